@@ -1,0 +1,54 @@
+// swift-tools-version:6.0
+import PackageDescription
+
+let package = Package(
+    name: "OCRKit",
+    products: [
+        .library(name: "OCRKit", targets: ["OCRKit"]),
+        .library(name: "OCRKitImages", targets: ["OCRKitImages"]),
+        .library(name: "OCRKitTesseract", targets: ["OCRKitTesseract"]),
+        .library(name: "OCRKitEvaluation", targets: ["OCRKitEvaluation"]),
+        .executable(name: "ocr", targets: ["ocr"]),
+    ],
+    dependencies: [
+        .package(url: "https://github.com/apple/swift-argument-parser", from: "1.8.2"),
+    ],
+    targets: [
+        // The core: document model, geometry, engine protocol, errors. No C dependencies.
+        .target(name: "OCRKit"),
+
+        // Images through libvips.
+        .systemLibrary(
+            name: "CVips",
+            pkgConfig: "vips",
+            providers: [.apt(["libvips-dev"])]
+        ),
+        .target(name: "OCRKitImages", dependencies: ["OCRKit", "CVips"]),
+
+        // Tesseract through its C API.
+        .systemLibrary(
+            name: "CTesseract",
+            pkgConfig: "tesseract",
+            providers: [.apt(["libtesseract-dev", "libleptonica-dev"])]
+        ),
+        .target(name: "OCRKitTesseract", dependencies: ["OCRKit", "CTesseract"]),
+
+        // Scoring against ground truth, shared by the tests and `ocr bench`.
+        .target(name: "OCRKitEvaluation", dependencies: ["OCRKit"]),
+
+        .executableTarget(
+            name: "ocr",
+            dependencies: [
+                "OCRKit", "OCRKitImages", "OCRKitTesseract", "OCRKitEvaluation",
+                .product(name: "ArgumentParser", package: "swift-argument-parser"),
+            ]
+        ),
+
+        .testTarget(name: "OCRKitTests", dependencies: ["OCRKit"]),
+        .testTarget(name: "OCRKitImagesTests", dependencies: ["OCRKitImages"]),
+        .testTarget(name: "OCRKitTesseractTests", dependencies: ["OCRKitTesseract", "OCRKitImages", "OCRKitEvaluation"]),
+        .testTarget(name: "OCRKitEvaluationTests", dependencies: ["OCRKitEvaluation"]),
+        .testTarget(name: "OCRCommandTests", dependencies: ["OCRKit", "OCRKitImages"]),
+    ],
+    swiftLanguageModes: [.v6]
+)

@@ -1,0 +1,6 @@
+#ifndef OCRKIT_CTESSERACT_SHIM_H
+#define OCRKIT_CTESSERACT_SHIM_H
+
+#include <tesseract/capi.h>
+
+#endif

@@ -1,0 +1,82 @@
+// Non-variadic wrappers around the libvips calls OCRKit makes: Swift cannot call C variadic
+// functions, and most of libvips's API is variadic. Each wrapper fixes the optional arguments
+// OCRKit needs and nothing more.
+#ifndef OCRKIT_CVIPS_SHIM_H
+#define OCRKIT_CVIPS_SHIM_H
+
+#include <vips/vips.h>
+
+/// Opens an image from a source, reading its header only; pixels are decoded on demand.
+/// Truncated data is an error rather than grey pixels.
+static inline VipsImage *ocrkit_vips_open_source(VipsSource *source) {
+    return vips_image_new_from_source(source, "",
+        "access", VIPS_ACCESS_SEQUENTIAL,
+        "fail_on", VIPS_FAIL_ON_TRUNCATED,
+        NULL);
+}
+
+/// Decodes from a source with shrink-on-load so that neither side exceeds `max_side`, applying
+/// the EXIF orientation; never upsizes.
+static inline int ocrkit_vips_thumbnail_source(VipsSource *source, VipsImage **out, int max_side) {
+    return vips_thumbnail_source(source, out, max_side,
+        "height", max_side,
+        "size", VIPS_SIZE_DOWN,
+        "option_string", "fail_on=truncated",
+        NULL);
+}
+
+static inline int ocrkit_vips_autorot(VipsImage *in, VipsImage **out) {
+    return vips_autorot(in, out, NULL);
+}
+
+static inline int ocrkit_vips_colourspace(VipsImage *in, VipsImage **out, VipsInterpretation space) {
+    return vips_colourspace(in, out, space, NULL);
+}
+
+/// Composes an alpha channel over a white background.
+static inline int ocrkit_vips_flatten_white(VipsImage *in, VipsImage **out) {
+    VipsArrayDouble *white = vips_array_double_newv(1, 255.0);
+    int result = vips_flatten(in, out, "background", white, NULL);
+    vips_area_unref(VIPS_AREA(white));
+    return result;
+}
+
+static inline int ocrkit_vips_cast_uchar(VipsImage *in, VipsImage **out) {
+    return vips_cast_uchar(in, out, NULL);
+}
+
+static inline int ocrkit_vips_extract_bands(VipsImage *in, VipsImage **out, int first, int count) {
+    return vips_extract_band(in, out, first, "n", count, NULL);
+}
+
+/// Renders `text` (Pango markup) as a one-band mask: 255 where ink is.
+static inline int ocrkit_vips_text(VipsImage **out, const char *text, const char *font, int dpi, int width) {
+    return vips_text(out, text, "font", font, "dpi", dpi, "width", width, NULL);
+}
+
+static inline int ocrkit_vips_invert(VipsImage *in, VipsImage **out) {
+    return vips_invert(in, out, NULL);
+}
+
+/// Places the image on a white canvas of `width` x `height` with its top left at (`x`, `y`).
+static inline int ocrkit_vips_embed_white(VipsImage *in, VipsImage **out, int x, int y, int width, int height) {
+    return vips_embed(in, out, x, y, width, height, "extend", VIPS_EXTEND_WHITE, NULL);
+}
+
+static inline int ocrkit_vips_rotate(VipsImage *in, VipsImage **out, double angle) {
+    VipsArrayDouble *white = vips_array_double_newv(1, 255.0);
+    int result = vips_rotate(in, out, angle, "background", white, NULL);
+    vips_area_unref(VIPS_AREA(white));
+    return result;
+}
+
+static inline int ocrkit_vips_copy(VipsImage *in, VipsImage **out) {
+    return vips_copy(in, out, NULL);
+}
+
+/// Saves in the format the file name's extension names.
+static inline int ocrkit_vips_write_to_file(VipsImage *image, const char *path) {
+    return vips_image_write_to_file(image, path, NULL);
+}
+
+#endif

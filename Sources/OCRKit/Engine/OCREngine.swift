@@ -1,0 +1,27 @@
+/// Something that reads text from pixels: Tesseract, PP-OCR, or your own.
+///
+/// Engines are shared between tasks: `recognize(_:options:)` may be called concurrently, and an
+/// engine that wraps a blocking C library runs those calls on threads of its own, never on
+/// Swift's cooperative pool.
+///
+/// ```swift
+/// let engine = try TesseractEngine()
+/// let page = try await engine.recognize(bitmap, options: RecognitionOptions(languages: ["eng"]))
+/// ```
+public protocol OCREngine: Sendable {
+    /// The engine's name and version, recorded in every page it reads.
+    var info: EngineInfo { get }
+
+    /// Reads the text of `bitmap`.
+    ///
+    /// The page's `image` is the bitmap's `source`; its boxes are normalised to the bitmap's size
+    /// and its quads are in the bitmap's pixels. Every option is honoured, or the call throws an
+    /// ``OCRError/Code/invalidOption`` saying which one the engine cannot honour.
+    func recognize(_ bitmap: Bitmap, options: RecognitionOptions) async throws -> Page
+}
+
+/// Something that turns a file into pixels.
+public protocol ImageDecoder: Sendable {
+    /// Decodes the image at `path`, or throws an ``OCRError`` naming the file and the cause.
+    func decode(contentsOf path: String) async throws -> Bitmap
+}

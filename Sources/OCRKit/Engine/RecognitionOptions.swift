@@ -1,0 +1,53 @@
+/// What to read and how, for any engine.
+///
+/// ```swift
+/// var options = RecognitionOptions()
+/// options.languages = ["eng", "deu"]
+/// options.regionOfInterest = Rect(x: 0, y: 0.8, width: 1, height: 0.2)   // the bottom fifth
+/// options.minimumTextHeight = 0.02                                      // ignore fine print
+/// ```
+public struct RecognitionOptions: Hashable, Sendable, Codable {
+    /// Languages to read, in the engine's own codes (Tesseract's `eng`, `deu`...), most likely first.
+    public var languages: [String]
+    /// Only read inside this normalised rectangle (origin top left); `nil` reads the whole image.
+    public var regionOfInterest: Rect?
+    /// Drop lines shorter than this fraction of the image height; `nil` keeps everything.
+    public var minimumTextHeight: Double?
+    /// Only these characters may be recognised; `nil` allows all.
+    public var allowedCharacters: String?
+    /// How many candidate readings to report for each word and symbol; 0 for none.
+    public var alternativeCount: Int
+
+    public init(
+        languages: [String] = ["eng"],
+        regionOfInterest: Rect? = nil,
+        minimumTextHeight: Double? = nil,
+        allowedCharacters: String? = nil,
+        alternativeCount: Int = 3
+    ) {
+        self.languages = languages
+        self.regionOfInterest = regionOfInterest
+        self.minimumTextHeight = minimumTextHeight
+        self.allowedCharacters = allowedCharacters
+        self.alternativeCount = alternativeCount
+    }
+
+    /// Checks the options that do not depend on the engine, throwing an ``OCRError/Code/invalidOption``.
+    public func validate() throws {
+        if languages.isEmpty || languages.contains(where: \.isEmpty) {
+            throw OCRError(.invalidOption, reason: "at least one language is needed, and none may be empty")
+        }
+        if let region = regionOfInterest, !region.isValidNormalizedRegion {
+            throw OCRError(.invalidOption, reason: "the region of interest \(region) must be a non-empty rectangle inside 0...1")
+        }
+        if let height = minimumTextHeight, !(0..<1).contains(height) {
+            throw OCRError(.invalidOption, reason: "the minimum text height \(height) must be a fraction of the image height, from 0 up to 1")
+        }
+        if let characters = allowedCharacters, characters.isEmpty {
+            throw OCRError(.invalidOption, reason: "the allowed characters cannot be empty")
+        }
+        if alternativeCount < 0 {
+            throw OCRError(.invalidOption, reason: "the number of alternatives cannot be negative")
+        }
+    }
+}

@@ -1,0 +1,41 @@
+/// Four corners of a possibly rotated or skewed region, in pixels, clockwise from the top left
+/// of the text as it reads.
+///
+/// Engines that find rotated text (PP-OCR's detector, for instance) fill all four corners;
+/// for axis-aligned engines the quad is the box's corners. JSON writes it as
+/// `[[x, y], [x, y], [x, y], [x, y]]`.
+public struct Quad: Hashable, Sendable {
+    public var topLeft: Point
+    public var topRight: Point
+    public var bottomRight: Point
+    public var bottomLeft: Point
+
+    public init(topLeft: Point, topRight: Point, bottomRight: Point, bottomLeft: Point) {
+        self.topLeft = topLeft
+        self.topRight = topRight
+        self.bottomRight = bottomRight
+        self.bottomLeft = bottomLeft
+    }
+
+    public var corners: [Point] { [topLeft, topRight, bottomRight, bottomLeft] }
+
+    /// The axis-aligned rectangle that holds the quad.
+    public var boundingRect: Rect { Rect(enclosing: corners) }
+}
+
+extension Quad: Codable {
+    public init(from decoder: any Decoder) throws {
+        let corners = try decoder.singleValueContainer().decode([Point].self)
+        guard corners.count == 4 else {
+            throw DecodingError.dataCorrupted(.init(
+                codingPath: decoder.codingPath,
+                debugDescription: "A quad has 4 corners, found \(corners.count)"))
+        }
+        self.init(topLeft: corners[0], topRight: corners[1], bottomRight: corners[2], bottomLeft: corners[3])
+    }
+
+    public func encode(to encoder: any Encoder) throws {
+        var container = encoder.singleValueContainer()
+        try container.encode(corners)
+    }
+}

@@ -1,0 +1,18 @@
+/// A recognised line of text, with its words in reading order.
+public struct Line: TextElement, Hashable, Codable {
+    public var text: String
+    public var confidence: Double
+    public var box: Rect
+    public var quad: Quad
+    /// The line's words, left to right as the line reads; empty for engines that read whole
+    /// lines without word boxes.
+    public var words: [Word]
+
+    public init(text: String, confidence: Double, box: Rect, quad: Quad, words: [Word] = []) {
+        self.text = text
+        self.confidence = confidence
+        self.box = box
+        self.quad = quad
+        self.words = words
+    }
+}

@@ -1,0 +1,72 @@
+import Foundation
+
+extension Page: Codable {
+    private enum CodingKeys: String, CodingKey {
+        case schemaVersion, image, width, height, engine, text, lines, paragraphs, blocks
+    }
+
+    public init(from decoder: any Decoder) throws {
+        let container = try decoder.container(keyedBy: CodingKeys.self)
+        let version = try container.decode(Int.self, forKey: .schemaVersion)
+        guard (1...Self.schemaVersion).contains(version) else {
+            throw DecodingError.dataCorruptedError(
+                forKey: .schemaVersion, in: container,
+                debugDescription: "Schema version \(version) is not supported; this OCRKit reads 1 to \(Self.schemaVersion)")
+        }
+        image = try container.decode(String.self, forKey: .image)
+        width = try container.decode(Int.self, forKey: .width)
+        height = try container.decode(Int.self, forKey: .height)
+        engine = try container.decode(EngineInfo.self, forKey: .engine)
+        lines = try container.decode([Line].self, forKey: .lines)
+        paragraphs = try container.decode([Paragraph].self, forKey: .paragraphs)
+        blocks = try container.decode([Block].self, forKey: .blocks)
+        // `text` is derived from the lines and paragraphs, so it is not read back.
+        guard Self.covers(paragraphs.map(\.lines), count: lines.count) else {
+            throw DecodingError.dataCorruptedError(
+                forKey: .paragraphs, in: container, debugDescription: "Paragraphs must cover the lines in order")
+        }
+        guard Self.covers(blocks.map(\.paragraphs), count: paragraphs.count) else {
+            throw DecodingError.dataCorruptedError(
+                forKey: .blocks, in: container, debugDescription: "Blocks must cover the paragraphs in order")
+        }
+    }
+
+    public func encode(to encoder: any Encoder) throws {
+        var container = encoder.container(keyedBy: CodingKeys.self)
+        try container.encode(Self.schemaVersion, forKey: .schemaVersion)
+        try container.encode(image, forKey: .image)
+        try container.encode(width, forKey: .width)
+        try container.encode(height, forKey: .height)
+        try container.encode(engine, forKey: .engine)
+        try container.encode(text, forKey: .text)
+        try container.encode(lines, forKey: .lines)
+        try container.encode(paragraphs, forKey: .paragraphs)
+        try container.encode(blocks, forKey: .blocks)
+    }
+
+    /// Whether `ranges` are consecutive, non-empty and together span `0..<count`.
+    private static func covers(_ ranges: [Range<Int>], count: Int) -> Bool {
+        var next = 0
+        for range in ranges {
+            guard range.lowerBound == next, !range.isEmpty else { return false }
+            next = range.upperBound
+        }
+        return next == count
+    }
+}
+
+extension Page {
+    /// The page as JSON, in the schema of `docs/json-schema.md`.
+    ///
+    /// - Parameter pretty: indented, for people; compact (one line) otherwise, for JSON Lines.
+    public func jsonData(pretty: Bool = false) throws -> Data {
+        let encoder = JSONEncoder()
+        encoder.outputFormatting = pretty ? [.prettyPrinted, .sortedKeys, .withoutEscapingSlashes] : [.sortedKeys, .withoutEscapingSlashes]
+        return try encoder.encode(self)
+    }
+
+    /// A page read back from its JSON.
+    public init(jsonData: Data) throws {
+        self = try JSONDecoder().decode(Page.self, from: jsonData)
+    }
+}

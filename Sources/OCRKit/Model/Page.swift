@@ -1,0 +1,99 @@
+/// What an engine read from one image: its lines in reading order, grouped into paragraphs and
+/// blocks.
+///
+/// Lines are stored once, flat and in reading order; paragraphs and blocks are runs of them. That
+/// makes the common questions cheap (`page.text`, `page.lines`) and keeps one copy of each line
+/// in the JSON, whose schema is documented in `docs/json-schema.md`.
+///
+/// ```swift
+/// let page = try await reader.read("receipt.jpg")
+/// print(page.text)                                  // paragraphs separated by a blank line
+/// for line in page.lines where line.confidence < 0.5 {
+///     print("check:", line.text, line.box)
+/// }
+/// let json = try page.jsonData()
+/// ```
+public struct Page: Hashable, Sendable {
+    /// The version of the JSON schema this model writes. Readers accept this version and older.
+    public static let schemaVersion = 1
+
+    /// The image's path as it was given, or a caller's name for it.
+    public var image: String
+    /// The width in pixels of the image the engine read (after orientation and any downscaling).
+    public var width: Int
+    /// The height in pixels of the image the engine read.
+    public var height: Int
+    public var engine: EngineInfo
+    /// Every line of the page, in reading order.
+    public var lines: [Line]
+    /// Runs of ``lines`` that form paragraphs, in order; they cover every line.
+    public var paragraphs: [Paragraph]
+    /// Runs of ``paragraphs`` that form blocks, in order; they cover every paragraph.
+    public var blocks: [Block]
+
+    /// A page from its layout: blocks, each a list of paragraphs, each a list of lines.
+    ///
+    /// Paragraph and block boxes are the union of their lines' boxes; empty paragraphs and blocks
+    /// are dropped.
+    public init(image: String, width: Int, height: Int, engine: EngineInfo, layout: [[[Line]]]) {
+        self.image = image
+        self.width = width
+        self.height = height
+        self.engine = engine
+        self.lines = []
+        self.paragraphs = []
+        self.blocks = []
+        for block in layout {
+            let firstParagraph = paragraphs.count
+            for paragraph in block where !paragraph.isEmpty {
+                let firstLine = lines.count
+                lines.append(contentsOf: paragraph)
+                let box = paragraph.dropFirst().reduce(paragraph[0].box) { $0.union($1.box) }
+                paragraphs.append(Paragraph(lines: firstLine..<lines.count, box: box))
+            }
+            guard paragraphs.count > firstParagraph else { continue }
+            let members = paragraphs[firstParagraph...]
+            let box = members.dropFirst().reduce(members.first!.box) { $0.union($1.box) }
+            blocks.append(Block(paragraphs: firstParagraph..<paragraphs.count, box: box))
+        }
+    }
+
+    /// A page of lines in reading order, all in one paragraph.
+    public init(image: String, width: Int, height: Int, engine: EngineInfo, lines: [Line]) {
+        self.init(image: image, width: width, height: height, engine: engine, layout: [[lines]])
+    }
+
+    /// The page's layout as nested lists: blocks of paragraphs of lines.
+    public var layout: [[[Line]]] {
+        blocks.map { block in
+            block.paragraphs.map { paragraphs[$0].lines.map { lines[$0] } }
+        }
+    }
+
+    /// The text in reading order: lines separated by a line break, paragraphs by a blank line.
+    public var text: String {
+        paragraphs
+            .map { paragraph in paragraph.lines.map { lines[$0].text }.joined(separator: "\n") }
+            .joined(separator: "\n\n")
+    }
+
+    /// Every word of the page, in reading order.
+    public var words: [Word] { lines.flatMap(\.words) }
+
+    /// This page with each line replaced by what `transform` returns, and dropped where it
+    /// returns `nil`; paragraphs and blocks are kept around the lines that remain.
+    public func compactMapLines(_ transform: (Line) throws -> Line?) rethrows -> Page {
+        let layout = try layout.map { block in
+            try block.map { paragraph in try paragraph.compactMap(transform) }
+        }
+        return Page(image: image, width: width, height: height, engine: engine, layout: layout)
+    }
+
+    /// This page without the lines shorter than `minimumHeight`, a fraction of the image height.
+    ///
+    /// Whole lines are measured rather than words, since a word's box depends on its letters:
+    /// "on" is shorter than "Hold" in the same line.
+    public func removingLines(shorterThan minimumHeight: Double) -> Page {
+        compactMapLines { $0.box.height >= minimumHeight ? $0 : nil }
+    }
+}

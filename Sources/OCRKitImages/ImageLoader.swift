@@ -1,0 +1,149 @@
+import CVips
+import Foundation
+import OCRKit
+
+/// Decodes image files through libvips: JPEG, PNG, TIFF, WebP, GIF and HEIC/AVIF, turned upright
+/// as their EXIF orientation says, alpha composed over white, as grey or RGB bytes.
+///
+/// Every failure is an ``OCRError`` that names the file and the cause: not found, not readable,
+/// unsupported format, corrupt or truncated, too large, degenerate. Decoding runs on the
+/// loader's own threads, never on Swift's cooperative pool.
+///
+/// ```swift
+/// let loader = ImageLoader(options: ImageLoadingOptions(maximumSide: 2048))
+/// let bitmap = try await loader.decode(contentsOf: "IMG_0042.HEIC")
+/// ```
+public final class ImageLoader: ImageDecoder {
+    /// The libvips loaders OCRKit accepts, by the names libvips gives them. Other formats libvips
+    /// knows (PDF, SVG, FITS, matrix files) are refused: they are not photos or scans, and each
+    /// loader is more code facing untrusted files.
+    static let acceptedLoaders: [String: String] = [
+        "jpegload_source": "JPEG", "pngload_source": "PNG", "tiffload_source": "TIFF",
+        "webpload_source": "WebP", "gifload_source": "GIF", "heifload_source": "HEIC/AVIF",
+    ]
+
+    public let options: ImageLoadingOptions
+    private let workers: BlockingWorkerPool<Void>
+
+    /// - Parameters:
+    ///   - options: limits and scaling.
+    ///   - concurrency: how many images may decode at once.
+    public init(options: ImageLoadingOptions = ImageLoadingOptions(),
+                concurrency: Int = ProcessInfo.processInfo.activeProcessorCount) {
+        self.options = options
+        workers = BlockingWorkerPool(count: max(1, concurrency), name: "ocrkit-decode") {}
+    }
+
+    public func decode(contentsOf path: String) async throws -> Bitmap {
+        try Self.checkFile(at: path)
+        let options = self.options
+        return try await workers.run { _ in try Self.decodeBlocking(path, options: options) }
+    }
+
+    /// Refuses what libvips should never be handed: missing files, directories, devices and
+    /// pipes (which would block), and empty files.
+    static func checkFile(at path: String) throws {
+        var info = stat()
+        guard stat(path, &info) == 0 else {
+            let cause = errno
+            if cause == ENOENT || cause == ENOTDIR {
+                throw OCRError(.fileNotFound, path: path, reason: "no such file")
+            }
+            throw OCRError(.notReadable, path: path, reason: String(cString: strerror(cause)))
+        }
+        switch info.st_mode & S_IFMT {
+        case S_IFREG: break
+        case S_IFDIR: throw OCRError(.notReadable, path: path, reason: "is a directory, not an image file")
+        default: throw OCRError(.notReadable, path: path, reason: "is not a regular file")
+        }
+        guard access(path, R_OK) == 0 else {
+            throw OCRError(.notReadable, path: path, reason: String(cString: strerror(errno)))
+        }
+        guard info.st_size > 0 else {
+            throw OCRError(.corrupt, path: path, reason: "the file is empty")
+        }
+    }
+
+    private static func decodeBlocking(_ path: String, options: ImageLoadingOptions) throws -> Bitmap {
+        try Vips.ensureInitialized(path: path)
+        // A source opens the path as it is: file names holding "[...]" are not read as options.
+        guard let source = vips_source_new_from_file(path) else {
+            throw OCRError(.notReadable, path: path, reason: Vips.takeError())
+        }
+        defer { g_object_unref(source) }
+
+        // libvips answers with a class name; its nickname ("pngload_source") is the same whichever
+        // library the build decodes PNG with.
+        guard let loaderClass = vips_foreign_find_load_source(source),
+              let nickname = vips_nickname_find(g_type_from_name(loaderClass)) else {
+            vips_error_clear()
+            throw OCRError(.unsupportedFormat, path: path,
+                           reason: "not an image in a format OCRKit reads (JPEG, PNG, TIFF, WebP, GIF, HEIC)")
+        }
+        let loaderName = String(cString: nickname)
+        guard acceptedLoaders[loaderName] != nil else {
+            let format = loaderName.replacingOccurrences(of: "load_source", with: "").uppercased()
+            throw OCRError(.unsupportedFormat, path: path,
+                           reason: "\(format) files are not read; use JPEG, PNG, TIFF, WebP, GIF or HEIC")
+        }
+
+        guard let header = ocrkit_vips_open_source(source) else {
+            throw OCRError(.corrupt, path: path, reason: "corrupt image: \(Vips.takeError())")
+        }
+        let original = VipsImageHandle(header)
+        try checkSize(width: original.width, height: original.height, path: path, options: options)
+
+        var image: VipsImageHandle
+        if let maximumSide = options.maximumSide, max(original.width, original.height) > maximumSide {
+            image = try Vips.apply(path: path, code: .corrupt) {
+                ocrkit_vips_thumbnail_source(source, $0, Int32(maximumSide))
+            }
+        } else {
+            image = try Vips.apply(path: path, code: .corrupt) { ocrkit_vips_autorot(original.pointer, $0) }
+        }
+        return try bitmap(from: &image, path: path)
+    }
+
+    private static func checkSize(width: Int, height: Int, path: String, options: ImageLoadingOptions) throws {
+        let (pixels, overflow) = width.multipliedReportingOverflow(by: height)
+        if overflow || pixels > options.maximumPixelCount {
+            throw OCRError(.tooLarge, path: path, reason: "\(width) x \(height) pixels is over the limit of "
+                + "\(options.maximumPixelCount) pixels (ImageLoadingOptions.maximumPixelCount)")
+        }
+        if min(width, height) < options.minimumSide {
+            throw OCRError(.degenerateImage, path: path, reason: "\(width) x \(height) pixels is too small to "
+                + "hold text (the shorter side must be at least \(options.minimumSide))")
+        }
+    }
+
+    /// Flattens, converts to 8-bit grey or sRGB, and decodes the pixels into memory.
+    private static func bitmap(from image: inout VipsImageHandle, path: String) throws -> Bitmap {
+        if image.hasAlpha {
+            image = try Vips.apply(path: path, code: .corrupt) { [image] in ocrkit_vips_flatten_white(image.pointer, $0) }
+        }
+        let isGray = image.bands == 1 || [VIPS_INTERPRETATION_B_W, VIPS_INTERPRETATION_GREY16].contains(image.interpretation)
+        let layout: Bitmap.Layout = isGray ? .gray : .rgb
+        let space = isGray ? VIPS_INTERPRETATION_B_W : VIPS_INTERPRETATION_sRGB
+        image = try Vips.apply(path: path, code: .corrupt) { [image] in ocrkit_vips_colourspace(image.pointer, $0, space) }
+        image = try Vips.apply(path: path, code: .corrupt) { [image] in ocrkit_vips_cast_uchar(image.pointer, $0) }
+        if image.bands > layout.channels {
+            image = try Vips.apply(path: path, code: .corrupt) { [image] in
+                ocrkit_vips_extract_bands(image.pointer, $0, 0, Int32(layout.channels))
+            }
+        }
+
+        var size = 0
+        // Pixels are decoded here; damage in the middle of a file shows up now.
+        guard let memory = vips_image_write_to_memory(image.pointer, &size) else {
+            throw OCRError(.corrupt, path: path, reason: "corrupt or truncated image: \(Vips.takeError())")
+        }
+        defer { g_free(memory) }
+        let expected = image.width * image.height * layout.channels
+        guard size == expected else {
+            throw OCRError(.corrupt, path: path, reason: "decoded \(size) bytes where \(expected) were expected")
+        }
+        let pixels = Array(UnsafeRawBufferPointer(start: memory, count: size))
+        return Bitmap(width: image.width, height: image.height, layout: layout, pixels: pixels,
+                      source: path, resolution: image.resolution)
+    }
+}

@@ -1,0 +1,68 @@
+import CVips
+import Foundation
+import OCRKit
+
+/// libvips set-up and the small pieces every call into it needs.
+enum Vips {
+    /// Starts libvips once per process. Its operation cache is turned off: OCR reads each file
+    /// once, and a cache would hold decoded images in memory across a whole batch.
+    static let initialized: Bool = {
+        guard vips_init("ocrkit") == 0 else { return false }
+        vips_cache_set_max(0)
+        return true
+    }()
+
+    static func ensureInitialized(path: String?) throws {
+        guard initialized else {
+            throw OCRError(.engineUnavailable, path: path, reason: "libvips failed to start: \(takeError())")
+        }
+    }
+
+    /// libvips's pending error messages, cleared, as one line: the last message is the most
+    /// specific ("VipsJpeg: Premature end of input file").
+    static func takeError() -> String {
+        guard let buffer = vips_error_buffer_copy() else { return "unknown libvips error" }
+        defer { g_free(buffer) }
+        let lines = String(cString: buffer)
+            .split(whereSeparator: \.isNewline)
+            .map { $0.trimmingCharacters(in: .whitespaces) }
+            .filter { !$0.isEmpty }
+        return lines.last ?? "unknown libvips error"
+    }
+
+    /// Runs a libvips operation that writes a new image to its `out` argument.
+    static func apply(
+        path: String?, code: OCRError.Code,
+        _ operation: (UnsafeMutablePointer<UnsafeMutablePointer<VipsImage>?>) -> Int32
+    ) throws -> VipsImageHandle {
+        var output: UnsafeMutablePointer<VipsImage>?
+        guard operation(&output) == 0, let output else {
+            throw OCRError(code, path: path, reason: takeError())
+        }
+        return VipsImageHandle(output)
+    }
+}
+
+/// Owns one reference to a `VipsImage` and drops it when it goes away.
+final class VipsImageHandle {
+    let pointer: UnsafeMutablePointer<VipsImage>
+
+    init(_ pointer: UnsafeMutablePointer<VipsImage>) {
+        self.pointer = pointer
+    }
+
+    deinit {
+        g_object_unref(pointer)
+    }
+
+    var width: Int { Int(vips_image_get_width(pointer)) }
+    var height: Int { Int(vips_image_get_height(pointer)) }
+    var bands: Int { Int(vips_image_get_bands(pointer)) }
+    var hasAlpha: Bool { vips_image_hasalpha(pointer) != 0 }
+    var interpretation: VipsInterpretation { vips_image_get_interpretation(pointer) }
+    /// Pixels per inch, or `nil` when the file does not say.
+    var resolution: Double? {
+        let perMillimetre = vips_image_get_yres(pointer)
+        return perMillimetre > 0.04 ? perMillimetre * 25.4 : nil
+    }
+}

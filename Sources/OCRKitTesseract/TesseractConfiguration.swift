@@ -1,0 +1,43 @@
+import Foundation
+
+/// How a ``TesseractEngine`` is set up: fixed for the engine's life, unlike the per-call
+/// `RecognitionOptions`.
+public struct TesseractConfiguration: Hashable, Sendable {
+    /// How Tesseract segments pages.
+    public var pageSegmentationMode: PageSegmentationMode
+    /// The folder of `.traineddata` files; `nil` looks in `$TESSDATA_PREFIX`, then in the
+    /// system's usual places.
+    public var dataPath: String?
+    /// How many images are read at once, each on its own thread with its own Tesseract instance.
+    public var workerCount: Int
+
+    public init(
+        pageSegmentationMode: PageSegmentationMode = .auto,
+        dataPath: String? = nil,
+        workerCount: Int = ProcessInfo.processInfo.activeProcessorCount
+    ) {
+        self.pageSegmentationMode = pageSegmentationMode
+        self.dataPath = dataPath
+        self.workerCount = workerCount
+    }
+
+    /// Where distributions install Tesseract's language data, newest first.
+    static let systemDataPaths = [
+        "/usr/share/tesseract-ocr/5/tessdata",
+        "/usr/share/tesseract-ocr/4.00/tessdata",
+        "/usr/share/tessdata",
+        "/usr/local/share/tessdata",
+        "/opt/homebrew/share/tessdata",
+    ]
+
+    /// The folder of language data this configuration uses, or `nil` when there is none.
+    func resolvedDataPath() -> String? {
+        if let dataPath { return dataPath }
+        if let prefix = ProcessInfo.processInfo.environment["TESSDATA_PREFIX"], !prefix.isEmpty {
+            // Tesseract accepts both the tessdata folder itself and its parent.
+            let nested = (prefix as NSString).appendingPathComponent("tessdata")
+            return FileManager.default.fileExists(atPath: nested) ? nested : prefix
+        }
+        return Self.systemDataPaths.first { FileManager.default.fileExists(atPath: $0) }
+    }
+}

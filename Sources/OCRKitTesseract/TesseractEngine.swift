@@ -1,0 +1,59 @@
+import CTesseract
+import Foundation
+import OCRKit
+
+/// Tesseract, through its C API: good on clean scans of printed text.
+///
+/// Each worker thread owns its own Tesseract instance, made on first use and never shared;
+/// calls wait for a free worker, and Tesseract's own OpenMP threads are kept out of the way
+/// (see `OpenMP`). Languages are any installed `.traineddata`; asking for a missing one throws
+/// an error that lists what is installed.
+///
+/// ```swift
+/// let engine = try TesseractEngine(configuration: TesseractConfiguration(workerCount: 2))
+/// var options = RecognitionOptions(languages: ["eng"])
+/// options.allowedCharacters = "0123456789"
+/// let page = try await engine.recognize(bitmap, options: options)
+/// ```
+public final class TesseractEngine: OCREngine {
+    public let info: EngineInfo
+    public let configuration: TesseractConfiguration
+    /// The folder of language data in use.
+    public let dataPath: String
+    private let workers: BlockingWorkerPool<TesseractSession>
+
+    /// - Throws: ``OCRError/Code/engineUnavailable`` when no language data is found.
+    public init(configuration: TesseractConfiguration = TesseractConfiguration()) throws {
+        guard let dataPath = configuration.resolvedDataPath() else {
+            throw OCRError(.engineUnavailable, reason: "no Tesseract language data found (looked in $TESSDATA_PREFIX and "
+                + "\(TesseractConfiguration.systemDataPaths.joined(separator: ", "))); install tesseract-ocr-eng")
+        }
+        self.configuration = configuration
+        self.dataPath = dataPath
+        info = EngineInfo(name: "tesseract", version: String(cString: TessVersion()))
+        workers = BlockingWorkerPool(count: max(1, configuration.workerCount), name: "ocrkit-tesseract") {
+            try TesseractSession(dataPath: dataPath)
+        }
+    }
+
+    /// The languages whose data is installed, such as `["eng", "osd"]`.
+    public var installedLanguages: [String] {
+        let files = (try? FileManager.default.contentsOfDirectory(atPath: dataPath)) ?? []
+        return files.filter { $0.hasSuffix(".traineddata") }.map { String($0.dropLast(".traineddata".count)) }.sorted()
+    }
+
+    public func recognize(_ bitmap: Bitmap, options: RecognitionOptions) async throws -> Page {
+        try options.validate()
+        let installed = installedLanguages
+        let missing = options.languages.filter { !installed.contains($0) }
+        guard missing.isEmpty else {
+            throw OCRError(.invalidOption, reason: "Tesseract language \(missing.joined(separator: ", ")) is not "
+                + "installed; installed in \(dataPath): \(installed.joined(separator: ", "))")
+        }
+        let mode = configuration.pageSegmentationMode, info = self.info
+        let page = try await workers.run { session in
+            try session.recognize(bitmap, options: options, mode: mode, engine: info)
+        }
+        return options.minimumTextHeight.map { page.removingLines(shorterThan: $0) } ?? page
+    }
+}

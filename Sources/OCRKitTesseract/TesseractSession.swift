@@ -1,0 +1,139 @@
+import CTesseract
+import Foundation
+import OCRKit
+
+/// One Tesseract instance, owned by one worker thread of a ``TesseractEngine`` and used by no
+/// other: `TessBaseAPI` is not safe to share.
+final class TesseractSession {
+    private let handle: OpaquePointer
+    private let dataPath: String
+    /// The languages the instance was last initialised with, as Tesseract spells them (`eng+deu`).
+    private var loadedLanguages: String?
+
+    init(dataPath: String) throws {
+        guard let handle = TessBaseAPICreate() else {
+            throw OCRError(.outOfMemory, reason: "Tesseract could not allocate an instance")
+        }
+        self.handle = handle
+        self.dataPath = dataPath
+        OpenMP.serializeCallingThread()
+    }
+
+    deinit {
+        TessBaseAPIEnd(handle)
+        TessBaseAPIDelete(handle)
+    }
+
+    func recognize(
+        _ bitmap: Bitmap, options: RecognitionOptions, mode: PageSegmentationMode, engine: EngineInfo
+    ) throws -> Page {
+        try load(languages: options.languages.joined(separator: "+"), path: bitmap.source)
+        defer { TessBaseAPIClear(handle) }
+
+        TessBaseAPISetPageSegMode(handle, TessPageSegMode(UInt32(mode.rawValue)))
+        set("tessedit_char_whitelist", options.allowedCharacters ?? "")
+        // Mode 2 keeps the recogniser's top choices for every symbol.
+        set("lstm_choice_mode", options.alternativeCount > 0 ? "2" : "0")
+
+        bitmap.pixels.withUnsafeBufferPointer { pixels in
+            TessBaseAPISetImage(handle, pixels.baseAddress, Int32(bitmap.width), Int32(bitmap.height),
+                                Int32(bitmap.layout.channels), Int32(bitmap.bytesPerRow))
+        }
+        if let resolution = bitmap.resolution {
+            TessBaseAPISetSourceResolution(handle, Int32(resolution.rounded()))
+        }
+        if let region = options.regionOfInterest {
+            let pixels = region.scaled(width: Double(bitmap.width), height: Double(bitmap.height))
+            let left = Int32(pixels.minX.rounded(.down)), top = Int32(pixels.minY.rounded(.down))
+            let right = min(Int32(bitmap.width), Int32(pixels.maxX.rounded(.up)))
+            let bottom = min(Int32(bitmap.height), Int32(pixels.maxY.rounded(.up)))
+            TessBaseAPISetRectangle(handle, left, top, right - left, bottom - top)
+        }
+        guard TessBaseAPIRecognize(handle, nil) == 0 else {
+            throw OCRError(.engineFailure, path: bitmap.source, reason: "Tesseract failed to recognise the image")
+        }
+        let layout = readLayout(of: bitmap, alternativeCount: options.alternativeCount)
+        return Page(image: bitmap.source, width: bitmap.width, height: bitmap.height, engine: engine, layout: layout)
+    }
+
+    private func load(languages: String, path: String) throws {
+        guard languages != loadedLanguages else { return }
+        loadedLanguages = nil
+        guard TessBaseAPIInit3(handle, dataPath, languages) == 0 else {
+            throw OCRError(.invalidOption, path: path,
+                           reason: "Tesseract could not load the languages \(languages) from \(dataPath)")
+        }
+        // Tesseract's diagnostics ("Estimating resolution as 300") would interleave with the
+        // command line's output; the results carry what matters.
+        set("debug_file", "/dev/null")
+        loadedLanguages = languages
+    }
+
+    private func set(_ name: String, _ value: String) {
+        _ = TessBaseAPISetVariable(handle, name, value)
+    }
+
+    // MARK: Reading results
+
+    /// Walks the results symbol by symbol, opening a block, paragraph, line or word wherever
+    /// Tesseract says one begins.
+    private func readLayout(of bitmap: Bitmap, alternativeCount: Int) -> [[[Line]]] {
+        guard let results = TessBaseAPIGetIterator(handle) else { return [] }
+        defer { TessResultIteratorDelete(results) }
+        let iterator = TessResultIteratorGetPageIterator(results)
+        var builder = LayoutBuilder(width: Double(bitmap.width), height: Double(bitmap.height),
+                                    alternativeCount: alternativeCount)
+
+        repeat {
+            if TessPageIteratorIsAtBeginningOf(iterator, RIL_BLOCK) != 0 { builder.beginBlock() }
+            if TessPageIteratorIsAtBeginningOf(iterator, RIL_PARA) != 0 { builder.beginParagraph() }
+            if TessPageIteratorIsAtBeginningOf(iterator, RIL_TEXTLINE) != 0 {
+                builder.beginLine(confidence: confidence(results, RIL_TEXTLINE), rect: rect(iterator, RIL_TEXTLINE))
+            }
+            if TessPageIteratorIsAtBeginningOf(iterator, RIL_WORD) != 0 {
+                builder.beginWord(text: text(results, RIL_WORD) ?? "", confidence: confidence(results, RIL_WORD),
+                                  rect: rect(iterator, RIL_WORD))
+            }
+            if let symbol = text(results, RIL_SYMBOL) {
+                let alternatives = alternativeCount > 0 ? choices(results, limit: alternativeCount) : []
+                builder.addSymbol(text: symbol, confidence: confidence(results, RIL_SYMBOL),
+                                  rect: rect(iterator, RIL_SYMBOL), alternatives: alternatives)
+            }
+        } while TessResultIteratorNext(results, RIL_SYMBOL) != 0
+        return builder.finish()
+    }
+
+    private func text(_ results: OpaquePointer, _ level: TessPageIteratorLevel) -> String? {
+        guard let pointer = TessResultIteratorGetUTF8Text(results, level) else { return nil }
+        defer { TessDeleteText(pointer) }
+        return String(cString: pointer).trimmingCharacters(in: .whitespacesAndNewlines)
+    }
+
+    private func confidence(_ results: OpaquePointer, _ level: TessPageIteratorLevel) -> Double {
+        Self.unitInterval(TessResultIteratorConfidence(results, level))
+    }
+
+    private func rect(_ iterator: OpaquePointer?, _ level: TessPageIteratorLevel) -> Rect {
+        var left: Int32 = 0, top: Int32 = 0, right: Int32 = 0, bottom: Int32 = 0
+        _ = TessPageIteratorBoundingBox(iterator, level, &left, &top, &right, &bottom)
+        return Rect(x: Double(left), y: Double(top), width: Double(right - left), height: Double(bottom - top))
+    }
+
+    /// The recogniser's top candidates for the current symbol, best first.
+    private func choices(_ results: OpaquePointer, limit: Int) -> [Alternative] {
+        guard let choices = TessResultIteratorGetChoiceIterator(results) else { return [] }
+        defer { TessChoiceIteratorDelete(choices) }
+        var alternatives: [Alternative] = []
+        repeat {
+            guard let text = TessChoiceIteratorGetUTF8Text(choices) else { continue }
+            alternatives.append(Alternative(text: String(cString: text),
+                                            confidence: Self.unitInterval(TessChoiceIteratorConfidence(choices))))
+        } while alternatives.count < limit && TessChoiceIteratorNext(choices) != 0
+        return alternatives.sorted { $0.confidence > $1.confidence }
+    }
+
+    /// Tesseract's 0...100 confidences as 0...1.
+    private static func unitInterval(_ percent: Float) -> Double {
+        min(1, max(0, Double(percent) / 100))
+    }
+}

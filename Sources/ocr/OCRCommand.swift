@@ -1,0 +1,16 @@
+import ArgumentParser
+
+@main
+struct OCRCommand: AsyncParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "ocr",
+        abstract: "Read text from images, entirely on this machine.",
+        discussion: """
+            Examples:
+              ocr read scan.png                      print the text of one image
+              ocr read receipts/ --format jsonl      every image in a folder, one JSON line each
+              ocr bench ../shared/datasets/uw3_lines/manifest.tsv
+            """,
+        subcommands: [Read.self, Bench.self]
+    )
+}

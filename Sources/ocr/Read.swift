@@ -1,0 +1,139 @@
+import ArgumentParser
+import Foundation
+import OCRKit
+
+struct Read: AsyncParsableCommand {
+    static let configuration = CommandConfiguration(
+        abstract: "Print the text of images.",
+        discussion: """
+            Reads image files (JPEG, PNG, TIFF, WebP, GIF, HEIC) and folders of them, several at \
+            once, and prints the results in the order the files were given. A file that cannot \
+            be read gets one line on standard error and the others are still read; the exit \
+            status is 1 if any failed.
+
+            --format text prints the text, paragraphs separated by a blank line, under a \
+            "==> file <==" header when there are several images. --format json prints the page \
+            (docs/json-schema.md), or an array of pages for several images; --format jsonl \
+            prints one page a line.
+            """
+    )
+
+    enum Format: String, ExpressibleByArgument, CaseIterable {
+        case text, json, jsonl
+    }
+
+    @Argument(help: ArgumentHelp("Image files, or folders to search for images.", valueName: "file-or-folder"))
+    var paths: [String]
+
+    @Option(help: "How to print the results: text, json or jsonl.")
+    var format: Format = .text
+
+    @Option(help: "How many images to read at once (default: the number of cores).")
+    var jobs = ProcessInfo.processInfo.activeProcessorCount
+
+    @OptionGroup(title: "Recognition")
+    var recognition: RecognitionArguments
+
+    func validate() throws {
+        if jobs < 1 { throw ValidationError("--jobs must be at least 1") }
+    }
+
+    func run() async throws {
+        let (files, missing) = ImageFiles.resolve(paths)
+        var progress = ProgressBar(total: files.count)
+        for error in missing { progress.report("ocr: \(error)") }
+        if files.isEmpty && missing.isEmpty {
+            throw ValidationError("no image files found in \(paths.joined(separator: ", "))")
+        }
+
+        let reader = try recognition.makeReader(jobs: jobs)
+        let options = recognition.recognitionOptions
+        var output = PageOutput(format: format, isSingleImage: files.count == 1 && missing.isEmpty)
+        var failures = missing.count
+
+        // Results arrive in any order and are printed in the order of `files`.
+        var finished: [Int: Result<Page, any Error>] = [:]
+        var nextToPrint = 0
+        try await withThrowingTaskGroup(of: (Int, Result<Page, any Error>).self) { group in
+            var nextToStart = 0
+            func startNext() {
+                guard nextToStart < files.count else { return }
+                let index = nextToStart, path = files[index]
+                nextToStart += 1
+                group.addTask {
+                    do { return (index, .success(try await reader.read(path, options: options))) }
+                    catch { return (index, .failure(error)) }
+                }
+            }
+            for _ in 0..<min(jobs, files.count) { startNext() }
+
+            while let (index, result) = try await group.next() {
+                finished[index] = result
+                if case .failure = result { failures += 1 }
+                progress.advance(failed: { if case .failure = result { true } else { false } }())
+                startNext()
+                while let ready = finished.removeValue(forKey: nextToPrint) {
+                    switch ready {
+                    case .success(let page): try output.write(page)
+                    case .failure(let error): progress.report("ocr: \(Self.describe(error, path: files[nextToPrint]))")
+                    }
+                    nextToPrint += 1
+                }
+            }
+        }
+        output.finish()
+        progress.finish()
+        if failures > 0 { throw ExitCode.failure }
+    }
+
+    /// One line naming the file and the cause.
+    static func describe(_ error: any Error, path: String) -> String {
+        if let error = error as? OCRError {
+            return error.path == nil ? "\(path): \(error.reason)" : error.description
+        }
+        return "\(path): \(error)"
+    }
+}
+
+/// Writes pages to standard output in one of the `read` formats.
+struct PageOutput {
+    let format: Read.Format
+    let isSingleImage: Bool
+    private var written = 0
+
+    init(format: Read.Format, isSingleImage: Bool) {
+        self.format = format
+        self.isSingleImage = isSingleImage
+    }
+
+    mutating func write(_ page: Page) throws {
+        switch format {
+        case .text:
+            let text = page.text
+            if isSingleImage {
+                emit(text.isEmpty ? "" : text + "\n")
+            } else {
+                emit((written > 0 ? "\n" : "") + "==> \(page.image) <==\n" + (text.isEmpty ? "" : text + "\n"))
+            }
+        case .jsonl:
+            emit(String(decoding: try page.jsonData(), as: UTF8.self) + "\n")
+        case .json:
+            let json = String(decoding: try page.jsonData(pretty: true), as: UTF8.self)
+            if isSingleImage {
+                emit(json + "\n")
+            } else {
+                emit((written == 0 ? "[\n" : ",\n") + json)
+            }
+        }
+        written += 1
+    }
+
+    func finish() {
+        guard format == .json, !isSingleImage else { return }
+        emit(written == 0 ? "[]\n" : "\n]\n")
+    }
+
+    private func emit(_ text: String) {
+        FileHandle.standardOutput.write(Data(text.utf8))
+    }
+}

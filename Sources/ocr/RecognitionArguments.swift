@@ -1,0 +1,94 @@
+import ArgumentParser
+import Foundation
+import OCRKit
+import OCRKitImages
+import OCRKitTesseract
+
+/// The options that choose an engine and tell it what to read, shared by every command that reads.
+struct RecognitionArguments: ParsableArguments {
+    enum Engine: String, ExpressibleByArgument, CaseIterable {
+        case tesseract
+    }
+
+    @Option(help: "The engine that reads the text.")
+    var engine: Engine = .tesseract
+
+    @Option(name: .customLong("lang"), help: ArgumentHelp(
+        "Languages to read, joined by '+', most likely first.", valueName: "eng+deu"))
+    var languages = "eng"
+
+    @Option(help: ArgumentHelp(
+        "Tesseract's page segmentation mode: 3 finds columns and blocks, 6 reads one block, 7 one line, 11 sparse text.",
+        valueName: "n"))
+    var psm: Int32 = PageSegmentationMode.auto.rawValue
+
+    @Option(help: ArgumentHelp(
+        "Only read inside this rectangle, as fractions of the image with the origin at the top left.",
+        valueName: "x,y,w,h"))
+    var roi: RegionArgument?
+
+    @Option(help: ArgumentHelp(
+        "Drop lines shorter than this fraction of the image height.", valueName: "fraction"))
+    var minTextHeight: Double?
+
+    @Option(help: ArgumentHelp("Only recognise these characters.", valueName: "characters"))
+    var allow: String?
+
+    @Option(help: "Candidate readings to report for each word and symbol (0 for none).")
+    var alternatives = 3
+
+    @Option(help: ArgumentHelp(
+        "Downscale images whose longer side is larger than this many pixels.", valueName: "pixels"))
+    var maxSide: Int?
+
+    @Option(help: ArgumentHelp(
+        "Refuse images with more pixels than this, before decoding them.", valueName: "pixels"))
+    var maxPixels = ImageLoadingOptions().maximumPixelCount
+
+    func validate() throws {
+        guard PageSegmentationMode(rawValue: psm) != nil else {
+            let modes = PageSegmentationMode.allCases.map { String($0.rawValue) }.joined(separator: ", ")
+            throw ValidationError("--psm must be one of \(modes)")
+        }
+        do {
+            try recognitionOptions.validate()
+        } catch let error as OCRError {
+            throw ValidationError(error.reason)
+        }
+        if let maxSide, maxSide < 32 { throw ValidationError("--max-side must be at least 32 pixels") }
+        if maxPixels < 1 { throw ValidationError("--max-pixels must be positive") }
+    }
+
+    var recognitionOptions: RecognitionOptions {
+        RecognitionOptions(
+            languages: languages.split(separator: "+").map(String.init),
+            regionOfInterest: roi?.rect,
+            minimumTextHeight: minTextHeight,
+            allowedCharacters: allow,
+            alternativeCount: alternatives
+        )
+    }
+
+    /// The reader these arguments describe, reading up to `jobs` images at once.
+    func makeReader(jobs: Int) throws -> PageReader {
+        let loader = ImageLoader(
+            options: ImageLoadingOptions(maximumPixelCount: maxPixels, maximumSide: maxSide), concurrency: jobs)
+        switch engine {
+        case .tesseract:
+            let configuration = TesseractConfiguration(
+                pageSegmentationMode: PageSegmentationMode(rawValue: psm) ?? .auto, workerCount: jobs)
+            return PageReader(decoder: loader, engine: try TesseractEngine(configuration: configuration))
+        }
+    }
+}
+
+/// `x,y,w,h` as fractions of the image.
+struct RegionArgument: ExpressibleByArgument {
+    var rect: Rect
+
+    init?(argument: String) {
+        let parts = argument.split(separator: ",").compactMap { Double($0.trimmingCharacters(in: .whitespaces)) }
+        guard parts.count == 4 else { return nil }
+        rect = Rect(x: parts[0], y: parts[1], width: parts[2], height: parts[3])
+    }
+}
