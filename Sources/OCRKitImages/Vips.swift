@@ -61,8 +61,12 @@ final class VipsImageHandle {
     var hasAlpha: Bool { vips_image_hasalpha(pointer) != 0 }
     var interpretation: VipsInterpretation { vips_image_get_interpretation(pointer) }
     /// Pixels per inch, or `nil` when the file does not say.
+    ///
+    /// libvips reports 72 dpi for files that state no resolution (a JPEG with an aspect ratio
+    /// only, a PNG without pHYs), so 72 counts as unknown: engines then judge the text size
+    /// themselves, as Tesseract's own command does for such files, and read them better.
     var resolution: Double? {
-        let perMillimetre = vips_image_get_yres(pointer)
-        return perMillimetre > 0.04 ? perMillimetre * 25.4 : nil
+        let dotsPerInch = (vips_image_get_yres(pointer) * 25.4).rounded()
+        return dotsPerInch > 1 && dotsPerInch != 72 ? dotsPerInch : nil
     }
 }

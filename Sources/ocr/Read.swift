@@ -47,7 +47,8 @@ struct Read: AsyncParsableCommand {
         }
 
         let reader = try recognition.makeReader(jobs: jobs)
-        let options = recognition.recognitionOptions
+        // Alternatives cost about a tenth of the time and only JSON shows them.
+        let options = recognition.recognitionOptions(defaultAlternatives: format == .text ? 0 : 3)
         var output = PageOutput(format: format, isSingleImage: files.count == 1 && missing.isEmpty)
         var failures = missing.count
 

@@ -34,8 +34,10 @@ struct RecognitionArguments: ParsableArguments {
     @Option(help: ArgumentHelp("Only recognise these characters.", valueName: "characters"))
     var allow: String?
 
-    @Option(help: "Candidate readings to report for each word and symbol (0 for none).")
-    var alternatives = 3
+    @Option(help: ArgumentHelp(
+        "Candidate readings to report for each word and symbol (default: 3 in JSON, none in text, which does not show them).",
+        valueName: "n"))
+    var alternatives: Int?
 
     @Option(help: ArgumentHelp(
         "Downscale images whose longer side is larger than this many pixels.", valueName: "pixels"))
@@ -51,7 +53,7 @@ struct RecognitionArguments: ParsableArguments {
             throw ValidationError("--psm must be one of \(modes)")
         }
         do {
-            try recognitionOptions.validate()
+            try recognitionOptions(defaultAlternatives: 0).validate()
         } catch let error as OCRError {
             throw ValidationError(error.reason)
         }
@@ -59,13 +61,14 @@ struct RecognitionArguments: ParsableArguments {
         if maxPixels < 1 { throw ValidationError("--max-pixels must be positive") }
     }
 
-    var recognitionOptions: RecognitionOptions {
+    /// The options to read with; `defaultAlternatives` applies when `--alternatives` is not given.
+    func recognitionOptions(defaultAlternatives: Int) -> RecognitionOptions {
         RecognitionOptions(
             languages: languages.split(separator: "+").map(String.init),
             regionOfInterest: roi?.rect,
             minimumTextHeight: minTextHeight,
             allowedCharacters: allow,
-            alternativeCount: alternatives
+            alternativeCount: alternatives ?? defaultAlternatives
         )
     }
 
