@@ -44,11 +44,16 @@ let package = Package(
             ]
         ),
 
+        // Temporary folders and the shared data sets, for the test targets only.
+        .target(name: "OCRKitTestSupport", dependencies: ["OCRKit"], path: "Tests/OCRKitTestSupport"),
         .testTarget(name: "OCRKitTests", dependencies: ["OCRKit"]),
-        .testTarget(name: "OCRKitImagesTests", dependencies: ["OCRKitImages"]),
-        .testTarget(name: "OCRKitTesseractTests", dependencies: ["OCRKitTesseract", "OCRKitImages", "OCRKitEvaluation"]),
-        .testTarget(name: "OCRKitEvaluationTests", dependencies: ["OCRKitEvaluation"]),
-        .testTarget(name: "OCRCommandTests", dependencies: ["OCRKit", "OCRKitImages"]),
+        .testTarget(name: "OCRKitImagesTests", dependencies: ["OCRKitImages", "OCRKitTestSupport"]),
+        .testTarget(
+            name: "OCRKitTesseractTests",
+            dependencies: ["OCRKitTesseract", "OCRKitImages", "OCRKitEvaluation", "OCRKitTestSupport"]
+        ),
+        .testTarget(name: "OCRKitEvaluationTests", dependencies: ["OCRKitEvaluation", "OCRKitTestSupport"]),
+        .testTarget(name: "OCRCommandTests", dependencies: ["OCRKit", "OCRKitImages", "OCRKitTestSupport"]),
     ],
     swiftLanguageModes: [.v6]
 )

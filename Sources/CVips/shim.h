@@ -63,15 +63,9 @@ static inline int ocrkit_vips_embed_white(VipsImage *in, VipsImage **out, int x,
     return vips_embed(in, out, x, y, width, height, "extend", VIPS_EXTEND_WHITE, NULL);
 }
 
-static inline int ocrkit_vips_rotate(VipsImage *in, VipsImage **out, double angle) {
-    VipsArrayDouble *white = vips_array_double_newv(1, 255.0);
-    int result = vips_rotate(in, out, angle, "background", white, NULL);
-    vips_area_unref(VIPS_AREA(white));
-    return result;
-}
-
-static inline int ocrkit_vips_copy(VipsImage *in, VipsImage **out) {
-    return vips_copy(in, out, NULL);
+/// Turns the image by a multiple of 90 degrees, clockwise.
+static inline int ocrkit_vips_rot(VipsImage *in, VipsImage **out, VipsAngle angle) {
+    return vips_rot(in, out, angle, NULL);
 }
 
 /// Saves in the format the file name's extension names.

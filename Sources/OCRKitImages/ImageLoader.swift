@@ -77,6 +77,9 @@ public final class ImageLoader: ImageDecoder {
         guard let loaderClass = vips_foreign_find_load_source(source),
               let nickname = vips_nickname_find(g_type_from_name(loaderClass)) else {
             vips_error_clear()
+            if let format = ImageSignature.format(ofFileAt: path) {
+                throw OCRError(.corrupt, path: path, reason: "corrupt or truncated \(format) file")
+            }
             throw OCRError(.unsupportedFormat, path: path,
                            reason: "not an image in a format OCRKit reads (JPEG, PNG, TIFF, WebP, GIF, HEIC)")
         }
@@ -93,7 +96,7 @@ public final class ImageLoader: ImageDecoder {
         let original = VipsImageHandle(header)
         try checkSize(width: original.width, height: original.height, path: path, options: options)
 
-        var image: VipsImageHandle
+        let image: VipsImageHandle
         if let maximumSide = options.maximumSide, max(original.width, original.height) > maximumSide {
             image = try Vips.apply(path: path, code: .corrupt) {
                 ocrkit_vips_thumbnail_source(source, $0, Int32(maximumSide))
@@ -101,7 +104,7 @@ public final class ImageLoader: ImageDecoder {
         } else {
             image = try Vips.apply(path: path, code: .corrupt) { ocrkit_vips_autorot(original.pointer, $0) }
         }
-        return try bitmap(from: &image, path: path)
+        return try bitmap(from: image, path: path)
     }
 
     private static func checkSize(width: Int, height: Int, path: String, options: ImageLoadingOptions) throws {
@@ -117,7 +120,8 @@ public final class ImageLoader: ImageDecoder {
     }
 
     /// Flattens, converts to 8-bit grey or sRGB, and decodes the pixels into memory.
-    private static func bitmap(from image: inout VipsImageHandle, path: String) throws -> Bitmap {
+    private static func bitmap(from decoded: VipsImageHandle, path: String) throws -> Bitmap {
+        var image = decoded
         if image.hasAlpha {
             image = try Vips.apply(path: path, code: .corrupt) { [image] in ocrkit_vips_flatten_white(image.pointer, $0) }
         }
@@ -131,19 +135,6 @@ public final class ImageLoader: ImageDecoder {
                 ocrkit_vips_extract_bands(image.pointer, $0, 0, Int32(layout.channels))
             }
         }
-
-        var size = 0
-        // Pixels are decoded here; damage in the middle of a file shows up now.
-        guard let memory = vips_image_write_to_memory(image.pointer, &size) else {
-            throw OCRError(.corrupt, path: path, reason: "corrupt or truncated image: \(Vips.takeError())")
-        }
-        defer { g_free(memory) }
-        let expected = image.width * image.height * layout.channels
-        guard size == expected else {
-            throw OCRError(.corrupt, path: path, reason: "decoded \(size) bytes where \(expected) were expected")
-        }
-        let pixels = Array(UnsafeRawBufferPointer(start: memory, count: size))
-        return Bitmap(width: image.width, height: image.height, layout: layout, pixels: pixels,
-                      source: path, resolution: image.resolution)
+        return try image.bitmap(layout: layout, source: path)
     }
 }

@@ -9,6 +9,9 @@ enum Vips {
     static let initialized: Bool = {
         guard vips_init("ocrkit") == 0 else { return false }
         vips_cache_set_max(0)
+        // Damaged files come back as errors that name the file; libvips's own warnings about
+        // them would only clutter standard error.
+        g_log_set_handler("VIPS", G_LOG_LEVEL_WARNING, { _, _, _, _ in }, nil)
         return true
     }()
 
@@ -53,6 +56,35 @@ final class VipsImageHandle {
 
     deinit {
         g_object_unref(pointer)
+    }
+
+    /// An image holding a copy of the bitmap's pixels.
+    convenience init(bitmap: Bitmap) throws {
+        try Vips.ensureInitialized(path: bitmap.source)
+        let image = bitmap.pixels.withUnsafeBytes { bytes in
+            vips_image_new_from_memory_copy(bytes.baseAddress, bytes.count, Int32(bitmap.width), Int32(bitmap.height),
+                                            Int32(bitmap.layout.channels), VIPS_FORMAT_UCHAR)
+        }
+        guard let image else {
+            throw OCRError(.outOfMemory, path: bitmap.source, reason: "cannot copy the image: \(Vips.takeError())")
+        }
+        self.init(image)
+    }
+
+    /// Decodes the pixels into memory; damage in the middle of a file shows up here.
+    func bitmap(layout: Bitmap.Layout, source: String) throws -> Bitmap {
+        var size = 0
+        guard let memory = vips_image_write_to_memory(pointer, &size) else {
+            throw OCRError(.corrupt, path: source, reason: "corrupt or truncated image: \(Vips.takeError())")
+        }
+        defer { g_free(memory) }
+        let expected = width * height * layout.channels
+        guard size == expected, bands == layout.channels else {
+            throw OCRError(.corrupt, path: source, reason: "decoded \(size) bytes where \(expected) were expected")
+        }
+        return Bitmap(width: width, height: height, layout: layout,
+                      pixels: Array(UnsafeRawBufferPointer(start: memory, count: size)),
+                      source: source, resolution: resolution)
     }
 
     var width: Int { Int(vips_image_get_width(pointer)) }

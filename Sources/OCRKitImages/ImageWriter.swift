@@ -1,0 +1,45 @@
+import CVips
+import OCRKit
+
+/// Saves bitmaps as image files, in the format the file name's extension names: `.png`,
+/// `.jpg`, `.tif`, `.webp`, `.gif`, `.heic`.
+///
+/// ```swift
+/// try ImageWriter.write(bitmap, to: "evidence/plate-0042.jpg")
+/// ```
+public enum ImageWriter {
+    /// Where the top of the stored pixels is meant to be, as EXIF records it for cameras that
+    /// save pixels as the sensor saw them and say how to turn them.
+    public enum Orientation: Int32, Sendable {
+        case upright = 1
+        /// The stored pixels must be turned 90 degrees clockwise to be upright.
+        case turnClockwise = 6
+        /// The stored pixels must be turned 180 degrees.
+        case turnHalf = 3
+        /// The stored pixels must be turned 90 degrees counter-clockwise.
+        case turnCounterClockwise = 8
+    }
+
+    /// Writes `bitmap` to `path`, recording `orientation` in the file's EXIF data.
+    public static func write(_ bitmap: Bitmap, to path: String, orientation: Orientation = .upright) throws {
+        let image = try VipsImageHandle(bitmap: bitmap)
+        if orientation != .upright {
+            vips_image_set_int(image.pointer, "orientation", orientation.rawValue)
+        }
+        guard ocrkit_vips_write_to_file(image.pointer, path) == 0 else {
+            throw OCRError(.notReadable, path: path, reason: "cannot write the image: \(Vips.takeError())")
+        }
+    }
+
+    /// `bitmap` turned by a multiple of 90 degrees clockwise.
+    public static func rotated(_ bitmap: Bitmap, clockwiseQuarterTurns turns: Int) throws -> Bitmap {
+        let angles = [VIPS_ANGLE_D0, VIPS_ANGLE_D90, VIPS_ANGLE_D180, VIPS_ANGLE_D270]
+        let image = try VipsImageHandle(bitmap: bitmap)
+        let turned = try Vips.apply(path: bitmap.source, code: .invalidOption) {
+            ocrkit_vips_rot(image.pointer, $0, angles[((turns % 4) + 4) % 4])
+        }
+        var result = try turned.bitmap(layout: bitmap.layout, source: bitmap.source)
+        result.resolution = bitmap.resolution
+        return result
+    }
+}

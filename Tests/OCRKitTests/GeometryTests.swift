@@ -1,0 +1,42 @@
+import Foundation
+import OCRKit
+import Testing
+
+@Suite struct GeometryTests {
+    @Test func unionAndIntersection() {
+        let a = Rect(x: 0, y: 0, width: 10, height: 10)
+        let b = Rect(x: 5, y: 5, width: 10, height: 10)
+        #expect(a.union(b) == Rect(x: 0, y: 0, width: 15, height: 15))
+        #expect(a.intersection(b) == Rect(x: 5, y: 5, width: 5, height: 5))
+        #expect(a.intersection(Rect(x: 20, y: 20, width: 1, height: 1)) == nil)
+    }
+
+    @Test func quadCornersRunClockwiseFromTheTopLeft() throws {
+        let quad = Rect(x: 1, y: 2, width: 3, height: 4).quad
+        #expect(quad.corners == [Point(x: 1, y: 2), Point(x: 4, y: 2), Point(x: 4, y: 6), Point(x: 1, y: 6)])
+        #expect(quad.boundingRect == Rect(x: 1, y: 2, width: 3, height: 4))
+        let json = String(decoding: try JSONEncoder().encode(quad), as: UTF8.self)
+        #expect(json == "[[1,2],[4,2],[4,6],[1,6]]")
+        #expect(throws: DecodingError.self) { try JSONDecoder().decode(Quad.self, from: Data("[[1,2],[3,4]]".utf8)) }
+    }
+
+    @Test func normalizedRegionsMustLieInsideTheImage() {
+        #expect(Rect(x: 0, y: 0, width: 1, height: 1).isValidNormalizedRegion)
+        #expect(!Rect(x: 0.5, y: 0, width: 0.6, height: 1).isValidNormalizedRegion)
+        #expect(!Rect(x: 0, y: 0, width: 0, height: 1).isValidNormalizedRegion)
+        #expect(!Rect(x: -0.1, y: 0, width: 0.5, height: 0.5).isValidNormalizedRegion)
+    }
+
+    @Test func optionsValidation() {
+        #expect(throws: Never.self) { try RecognitionOptions().validate() }
+        for bad in [
+            RecognitionOptions(languages: []),
+            RecognitionOptions(regionOfInterest: Rect(x: 0.9, y: 0, width: 0.5, height: 0.5)),
+            RecognitionOptions(minimumTextHeight: 1.5),
+            RecognitionOptions(allowedCharacters: ""),
+            RecognitionOptions(alternativeCount: -1),
+        ] {
+            #expect { try bad.validate() } throws: { ($0 as? OCRError)?.code == .invalidOption }
+        }
+    }
+}
