@@ -42,7 +42,7 @@ public final class TesseractEngine: OCREngine {
         return files.filter { $0.hasSuffix(".traineddata") }.map { String($0.dropLast(".traineddata".count)) }.sorted()
     }
 
-    public func recognize(_ bitmap: Bitmap, options: RecognitionOptions) async throws -> Page {
+    public func validate(_ options: RecognitionOptions) throws {
         try options.validate()
         let installed = installedLanguages
         let missing = options.languages.filter { !installed.contains($0) }
@@ -50,6 +50,10 @@ public final class TesseractEngine: OCREngine {
             throw OCRError(.invalidOption, reason: "Tesseract language \(missing.joined(separator: ", ")) is not "
                 + "installed; installed in \(dataPath): \(installed.joined(separator: ", "))")
         }
+    }
+
+    public func recognize(_ bitmap: Bitmap, options: RecognitionOptions) async throws -> Page {
+        try validate(options)
         let mode = configuration.pageSegmentationMode, info = self.info
         let page = try await workers.run { session in
             try session.recognize(bitmap, options: options, mode: mode, engine: info)

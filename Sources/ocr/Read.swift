@@ -49,6 +49,7 @@ struct Read: AsyncParsableCommand {
         let reader = try recognition.makeReader(jobs: jobs)
         // Alternatives cost about a tenth of the time and only JSON shows them.
         let options = recognition.recognitionOptions(defaultAlternatives: format == .text ? 0 : 3)
+        try reader.engine.validate(options)
         var output = PageOutput(format: format, isSingleImage: files.count == 1 && missing.isEmpty)
         var failures = missing.count
 

@@ -1,4 +1,5 @@
 import Foundation
+import Testing
 
 /// The project's shared evaluation data, `../shared/datasets` beside the package. A user's clone
 /// has none: tests that need it are skipped with ``missingReason``.
@@ -17,6 +18,6 @@ public enum SharedData {
         FileManager.default.fileExists(atPath: manifest(name))
     }
 
-    public static let missingReason =
+    public static let missingReason: Comment =
         "needs ../shared/datasets beside the package, which only the project's machines have"
 }

@@ -18,6 +18,16 @@ public protocol OCREngine: Sendable {
     /// and its quads are in the bitmap's pixels. Every option is honoured, or the call throws an
     /// ``OCRError/Code/invalidOption`` saying which one the engine cannot honour.
     func recognize(_ bitmap: Bitmap, options: RecognitionOptions) async throws -> Page
+
+    /// Checks that the engine can honour `options`, so that a batch fails once, before any image
+    /// is read, rather than once an image. `recognize(_:options:)` checks them too.
+    func validate(_ options: RecognitionOptions) throws
+}
+
+extension OCREngine {
+    public func validate(_ options: RecognitionOptions) throws {
+        try options.validate()
+    }
 }
 
 /// Something that turns a file into pixels.

@@ -20,7 +20,6 @@ public struct PageReader: Sendable {
     ///
     /// - Throws: an ``OCRError`` naming the file: decoding failures, invalid options, engine failures.
     public func read(_ path: String, options: RecognitionOptions = RecognitionOptions()) async throws -> Page {
-        try options.validate()
         let bitmap = try await decoder.decode(contentsOf: path)
         return try await engine.recognize(bitmap, options: options)
     }

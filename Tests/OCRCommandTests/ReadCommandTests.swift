@@ -1,0 +1,129 @@
+import Foundation
+import OCRKit
+import OCRKitImages
+import OCRKitTestSupport
+import Testing
+
+/// The `ocr` executable SwiftPM built beside the tests.
+let ocrExecutable: String = {
+    let products = Bundle.main.bundleURL.deletingLastPathComponent()
+    let beside = products.appendingPathComponent("ocr").path
+    return FileManager.default.fileExists(atPath: beside) ? beside : SharedData.packageRoot.appendingPathComponent(".build/debug/ocr").path
+}()
+
+struct CommandResult {
+    var status: Int32
+    var output: String
+    var errors: String
+}
+
+/// Runs `ocr` with `arguments`, as a user would from a shell.
+func ocr(_ arguments: [String]) throws -> CommandResult {
+    let process = Process()
+    process.executableURL = URL(fileURLWithPath: ocrExecutable)
+    process.arguments = arguments
+    let output = Pipe(), errors = Pipe()
+    process.standardOutput = output
+    process.standardError = errors
+    try process.run()
+    // Read both pipes before waiting, so that a full pipe cannot stall the child.
+    let outputData = output.fileHandleForReading.readDataToEndOfFile()
+    let errorData = errors.fileHandleForReading.readDataToEndOfFile()
+    process.waitUntilExit()
+    return CommandResult(status: process.terminationStatus, output: String(decoding: outputData, as: UTF8.self),
+                         errors: String(decoding: errorData, as: UTF8.self))
+}
+
+@Suite struct ReadCommandTests {
+    let folder: TemporaryFolder
+
+    init() throws {
+        folder = try TemporaryFolder()
+    }
+
+    private func writePage(_ text: String, to name: String) throws -> String {
+        let path = folder.file(name)
+        try FileManager.default.createDirectory(atPath: (path as NSString).deletingLastPathComponent,
+                                                withIntermediateDirectories: true)
+        try ImageWriter.write(try TextRenderer.render(text), to: path)
+        return path
+    }
+
+    @Test func printsTheTextOfOneImage() throws {
+        let path = try writePage("Hello from OCRKit\nsecond line", to: "hello.png")
+        let result = try ocr(["read", path])
+        #expect(result.status == 0)
+        #expect(result.output == "Hello from OCRKit\nsecond line\n")
+        #expect(result.errors.isEmpty)
+    }
+
+    @Test func readsAFolderInNaturalOrderAndReportsEachFailure() throws {
+        _ = try writePage("page two", to: "batch/page2.png")
+        _ = try writePage("page ten", to: "batch/page10.jpg")
+        _ = try writePage("nested page", to: "batch/sub/page1.tif")
+        let broken = try folder.write(Array("not an image".utf8), to: "batch/broken.png")
+        let missing = folder.file("missing.png")
+
+        let result = try ocr(["read", "--format", "jsonl", "--jobs", "2", folder.file("batch"), missing])
+        #expect(result.status == 1)
+        let pages = try result.output.split(separator: "\n").map { try Page(jsonData: Data($0.utf8)) }
+        #expect(pages.map(\.text) == ["page two", "page ten", "nested page"])
+        #expect(pages.map { ($0.image as NSString).lastPathComponent } == ["page2.png", "page10.jpg", "page1.tif"])
+        let errorLines = result.errors.split(separator: "\n").map(String.init)
+        #expect(errorLines.count == 2)
+        #expect(errorLines.contains { $0.contains(broken) && $0.contains("not an image") })
+        #expect(errorLines.contains { $0.contains(missing) && $0.contains("no such file") })
+    }
+
+    @Test func jsonIsAnObjectForOneImageAndAnArrayForMore() throws {
+        let first = try writePage("first", to: "one.png")
+        let second = try writePage("second", to: "two.png")
+        let single = try ocr(["read", "--format", "json", first])
+        #expect(try Page(jsonData: Data(single.output.utf8)).text == "first")
+        let object = try JSONSerialization.jsonObject(with: Data(single.output.utf8)) as? [String: Any]
+        let words = (object?["lines"] as? [[String: Any]])?.first?["words"] as? [[String: Any]]
+        #expect((words?.first?["alternatives"] as? [Any])?.isEmpty == false)
+
+        let several = try ocr(["read", "--format", "json", first, second])
+        let pages = try JSONDecoder().decode([Page].self, from: Data(several.output.utf8))
+        #expect(pages.map(\.text) == ["first", "second"])
+    }
+
+    @Test func textForSeveralImagesHasAHeaderPerImage() throws {
+        let first = try writePage("alpha", to: "a.png")
+        let second = try writePage("beta", to: "b.png")
+        let result = try ocr(["read", first, second])
+        #expect(result.output == "==> \(first) <==\nalpha\n\n==> \(second) <==\nbeta\n")
+        // Standard error is not a terminal here: no progress bar.
+        #expect(result.errors.isEmpty)
+    }
+
+    @Test func regionAndHeightOptionsReachTheEngine() throws {
+        let path = try writePage("top words\n\n\n\nbottom words", to: "regions.png")
+        let result = try ocr(["read", "--roi", "0,0.5,1,0.5", path])
+        #expect(result.output == "bottom words\n")
+    }
+
+    @Test func badOptionsAreRefusedWithAReason() throws {
+        let path = try writePage("x", to: "x.png")
+        for arguments in [["--roi", "0,0,2,1"], ["--roi", "nonsense"], ["--psm", "0"], ["--jobs", "0"],
+                          ["--min-text-height", "3"], ["--lang", ""]] {
+            let result = try ocr(["read"] + arguments + [path])
+            #expect(result.status == 64, "\(arguments)")
+            #expect(result.errors.contains("Error:"), "\(arguments)")
+        }
+        // Said once for the whole batch, not once an image.
+        let language = try ocr(["read", "--lang", "xyz", path, path, path])
+        #expect(language.status == 1)
+        #expect(language.errors.split(separator: "\n").count == 1)
+        #expect(language.errors.contains("xyz") && language.errors.contains("eng"))
+    }
+
+    @Test func anEmptyFolderIsAnError() throws {
+        let empty = folder.file("empty")
+        try FileManager.default.createDirectory(atPath: empty, withIntermediateDirectories: true)
+        let result = try ocr(["read", empty])
+        #expect(result.status != 0)
+        #expect(result.errors.contains("no image files"))
+    }
+}

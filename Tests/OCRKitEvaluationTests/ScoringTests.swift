@@ -1,0 +1,65 @@
+import OCRKit
+import OCRKitEvaluation
+import OCRKitTestSupport
+import Testing
+
+@Suite struct ScoringTests {
+    @Test func characterErrorRateCountsEditsOverTheTruth() {
+        var score = CharacterErrorRate()
+        score.add(reading: "He1lo world", truth: "Hello world")
+        #expect(score.edits == 1 && score.referenceLength == 11)
+        score.add(reading: "", truth: "abc")
+        #expect(score.edits == 4 && score.referenceLength == 14)
+    }
+
+    @Test func characterErrorRateTreatsWhiteSpaceRunsAsOneSpace() {
+        var score = CharacterErrorRate()
+        score.add(reading: "  two\n\nlines  ", truth: "two lines")
+        #expect(score.rate == 0)
+    }
+
+    @Test func caseCountsUnlessFolded() {
+        var sensitive = CharacterErrorRate()
+        sensitive.add(reading: "total", truth: "TOTAL")
+        #expect(sensitive.rate == 1)
+        var folded = CharacterErrorRate(caseSensitive: false)
+        folded.add(reading: "total", truth: "TOTAL")
+        #expect(folded.rate == 0)
+    }
+
+    @Test func wordScoreMatchesEachTruthWordOnce() {
+        var score = WordScore()
+        score.add(reading: "TOTAL 9.00 CASH cash", truth: "total 9.00 change cash")
+        #expect(score.matched == 3 && score.readingWords == 4 && score.truthWords == 4)
+        #expect(score.precision == 0.75 && score.recall == 0.75 && score.f1 == 0.75)
+    }
+
+    @Test func wordScoreOfNothing() {
+        var score = WordScore()
+        score.add(reading: "", truth: "")
+        #expect(score.f1 == 1)
+        score.add(reading: "", truth: "missed")
+        #expect(score.recall == 0 && score.f1 == 0)
+    }
+
+    @Test func manifestResolvesPathsBesideIt() throws {
+        let folder = try TemporaryFolder()
+        let path = try folder.write(Array("# comment\na.png\tfirst truth\nsub/b.jpg\t\n\n".utf8), to: "manifest.tsv")
+        let manifest = try Manifest(contentsOf: path)
+        #expect(manifest.entries.map(\.imagePath) == [folder.file("a.png"), folder.file("sub/b.jpg")])
+        #expect(manifest.entries.map(\.truth) == ["first truth", ""])
+    }
+
+    @Test func missingManifestNamesTheFile() {
+        #expect { try Manifest(contentsOf: "/nonexistent/manifest.tsv") } throws: {
+            ($0 as? OCRError)?.path == "/nonexistent/manifest.tsv"
+        }
+    }
+
+    @Test(.enabled(if: SharedData.isAvailable("sroie"), SharedData.missingReason))
+    func readsTheSharedManifests() throws {
+        let manifest = try Manifest(contentsOf: SharedData.manifest("sroie"))
+        #expect(manifest.name == "sroie" && manifest.entries.count == 100)
+        #expect(manifest.entries[0].truth.hasPrefix("TAN WOON YANN"))
+    }
+}
