@@ -2,5 +2,6 @@
 #define OCRKIT_CTESSERACT_SHIM_H
 
 #include <tesseract/capi.h>
+#include <leptonica/allheaders.h>
 
 #endif

@@ -31,10 +31,18 @@ public final class TesseractEngine: OCREngine {
         self.configuration = configuration
         self.dataPath = dataPath
         info = EngineInfo(name: "tesseract", version: String(cString: TessVersion()))
+        _ = Self.silenceLeptonica
         workers = BlockingWorkerPool(count: max(1, configuration.workerCount), name: "ocrkit-tesseract") {
             try TesseractSession(dataPath: dataPath)
         }
     }
+
+    /// Leptonica, which Tesseract reads images with, prints its own complaints to standard error
+    /// ("Error in boxClipToRectangle") even when Tesseract recovers; they would interleave with a
+    /// tool's output. Its severity threshold is process-wide, so it is set once.
+    private static let silenceLeptonica: Void = {
+        _ = setMsgSeverity(Int32(L_SEVERITY_NONE))
+    }()
 
     /// The languages whose data is installed, such as `["eng", "osd"]`.
     public var installedLanguages: [String] {

@@ -71,8 +71,9 @@ struct Read: AsyncParsableCommand {
 
             while let (index, result) = try await group.next() {
                 finished[index] = result
-                if case .failure = result { failures += 1 }
-                progress.advance(failed: { if case .failure = result { true } else { false } }())
+                let failed = (try? result.get()) == nil
+                if failed { failures += 1 }
+                progress.advance(failed: failed)
                 startNext()
                 while let ready = finished.removeValue(forKey: nextToPrint) {
                     switch ready {
