@@ -18,20 +18,13 @@ extension Block: Codable {
 
     public init(from decoder: any Decoder) throws {
         let container = try decoder.container(keyedBy: CodingKeys.self)
-        let first = try container.decode(Int.self, forKey: .firstParagraph)
-        let count = try container.decode(Int.self, forKey: .paragraphCount)
-        guard first >= 0, count >= 0 else {
-            throw DecodingError.dataCorruptedError(
-                forKey: .paragraphCount, in: container, debugDescription: "A block's paragraphs cannot be negative")
-        }
-        paragraphs = first..<(first + count)
+        paragraphs = try container.decodeRun(first: .firstParagraph, count: .paragraphCount)
         box = try container.decode(Rect.self, forKey: .box)
     }
 
     public func encode(to encoder: any Encoder) throws {
         var container = encoder.container(keyedBy: CodingKeys.self)
-        try container.encode(paragraphs.lowerBound, forKey: .firstParagraph)
-        try container.encode(paragraphs.count, forKey: .paragraphCount)
+        try container.encodeRun(paragraphs, first: .firstParagraph, count: .paragraphCount)
         try container.encode(box, forKey: .box)
     }
 }

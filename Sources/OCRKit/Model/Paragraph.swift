@@ -18,20 +18,13 @@ extension Paragraph: Codable {
 
     public init(from decoder: any Decoder) throws {
         let container = try decoder.container(keyedBy: CodingKeys.self)
-        let first = try container.decode(Int.self, forKey: .firstLine)
-        let count = try container.decode(Int.self, forKey: .lineCount)
-        guard first >= 0, count >= 0 else {
-            throw DecodingError.dataCorruptedError(
-                forKey: .lineCount, in: container, debugDescription: "A paragraph's lines cannot be negative")
-        }
-        lines = first..<(first + count)
+        lines = try container.decodeRun(first: .firstLine, count: .lineCount)
         box = try container.decode(Rect.self, forKey: .box)
     }
 
     public func encode(to encoder: any Encoder) throws {
         var container = encoder.container(keyedBy: CodingKeys.self)
-        try container.encode(lines.lowerBound, forKey: .firstLine)
-        try container.encode(lines.count, forKey: .lineCount)
+        try container.encodeRun(lines, first: .firstLine, count: .lineCount)
         try container.encode(box, forKey: .box)
     }
 }

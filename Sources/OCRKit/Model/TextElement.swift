@@ -9,8 +9,3 @@ public protocol TextElement: Sendable {
     /// Where the text is, in pixels of the image the engine read.
     var quad: Quad { get }
 }
-
-extension TextElement {
-    /// The height of ``box`` as a fraction of the image height.
-    public var relativeHeight: Double { box.height }
-}
