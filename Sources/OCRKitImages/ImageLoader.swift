@@ -10,8 +10,8 @@ import OCRKit
 /// loader's own threads, never on Swift's cooperative pool.
 ///
 /// ```swift
-/// let loader = ImageLoader(options: ImageLoadingOptions(maximumSide: 2048))
-/// let bitmap = try await loader.decode(contentsOf: "IMG_0042.HEIC")
+/// let loader = ImageLoader()
+/// let bitmap = try await loader.decode(contentsOf: "IMG_0042.HEIC", maximumSide: 2048)
 /// ```
 public final class ImageLoader: ImageDecoder {
     /// The libvips loaders OCRKit accepts, by the names libvips gives them. Other formats libvips
@@ -34,10 +34,13 @@ public final class ImageLoader: ImageDecoder {
         workers = BlockingWorkerPool(count: max(1, concurrency), name: "ocrkit-decode") {}
     }
 
-    public func decode(contentsOf path: String) async throws -> Bitmap {
+    /// Decodes the image at `path`; with `maximumSide`, images whose longer side is larger are
+    /// downscaled to it while decoding (cheaply: JPEG and WebP shrink on load), and smaller ones
+    /// are never enlarged.
+    public func decode(contentsOf path: String, maximumSide: Int? = nil) async throws -> Bitmap {
         try Self.checkFile(at: path)
         let options = self.options
-        return try await workers.run { _ in try Self.decodeBlocking(path, options: options) }
+        return try await workers.run { _ in try Self.decodeBlocking(path, options: options, maximumSide: maximumSide) }
     }
 
     /// Refuses what libvips should never be handed: missing files, directories, devices and
@@ -64,7 +67,7 @@ public final class ImageLoader: ImageDecoder {
         }
     }
 
-    private static func decodeBlocking(_ path: String, options: ImageLoadingOptions) throws -> Bitmap {
+    private static func decodeBlocking(_ path: String, options: ImageLoadingOptions, maximumSide: Int?) throws -> Bitmap {
         try Vips.ensureInitialized(path: path)
         // A source opens the path as it is: file names holding "[...]" are not read as options.
         guard let source = vips_source_new_from_file(path) else {
@@ -97,7 +100,7 @@ public final class ImageLoader: ImageDecoder {
         try checkSize(width: original.width, height: original.height, path: path, options: options)
 
         let image: VipsImageHandle
-        if let maximumSide = options.maximumSide, max(original.width, original.height) > maximumSide {
+        if let maximumSide, max(original.width, original.height) > maximumSide {
             image = try Vips.apply(path: path, code: .corrupt) {
                 ocrkit_vips_thumbnail_source(source, $0, Int32(maximumSide))
             }

@@ -57,7 +57,6 @@ struct RecognitionArguments: ParsableArguments {
         } catch let error as OCRError {
             throw ValidationError(error.reason)
         }
-        if let maxSide, maxSide < 32 { throw ValidationError("--max-side must be at least 32 pixels") }
         if maxPixels < 1 { throw ValidationError("--max-pixels must be positive") }
     }
 
@@ -68,14 +67,15 @@ struct RecognitionArguments: ParsableArguments {
             regionOfInterest: roi?.rect,
             minimumTextHeight: minTextHeight,
             allowedCharacters: allow,
-            alternativeCount: alternatives ?? defaultAlternatives
+            alternativeCount: alternatives ?? defaultAlternatives,
+            maximumImageSide: maxSide
         )
     }
 
     /// The reader these arguments describe, reading up to `jobs` images at once.
     func makeReader(jobs: Int) throws -> PageReader {
         let loader = ImageLoader(
-            options: ImageLoadingOptions(maximumPixelCount: maxPixels, maximumSide: maxSide), concurrency: jobs)
+            options: ImageLoadingOptions(maximumPixelCount: maxPixels), concurrency: jobs)
         switch engine {
         case .tesseract:
             let configuration = TesseractConfiguration(

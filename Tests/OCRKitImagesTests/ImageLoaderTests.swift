@@ -58,10 +58,10 @@ import Testing
     @Test func downscalesTheLongerSide() async throws {
         let path = folder.file("big.png")
         try ImageWriter.write(text, to: path)
-        let bitmap = try await ImageLoader(options: ImageLoadingOptions(maximumSide: 200)).decode(contentsOf: path)
+        let bitmap = try await ImageLoader().decode(contentsOf: path, maximumSide: 200)
         #expect(max(bitmap.width, bitmap.height) == 200)
         #expect(abs(Double(bitmap.width) / Double(bitmap.height) - Double(text.width) / Double(text.height)) < 0.05)
-        let small = try await ImageLoader(options: ImageLoadingOptions(maximumSide: 100_000)).decode(contentsOf: path)
+        let small = try await ImageLoader().decode(contentsOf: path, maximumSide: 100_000)
         #expect(small.width == text.width)
     }
 

@@ -32,6 +32,7 @@ extension OCREngine {
 
 /// Something that turns a file into pixels.
 public protocol ImageDecoder: Sendable {
-    /// Decodes the image at `path`, or throws an ``OCRError`` naming the file and the cause.
-    func decode(contentsOf path: String) async throws -> Bitmap
+    /// Decodes the image at `path`, downscaled so that neither side exceeds `maximumSide` when
+    /// that is given, or throws an ``OCRError`` naming the file and the cause.
+    func decode(contentsOf path: String, maximumSide: Int?) async throws -> Bitmap
 }

@@ -20,7 +20,7 @@ public struct PageReader: Sendable {
     ///
     /// - Throws: an ``OCRError`` naming the file: decoding failures, invalid options, engine failures.
     public func read(_ path: String, options: RecognitionOptions = RecognitionOptions()) async throws -> Page {
-        let bitmap = try await decoder.decode(contentsOf: path)
+        let bitmap = try await decoder.decode(contentsOf: path, maximumSide: options.maximumImageSide)
         return try await engine.recognize(bitmap, options: options)
     }
 }

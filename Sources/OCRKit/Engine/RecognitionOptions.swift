@@ -17,19 +17,24 @@ public struct RecognitionOptions: Hashable, Sendable, Codable {
     public var allowedCharacters: String?
     /// How many candidate readings to report for each word and symbol; 0 for none.
     public var alternativeCount: Int
+    /// Downscale images whose longer side is larger than this many pixels while decoding them:
+    /// faster, at some cost for small text. `nil` reads at full resolution.
+    public var maximumImageSide: Int?
 
     public init(
         languages: [String] = ["eng"],
         regionOfInterest: Rect? = nil,
         minimumTextHeight: Double? = nil,
         allowedCharacters: String? = nil,
-        alternativeCount: Int = 3
+        alternativeCount: Int = 3,
+        maximumImageSide: Int? = nil
     ) {
         self.languages = languages
         self.regionOfInterest = regionOfInterest
         self.minimumTextHeight = minimumTextHeight
         self.allowedCharacters = allowedCharacters
         self.alternativeCount = alternativeCount
+        self.maximumImageSide = maximumImageSide
     }
 
     /// Checks the options that do not depend on the engine, throwing an ``OCRError/Code/invalidOption``.
@@ -48,6 +53,9 @@ public struct RecognitionOptions: Hashable, Sendable, Codable {
         }
         if alternativeCount < 0 {
             throw OCRError(.invalidOption, reason: "the number of alternatives cannot be negative")
+        }
+        if let side = maximumImageSide, side < 32 {
+            throw OCRError(.invalidOption, reason: "the maximum image side \(side) must be at least 32 pixels")
         }
     }
 }
