@@ -1,4 +1,4 @@
-// swift-tools-version:6.0
+// swift-tools-version:6.1
 import PackageDescription
 
 let package = Package(
@@ -8,10 +8,13 @@ let package = Package(
         .library(name: "OCRKitImages", targets: ["OCRKitImages"]),
         .library(name: "OCRKitTesseract", targets: ["OCRKitTesseract"]),
         .library(name: "OCRKitEvaluation", targets: ["OCRKitEvaluation"]),
+        .library(name: "OCRKitQueue", targets: ["OCRKitQueue"]),
+        .library(name: "OCRKitQueueSQLite", targets: ["OCRKitQueueSQLite"]),
         .executable(name: "ocr", targets: ["ocr"]),
     ],
     dependencies: [
         .package(url: "https://github.com/apple/swift-argument-parser", from: "1.8.2"),
+        .package(url: "https://github.com/groue/GRDB.swift", from: "7.10.0"),
     ],
     targets: [
         // The core: document model, geometry, engine protocol, errors. No C dependencies.
@@ -36,10 +39,18 @@ let package = Package(
         // Scoring against ground truth, shared by the tests and `ocr bench`.
         .target(name: "OCRKitEvaluation", dependencies: ["OCRKit"]),
 
+        // The persistent batch queue: the processor and its store protocol.
+        .target(name: "OCRKitQueue", dependencies: ["OCRKit"]),
+        // The queue's SQLite store.
+        .target(
+            name: "OCRKitQueueSQLite",
+            dependencies: ["OCRKitQueue", .product(name: "GRDB", package: "GRDB.swift")]
+        ),
+
         .executableTarget(
             name: "ocr",
             dependencies: [
-                "OCRKit", "OCRKitImages", "OCRKitTesseract", "OCRKitEvaluation",
+                "OCRKit", "OCRKitImages", "OCRKitTesseract", "OCRKitEvaluation", "OCRKitQueue", "OCRKitQueueSQLite",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]
         ),
@@ -54,6 +65,10 @@ let package = Package(
         ),
         .testTarget(name: "OCRKitEvaluationTests", dependencies: ["OCRKitEvaluation", "OCRKitTestSupport"]),
         .testTarget(name: "OCRCommandTests", dependencies: ["OCRKit", "OCRKitImages", "OCRKitTestSupport"]),
+        .testTarget(
+            name: "OCRKitQueueTests",
+            dependencies: ["OCRKitQueue", "OCRKitQueueSQLite", "OCRKitImages", "OCRKitTesseract", "OCRKitTestSupport"]
+        ),
     ],
     swiftLanguageModes: [.v6]
 )

@@ -30,11 +30,13 @@ public struct OCRError: Error, Hashable, Sendable, CustomStringConvertible {
         case engineFailure = "engine-failure"
         /// Not enough memory to decode or recognise the image now.
         case outOfMemory = "out-of-memory"
+        /// Reading the image was interrupted (its process stopped) as many times as a queue allows.
+        case interrupted = "interrupted"
 
         /// Whether the same input will fail the same way every time.
         public var isPermanent: Bool {
             switch self {
-            case .engineFailure, .outOfMemory: false
+            case .engineFailure, .outOfMemory, .interrupted: false
             default: true
             }
         }

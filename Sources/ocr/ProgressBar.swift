@@ -7,21 +7,27 @@ import Foundation
 /// [##########..........]  12/24  1 failed  3.1 images/s  0:04 left
 /// ```
 struct ProgressBar {
-    private let total: Int
+    private var total: Int
     private let start = ContinuousClock.now
     private let enabled: Bool
     private var done = 0
     private var failed = 0
+    /// Images already done when the bar started, as when a queue resumes: not part of the rate.
+    private let doneBefore: Int
     private var drawn = false
 
-    init(total: Int, enabled: Bool = isatty(STDERR_FILENO) == 1) {
+    init(total: Int, alreadyDone: Int = 0, enabled: Bool = isatty(STDERR_FILENO) == 1) {
         self.total = total
+        self.done = alreadyDone
+        self.doneBefore = alreadyDone
         self.enabled = enabled && total > 1
     }
 
-    mutating func advance(failed didFail: Bool) {
-        done += 1
-        if didFail { failed += 1 }
+    /// Shows `done` of `total` images finished, `failed` of them failed.
+    mutating func update(done: Int, failed: Int, total: Int? = nil) {
+        self.done = done
+        self.failed = failed
+        if let total { self.total = total }
         draw()
     }
 
@@ -41,16 +47,16 @@ struct ProgressBar {
     private mutating func draw() {
         guard enabled else { return }
         let width = 20
-        let filled = total == 0 ? width : width * done / total
+        let filled = total == 0 ? width : width * min(done, total) / total
         let elapsed = Double((ContinuousClock.now - start).components.seconds)
             + Double((ContinuousClock.now - start).components.attoseconds) / 1e18
-        let rate = elapsed > 0 ? Double(done) / elapsed : 0
+        let rate = elapsed > 0 ? Double(done - doneBefore) / elapsed : 0
         var line = "[" + String(repeating: "#", count: filled) + String(repeating: ".", count: width - filled) + "]"
         line += "  \(done)/\(total)"
         if failed > 0 { line += "  \(failed) failed" }
         if rate > 0 {
             line += String(format: "  %.1f images/s", rate)
-            let left = Int((Double(total - done) / rate).rounded())
+            let left = Int((Double(max(0, total - done)) / rate).rounded())
             line += String(format: "  %d:%02d left", left / 60, left % 60)
         }
         FileHandle.standardError.write(Data(("\r\u{1B}[K" + line).utf8))

@@ -71,9 +71,8 @@ struct Read: AsyncParsableCommand {
 
             while let (index, result) = try await group.next() {
                 finished[index] = result
-                let failed = (try? result.get()) == nil
-                if failed { failures += 1 }
-                progress.advance(failed: failed)
+                if (try? result.get()) == nil { failures += 1 }
+                progress.update(done: finished.count + nextToPrint, failed: failures - missing.count)
                 startNext()
                 while let ready = finished.removeValue(forKey: nextToPrint) {
                     switch ready {

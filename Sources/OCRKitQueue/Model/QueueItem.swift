@@ -1,0 +1,76 @@
+import Foundation
+import OCRKit
+
+/// An item a worker has leased: what it needs to read it.
+public struct ClaimedItem: Hashable, Sendable {
+    public var id: ItemID
+    public var batch: BatchID
+    public var path: String
+    public var options: RecognitionOptions
+    /// Attempts so far, this one included.
+    public var attempts: Int
+
+    public init(id: ItemID, batch: BatchID, path: String, options: RecognitionOptions, attempts: Int) {
+        self.id = id
+        self.batch = batch
+        self.path = path
+        self.options = options
+        self.attempts = attempts
+    }
+}
+
+/// A completed item and its page.
+public struct ItemResult: Hashable, Sendable {
+    public var id: ItemID
+    public var batch: BatchID
+    public var path: String
+    public var page: Page
+    public var finishedAt: Date
+    public var consumed: Bool
+    /// Attempts it took, the successful one included.
+    public var attempts: Int
+
+    public init(id: ItemID, batch: BatchID, path: String, page: Page, finishedAt: Date, consumed: Bool, attempts: Int) {
+        self.id = id
+        self.batch = batch
+        self.path = path
+        self.page = page
+        self.finishedAt = finishedAt
+        self.consumed = consumed
+        self.attempts = attempts
+    }
+}
+
+/// A batch and how far it has come.
+public struct BatchSummary: Hashable, Sendable {
+    public var id: BatchID
+    public var name: String?
+    public var createdAt: Date
+    public var progress: BatchProgress
+
+    public init(id: BatchID, name: String?, createdAt: Date, progress: BatchProgress) {
+        self.id = id
+        self.name = name
+        self.createdAt = createdAt
+        self.progress = progress
+    }
+}
+
+/// A failed item and why.
+public struct ItemFailure: Hashable, Sendable {
+    public var id: ItemID
+    public var batch: BatchID
+    public var path: String
+    public var error: OCRError
+    public var attempts: Int
+    public var finishedAt: Date
+
+    public init(id: ItemID, batch: BatchID, path: String, error: OCRError, attempts: Int, finishedAt: Date) {
+        self.id = id
+        self.batch = batch
+        self.path = path
+        self.error = error
+        self.attempts = attempts
+        self.finishedAt = finishedAt
+    }
+}

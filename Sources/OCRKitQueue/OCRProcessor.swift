@@ -1,0 +1,351 @@
+import Foundation
+import OCRKit
+
+/// A persistent, kill-safe batch queue of images to read.
+///
+/// Enqueue files, start the processor, and every item ends exactly once in a final state
+/// (completed with its page, failed with a clear error, or cancelled), even if the process is
+/// killed any number of times and started again. Work is leased with an expiry: a worker that
+/// dies leaves its items to be taken back, by the next start on the same host at once, by any
+/// process once the lease expires. Transient failures are retried with backoff up to
+/// ``Configuration/maximumAttempts``; permanent ones (missing, corrupt, unsupported, too large)
+/// fail at once. Events are stored with the state they report, so subscribers can resume from a
+/// cursor and miss nothing.
+///
+/// ```swift
+/// let processor = OCRProcessor(store: try SQLiteQueueStore(path: "queue.sqlite"), reader: reader)
+/// let batch = try await processor.enqueue(["a.jpg", "b.png"])
+/// await processor.start()
+/// for await event in processor.events {
+///     if case .completed(let page?) = event.kind { print(event.path, page.text) }
+///     if event.index == event.batchTotal - 1 { break }
+/// }
+/// ```
+public actor OCRProcessor {
+    public struct Configuration: Sendable {
+        public var policy: ProcessingPolicy = .interactive
+        /// Most workers in interactive mode; there is one a core up to this.
+        public var workerLimit = 8
+        /// Attempts before an item fails for good, interrupted attempts included.
+        public var maximumAttempts = 3
+        /// How long a lease lasts without renewal; workers renew at a third of it.
+        public var leaseDuration: Duration = .seconds(60)
+        /// The wait before the first retry; it doubles with each attempt.
+        public var retryDelay: Duration = .seconds(2)
+        /// How long consumed results are kept before purging.
+        public var retention: Duration = .seconds(72 * 3600)
+        /// How often idle workers look for new work, and subscribers for new events.
+        public var pollInterval: Duration = .milliseconds(100)
+        public var resources: ResourceThresholds
+
+        /// - Parameter diskPath: where results are written (the store's file), for the free-space check.
+        public init(diskPath: String) {
+            resources = ResourceThresholds(diskPath: diskPath)
+        }
+    }
+
+    public let store: any QueueStore
+    public let reader: PageReader
+    private var configuration: Configuration
+    private let owner = LeaseOwner.current()
+
+    /// Whether the workers are running: between ``start()`` and ``stop()``.
+    public private(set) var isRunning = false
+    private var isPausedByCaller = false
+    private var shortage: String?
+    private var workers: [Int: Task<Void, Never>] = [:]
+    private var maintenance: Task<Void, Never>?
+    /// The queue's counts, read from the store now and then and kept up to date in between.
+    private var progress = BatchProgress()
+    private var stateObservers: [UUID: AsyncStream<ProcessorState>.Continuation] = [:]
+    private var lastState: ProcessorState = .idle
+
+    public init(store: any QueueStore, reader: PageReader, configuration: Configuration) {
+        self.store = store
+        self.reader = reader
+        self.configuration = configuration
+    }
+
+    // MARK: Queueing
+
+    /// Adds a batch of image paths and returns its ID. The same path twice in one batch is one
+    /// item; items are read in the order given.
+    public func enqueue(_ paths: [String], name: String? = nil,
+                        options: RecognitionOptions = RecognitionOptions()) async throws -> BatchID {
+        try reader.engine.validate(options)
+        let batch = try await store.addBatch(name: name, paths: paths, options: options, now: Date())
+        progress = try await store.progress(of: nil)
+        publishState()
+        return batch
+    }
+
+    /// The progress of `batch`, or of the whole queue.
+    public func progress(for batch: BatchID?) async throws -> BatchProgress {
+        try await store.progress(of: batch)
+    }
+
+    /// Cancels the items of `batch` that have not started; items being read finish.
+    @discardableResult
+    public func cancel(batch: BatchID) async throws -> Int {
+        try await store.cancel(batch: batch, now: Date())
+    }
+
+    /// Cancels every item that has not started.
+    @discardableResult
+    public func cancelAll() async throws -> Int {
+        try await store.cancel(batch: nil, now: Date())
+    }
+
+    /// Puts items that failed for good back in the queue, with their attempts reset: after the
+    /// missing file was restored, or the disk was mended.
+    @discardableResult
+    public func retryFailed() async throws -> Int {
+        try await store.retryFailed(batch: nil, now: Date())
+    }
+
+    /// Completed results nobody has marked consumed yet, in batch order.
+    public func unconsumedResults() async throws -> [ItemResult] {
+        try await store.results(batch: nil, unconsumedOnly: true)
+    }
+
+    /// Marks results as consumed: they are purged once the retention period has passed.
+    public func markConsumed(_ items: [ItemID]) async throws {
+        try await store.markConsumed(items, purgeAfter: Date().addingTimeInterval(configuration.retention.seconds))
+    }
+
+    /// Deletes consumed results past their retention now; the processor also does this hourly.
+    @discardableResult
+    public func purge() async throws -> Int {
+        try await store.purge(now: Date())
+    }
+
+    // MARK: Running
+
+    /// Starts the workers; they read until ``stop()``. Items abandoned by processes that ended
+    /// are taken back first.
+    public func start() async {
+        guard !isRunning else { return }
+        isRunning = true
+        await recoverAbandonedItems()
+        _ = try? await store.purge(now: Date())
+        adjustWorkers()
+        let interval = configuration.leaseDuration / 3
+        maintenance = Task { [weak self] in
+            var lastPurge = ContinuousClock.now
+            while !Task.isCancelled {
+                try? await Task.sleep(for: interval)
+                guard let self else { return }
+                await self.recoverAbandonedItems()
+                if ContinuousClock.now - lastPurge > .seconds(3600) {
+                    lastPurge = .now
+                    _ = try? await self.purge()
+                }
+            }
+        }
+    }
+
+    /// Stops taking items, lets the items being read finish, and returns when every worker has.
+    public func stop() async {
+        isRunning = false
+        maintenance?.cancel()
+        maintenance = nil
+        let running = workers.values
+        for worker in running { await worker.value }
+        workers = [:]
+        publishState()
+    }
+
+    /// Returns when no item is waiting, being read or waiting for a retry, in this process or
+    /// any other sharing the store.
+    public func waitUntilIdle() async throws {
+        while try await store.progress(of: nil).pending > 0 {
+            try await Task.sleep(for: configuration.pollInterval)
+        }
+    }
+
+    /// Stops taking new items until ``resume()``; items being read finish.
+    public func pause() {
+        isPausedByCaller = true
+        publishState()
+    }
+
+    public func resume() {
+        isPausedByCaller = false
+        publishState()
+    }
+
+    /// Switches between interactive and background reading, taking effect from the next item.
+    public func setPolicy(_ policy: ProcessingPolicy) {
+        configuration.policy = policy
+        adjustWorkers()
+    }
+
+    public func setResourceThresholds(_ thresholds: ResourceThresholds) {
+        configuration.resources = thresholds
+    }
+
+    // MARK: Observing
+
+    /// What the processor is doing, now and from now on; any number of subscribers.
+    public nonisolated var states: AsyncStream<ProcessorState> {
+        AsyncStream { continuation in
+            let id = UUID()
+            Task { await self.addStateObserver(id, continuation) }
+            continuation.onTermination = { _ in Task { await self.removeStateObserver(id) } }
+        }
+    }
+
+    /// Every event still stored, then new ones as they happen, from every process sharing the
+    /// store; any number of subscribers.
+    public nonisolated var events: AsyncStream<ProcessorEvent> {
+        events(after: .beginning)
+    }
+
+    /// Events after `cursor`, then new ones as they happen.
+    public nonisolated func events(after cursor: EventCursor) -> AsyncStream<ProcessorEvent> {
+        let store = self.store
+        return AsyncStream { continuation in
+            let poller = Task {
+                let interval = await self.configuration.pollInterval
+                var cursor = cursor
+                while !Task.isCancelled {
+                    guard let events = try? await store.events(after: cursor, limit: 256) else { break }
+                    for event in events {
+                        continuation.yield(event)
+                        cursor = event.cursor
+                    }
+                    if events.isEmpty { try? await Task.sleep(for: interval) }
+                }
+                continuation.finish()
+            }
+            continuation.onTermination = { _ in poller.cancel() }
+        }
+    }
+
+    private func addStateObserver(_ id: UUID, _ continuation: AsyncStream<ProcessorState>.Continuation) {
+        stateObservers[id] = continuation
+        continuation.yield(currentState)
+    }
+
+    private func removeStateObserver(_ id: UUID) {
+        stateObservers[id] = nil
+    }
+
+    private var currentState: ProcessorState {
+        if isPausedByCaller { return .paused(reason: "paused") }
+        if let shortage { return .paused(reason: shortage) }
+        if isRunning && progress.pending > 0 {
+            return .processing(completed: progress.completed, failed: progress.failed, total: progress.total)
+        }
+        return .idle
+    }
+
+    private func publishState() {
+        let state = currentState
+        guard state != lastState else { return }
+        lastState = state
+        for observer in stateObservers.values { observer.yield(state) }
+    }
+
+    // MARK: Workers
+
+    private var targetWorkerCount: Int {
+        switch configuration.policy {
+        case .interactive: max(1, min(ProcessInfo.processInfo.activeProcessorCount, configuration.workerLimit))
+        case .background: 1
+        }
+    }
+
+    /// Starts workers up to the policy's count; workers beyond it stop after their current item.
+    private func adjustWorkers() {
+        guard isRunning else { return }
+        for slot in 0..<targetWorkerCount where workers[slot] == nil {
+            workers[slot] = Task { await self.work(slot: slot) }
+        }
+    }
+
+    private func work(slot: Int) async {
+        defer { workers[slot] = nil }
+        while isRunning && slot < targetWorkerCount {
+            if isPausedByCaller {
+                await idle()
+                continue
+            }
+            shortage = configuration.resources.shortage()
+            publishState()
+            if shortage != nil {
+                await idle(for: .seconds(1))
+                continue
+            }
+            let now = Date()
+            guard let item = try? await store.claimNextItem(
+                owner: owner.description, expiry: now.addingTimeInterval(configuration.leaseDuration.seconds), now: now)
+            else {
+                await idle()
+                continue
+            }
+            await read(item)
+        }
+    }
+
+    private func idle(for duration: Duration? = nil) async {
+        try? await Task.sleep(for: duration ?? configuration.pollInterval)
+        if let refreshed = try? await store.progress(of: nil) { progress = refreshed }
+        publishState()
+    }
+
+    /// Reads one leased item and records its outcome, renewing the lease while it takes.
+    private func read(_ item: ClaimedItem) async {
+        var options = item.options
+        if configuration.policy == .background {
+            options.maximumImageSide = min(options.maximumImageSide ?? .max, ProcessingPolicy.backgroundImageSide)
+        }
+        let renewal = renewLease(of: item.id)
+        defer { renewal.cancel() }
+        let owner = self.owner.description
+        do {
+            let page = try await reader.read(item.path, options: options)
+            if try await store.complete(item.id, owner: owner, page: page, now: Date()) {
+                progress.pending -= 1
+                progress.completed += 1
+            }
+        } catch {
+            let failure = error as? OCRError ?? OCRError(.engineFailure, path: item.path, reason: "\(error)")
+            let retries = !failure.code.isPermanent && item.attempts < configuration.maximumAttempts
+            let delay = configuration.retryDelay.seconds * pow(2, Double(item.attempts - 1))
+            let recorded = try? await store.fail(item.id, owner: owner, error: failure,
+                                                 retryAt: retries ? Date().addingTimeInterval(delay) : nil, now: Date())
+            if recorded == true && !retries {
+                progress.pending -= 1
+                progress.failed += 1
+            }
+        }
+        publishState()
+    }
+
+    private func renewLease(of item: ItemID) -> Task<Void, Never> {
+        let store = self.store, owner = self.owner.description, lease = configuration.leaseDuration
+        return Task {
+            while !Task.isCancelled {
+                try? await Task.sleep(for: lease / 3)
+                guard !Task.isCancelled else { return }
+                _ = try? await store.renewLease(of: item, owner: owner, expiry: Date().addingTimeInterval(lease.seconds))
+            }
+        }
+    }
+
+    /// Takes back items whose lease expired, or whose process on this host has ended.
+    private func recoverAbandonedItems() async {
+        let owners = (try? await store.leaseOwners()) ?? []
+        let abandoned = owners.filter { LeaseOwner($0)?.isAbandoned(judgedBy: owner) ?? false }
+        _ = try? await store.recoverItems(abandonedBy: abandoned, maximumAttempts: configuration.maximumAttempts, now: Date())
+        if let refreshed = try? await store.progress(of: nil) { progress = refreshed }
+        publishState()
+    }
+}
+
+extension Duration {
+    var seconds: TimeInterval {
+        Double(components.seconds) + Double(components.attoseconds) / 1e18
+    }
+}

@@ -1,0 +1,74 @@
+import Foundation
+import OCRKit
+
+/// Where a queue keeps its batches, items, results and events: SQLite on one machine
+/// (`SQLiteQueueStore`), a shared database for workers on many.
+///
+/// Each method is one transaction. Several processes may share a store: a claim hands an item to
+/// one worker only, and an item's outcome is written with its event only while that worker still
+/// holds the item's lease.
+public protocol QueueStore: Sendable {
+    /// Adds a batch of `paths` (repeats removed, first occurrence kept) and returns its ID.
+    func addBatch(name: String?, paths: [String], options: RecognitionOptions, now: Date) async throws -> BatchID
+
+    /// Leases the next item to `owner` until `expiry`, counting an attempt: items due for a retry
+    /// first, then pending ones, oldest batch first, in batch order. `nil` when none is ready.
+    func claimNextItem(owner: String, expiry: Date, now: Date) async throws -> ClaimedItem?
+
+    /// Extends a lease `owner` holds; `false` when it no longer holds it.
+    func renewLease(of item: ItemID, owner: String, expiry: Date) async throws -> Bool
+
+    /// Stores the page and marks the item completed; `false` (and nothing written) when `owner`
+    /// no longer holds the lease.
+    func complete(_ item: ItemID, owner: String, page: Page, now: Date) async throws -> Bool
+
+    /// Records a failed attempt: the item waits until `retryAt`, or fails for good when that is nil.
+    @discardableResult
+    func fail(_ item: ItemID, owner: String, error: OCRError, retryAt: Date?, now: Date) async throws -> Bool
+
+    /// Gives a leased item back without counting the attempt, as when a worker stops cleanly.
+    func release(_ item: ItemID, owner: String, now: Date) async throws
+
+    /// The owners of current leases.
+    func leaseOwners() async throws -> Set<String>
+
+    /// Takes back items whose lease expired before `now` or whose owner is in `abandonedBy`: to
+    /// pending, or failed with `interrupted` once they had `maximumAttempts` attempts.
+    /// Returns how many items it took back.
+    @discardableResult
+    func recoverItems(abandonedBy owners: Set<String>, maximumAttempts: Int, now: Date) async throws -> Int
+
+    /// When the earliest waiting retry is due, if any item waits for one.
+    func nextRetryDate() async throws -> Date?
+
+    /// The progress of one batch, or of the whole queue.
+    func progress(of batch: BatchID?) async throws -> BatchProgress
+
+    /// Every batch, oldest first.
+    func batches() async throws -> [BatchSummary]
+
+    /// Cancels the items of `batch` (or of every batch) that have not started. Returns how many.
+    @discardableResult
+    func cancel(batch: BatchID?, now: Date) async throws -> Int
+
+    /// Puts failed items back to pending with no attempts counted. Returns how many.
+    @discardableResult
+    func retryFailed(batch: BatchID?, now: Date) async throws -> Int
+
+    /// Completed items with their pages, in batch order.
+    func results(batch: BatchID?, unconsumedOnly: Bool) async throws -> [ItemResult]
+
+    /// Items that failed for good, in batch order.
+    func failures(batch: BatchID?) async throws -> [ItemFailure]
+
+    /// Marks results as consumed: they may be purged after `purgeAfter`.
+    func markConsumed(_ items: [ItemID], purgeAfter: Date) async throws
+
+    /// Deletes consumed results whose purge date has passed, with their items and events;
+    /// unconsumed results are never deleted. Returns how many items it deleted.
+    @discardableResult
+    func purge(now: Date) async throws -> Int
+
+    /// Up to `limit` events after `cursor`, oldest first.
+    func events(after cursor: EventCursor, limit: Int) async throws -> [ProcessorEvent]
+}

@@ -1,0 +1,375 @@
+import Foundation
+import GRDB
+import OCRKit
+import OCRKitQueue
+
+/// The queue in one SQLite file, through GRDB: WAL mode, so readers never wait for the writer,
+/// and several processes can share the file.
+///
+/// ```swift
+/// let store = try SQLiteQueueStore(path: "~/.local/share/ocrkit/queue.sqlite")
+/// let processor = OCRProcessor(store: store, reader: reader)
+/// ```
+public final class SQLiteQueueStore: QueueStore {
+    private let database: DatabasePool
+    public let path: String
+
+    /// Opens the queue at `path`, creating the file, its folder and its tables as needed.
+    public init(path: String) throws {
+        self.path = path
+        let folder = (path as NSString).deletingLastPathComponent
+        if !folder.isEmpty {
+            try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
+        }
+        var configuration = Configuration()
+        // Other processes hold the write lock for a transaction at a time: wait rather than fail.
+        configuration.busyMode = .timeout(30)
+        configuration.prepareDatabase { db in
+            // WAL with NORMAL sync survives a killed process (only a power cut can lose the last
+            // transactions), and does not wait for the disk on every item.
+            try db.execute(sql: "PRAGMA synchronous = NORMAL")
+        }
+        do {
+            database = try DatabasePool(path: path, configuration: configuration)
+            try Self.migrator.migrate(database)
+        } catch {
+            throw OCRError(.notReadable, path: path, reason: "cannot open the queue database: \(error)")
+        }
+    }
+
+    private static var migrator: DatabaseMigrator {
+        var migrator = DatabaseMigrator()
+        migrator.registerMigration("v1") { db in
+            try db.execute(sql: """
+                CREATE TABLE batch (
+                    id INTEGER PRIMARY KEY AUTOINCREMENT,
+                    name TEXT,
+                    options TEXT NOT NULL,
+                    itemCount INTEGER NOT NULL,
+                    createdAt DOUBLE NOT NULL
+                );
+                CREATE TABLE item (
+                    id INTEGER PRIMARY KEY AUTOINCREMENT,
+                    batchId INTEGER NOT NULL REFERENCES batch(id) ON DELETE CASCADE,
+                    ordinal INTEGER NOT NULL,
+                    path TEXT NOT NULL,
+                    status TEXT NOT NULL,
+                    attempts INTEGER NOT NULL DEFAULT 0,
+                    leaseOwner TEXT,
+                    leaseExpiresAt DOUBLE,
+                    retryAt DOUBLE,
+                    errorCode TEXT,
+                    errorMessage TEXT,
+                    result BLOB,
+                    createdAt DOUBLE NOT NULL,
+                    updatedAt DOUBLE NOT NULL,
+                    finishedAt DOUBLE,
+                    consumed BOOLEAN NOT NULL DEFAULT 0,
+                    purgeAfter DOUBLE,
+                    UNIQUE (batchId, path)
+                );
+                CREATE INDEX item_by_status ON item(status, batchId, ordinal);
+                CREATE TABLE event (
+                    id INTEGER PRIMARY KEY AUTOINCREMENT,
+                    itemId INTEGER NOT NULL REFERENCES item(id) ON DELETE CASCADE,
+                    kind TEXT NOT NULL,
+                    errorCode TEXT,
+                    errorMessage TEXT,
+                    willRetry BOOLEAN NOT NULL DEFAULT 0,
+                    createdAt DOUBLE NOT NULL
+                );
+                CREATE INDEX event_by_item ON event(itemId);
+                """)
+        }
+        return migrator
+    }
+
+    // MARK: Writing
+
+    public func addBatch(name: String?, paths: [String], options: RecognitionOptions, now: Date) async throws -> BatchID {
+        var seen = Set<String>()
+        let unique = paths.filter { seen.insert($0).inserted }
+        let optionsJSON = String(decoding: try JSONEncoder().encode(options), as: UTF8.self)
+        let time = now.timeIntervalSince1970
+        return try await database.write { db in
+            try db.execute(sql: "INSERT INTO batch (name, options, itemCount, createdAt) VALUES (?, ?, ?, ?)",
+                           arguments: [name, optionsJSON, unique.count, time])
+            let batch = db.lastInsertedRowID
+            let insert = try db.makeStatement(sql: """
+                INSERT INTO item (batchId, ordinal, path, status, createdAt, updatedAt) VALUES (?, ?, ?, 'pending', ?, ?)
+                """)
+            for (ordinal, path) in unique.enumerated() {
+                try insert.execute(arguments: [batch, ordinal, path, time, time])
+            }
+            return BatchID(rawValue: batch)
+        }
+    }
+
+    public func claimNextItem(owner: String, expiry: Date, now: Date) async throws -> ClaimedItem? {
+        let time = now.timeIntervalSince1970
+        return try await database.write { db in
+            let candidate = try Int64.fetchOne(db, sql: """
+                SELECT id FROM item WHERE status = 'retrying' AND retryAt <= ? ORDER BY batchId, ordinal LIMIT 1
+                """, arguments: [time])
+                ?? Int64.fetchOne(db, sql: "SELECT id FROM item WHERE status = 'pending' ORDER BY batchId, ordinal LIMIT 1")
+            guard let candidate else { return nil }
+            guard let row = try Row.fetchOne(db, sql: """
+                UPDATE item SET status = 'processing', leaseOwner = ?, leaseExpiresAt = ?, attempts = attempts + 1,
+                    retryAt = NULL, updatedAt = ?
+                WHERE id = ?
+                RETURNING id, batchId, path, attempts
+                """, arguments: [owner, expiry.timeIntervalSince1970, time, candidate]) else { return nil }
+            let batch: Int64 = row["batchId"]
+            let optionsJSON = try String.fetchOne(db, sql: "SELECT options FROM batch WHERE id = ?", arguments: [batch]) ?? "{}"
+            return ClaimedItem(id: ItemID(rawValue: row["id"]), batch: BatchID(rawValue: batch), path: row["path"],
+                               options: try JSONDecoder().decode(RecognitionOptions.self, from: Data(optionsJSON.utf8)),
+                               attempts: row["attempts"])
+        }
+    }
+
+    public func renewLease(of item: ItemID, owner: String, expiry: Date) async throws -> Bool {
+        try await database.write { db in
+            try db.execute(sql: """
+                UPDATE item SET leaseExpiresAt = ? WHERE id = ? AND status = 'processing' AND leaseOwner = ?
+                """, arguments: [expiry.timeIntervalSince1970, item.rawValue, owner])
+            return db.changesCount == 1
+        }
+    }
+
+    public func complete(_ item: ItemID, owner: String, page: Page, now: Date) async throws -> Bool {
+        let result = try page.jsonData()
+        let time = now.timeIntervalSince1970
+        return try await database.write { db in
+            try db.execute(sql: """
+                UPDATE item SET status = 'completed', result = ?, leaseOwner = NULL, leaseExpiresAt = NULL,
+                    errorCode = NULL, errorMessage = NULL, updatedAt = ?, finishedAt = ?
+                WHERE id = ? AND status = 'processing' AND leaseOwner = ?
+                """, arguments: [result, time, time, item.rawValue, owner])
+            guard db.changesCount == 1 else { return false }
+            try Self.recordEvent(db, item: item.rawValue, kind: "completed", time: time)
+            return true
+        }
+    }
+
+    @discardableResult
+    public func fail(_ item: ItemID, owner: String, error: OCRError, retryAt: Date?, now: Date) async throws -> Bool {
+        let time = now.timeIntervalSince1970
+        return try await database.write { db in
+            try db.execute(sql: """
+                UPDATE item SET status = ?, retryAt = ?, errorCode = ?, errorMessage = ?, leaseOwner = NULL,
+                    leaseExpiresAt = NULL, updatedAt = ?, finishedAt = ?
+                WHERE id = ? AND status = 'processing' AND leaseOwner = ?
+                """, arguments: [retryAt == nil ? "failed" : "retrying", retryAt?.timeIntervalSince1970,
+                                 error.code.rawValue, error.reason, time, retryAt == nil ? time : nil,
+                                 item.rawValue, owner])
+            guard db.changesCount == 1 else { return false }
+            try Self.recordEvent(db, item: item.rawValue, kind: "failed", error: error, willRetry: retryAt != nil, time: time)
+            return true
+        }
+    }
+
+    public func release(_ item: ItemID, owner: String, now: Date) async throws {
+        try await database.write { db in
+            try db.execute(sql: """
+                UPDATE item SET status = 'pending', attempts = attempts - 1, leaseOwner = NULL, leaseExpiresAt = NULL,
+                    updatedAt = ?
+                WHERE id = ? AND status = 'processing' AND leaseOwner = ?
+                """, arguments: [now.timeIntervalSince1970, item.rawValue, owner])
+        }
+    }
+
+    @discardableResult
+    public func recoverItems(abandonedBy owners: Set<String>, maximumAttempts: Int, now: Date) async throws -> Int {
+        let time = now.timeIntervalSince1970
+        return try await database.write { db in
+            let ownerList = Array(owners)
+            let placeholders = ownerList.isEmpty ? "NULL" : ownerList.map { _ in "?" }.joined(separator: ", ")
+            let abandoned = "status = 'processing' AND (leaseExpiresAt < ? OR leaseOwner IN (\(placeholders)))"
+            let arguments = StatementArguments([time]) + StatementArguments(ownerList)
+            // Items out of attempts fail for good, with an event; the others go back to the queue.
+            let exhausted = try Int64.fetchAll(db, sql: "SELECT id FROM item WHERE \(abandoned) AND attempts >= ?",
+                                               arguments: arguments + [maximumAttempts])
+            let reason = "interrupted \(maximumAttempts) times: the process reading it stopped"
+            for id in exhausted {
+                try db.execute(sql: """
+                    UPDATE item SET status = 'failed', errorCode = ?, errorMessage = ?, leaseOwner = NULL,
+                        leaseExpiresAt = NULL, updatedAt = ?, finishedAt = ?
+                    WHERE id = ?
+                    """, arguments: [OCRError.Code.interrupted.rawValue, reason, time, time, id])
+                let path = try String.fetchOne(db, sql: "SELECT path FROM item WHERE id = ?", arguments: [id])
+                try Self.recordEvent(db, item: id, kind: "failed",
+                                     error: OCRError(.interrupted, path: path, reason: reason), willRetry: false, time: time)
+            }
+            try db.execute(sql: """
+                UPDATE item SET status = 'pending', leaseOwner = NULL, leaseExpiresAt = NULL, updatedAt = ?
+                WHERE \(abandoned)
+                """, arguments: [time] + arguments)
+            return exhausted.count + db.changesCount
+        }
+    }
+
+    @discardableResult
+    public func cancel(batch: BatchID?, now: Date) async throws -> Int {
+        let time = now.timeIntervalSince1970
+        return try await database.write { db in
+            let filter = batch == nil ? "" : "AND batchId = \(batch!.rawValue)"
+            let ids = try Int64.fetchAll(db, sql: "SELECT id FROM item WHERE status IN ('pending', 'retrying') \(filter)")
+            try db.execute(sql: """
+                UPDATE item SET status = 'cancelled', updatedAt = ?, finishedAt = ?
+                WHERE status IN ('pending', 'retrying') \(filter)
+                """, arguments: [time, time])
+            for id in ids { try Self.recordEvent(db, item: id, kind: "cancelled", time: time) }
+            return ids.count
+        }
+    }
+
+    @discardableResult
+    public func retryFailed(batch: BatchID?, now: Date) async throws -> Int {
+        try await database.write { db in
+            let filter = batch == nil ? "" : "AND batchId = \(batch!.rawValue)"
+            try db.execute(sql: """
+                UPDATE item SET status = 'pending', attempts = 0, errorCode = NULL, errorMessage = NULL,
+                    finishedAt = NULL, updatedAt = ?
+                WHERE status = 'failed' \(filter)
+                """, arguments: [now.timeIntervalSince1970])
+            return db.changesCount
+        }
+    }
+
+    public func markConsumed(_ items: [ItemID], purgeAfter: Date) async throws {
+        try await database.write { db in
+            let statement = try db.makeStatement(sql: """
+                UPDATE item SET consumed = 1, purgeAfter = ? WHERE id = ? AND status = 'completed' AND consumed = 0
+                """)
+            for item in items {
+                try statement.execute(arguments: [purgeAfter.timeIntervalSince1970, item.rawValue])
+            }
+        }
+    }
+
+    @discardableResult
+    public func purge(now: Date) async throws -> Int {
+        try await database.write { db in
+            // Events go with their items (ON DELETE CASCADE); so do batches left empty.
+            try db.execute(sql: "DELETE FROM item WHERE consumed = 1 AND purgeAfter <= ?", arguments: [now.timeIntervalSince1970])
+            let deleted = db.changesCount
+            try db.execute(sql: "DELETE FROM batch WHERE NOT EXISTS (SELECT 1 FROM item WHERE item.batchId = batch.id)")
+            return deleted
+        }
+    }
+
+    private static func recordEvent(
+        _ db: Database, item: Int64, kind: String, error: OCRError? = nil, willRetry: Bool = false, time: Double
+    ) throws {
+        try db.execute(sql: """
+            INSERT INTO event (itemId, kind, errorCode, errorMessage, willRetry, createdAt) VALUES (?, ?, ?, ?, ?, ?)
+            """, arguments: [item, kind, error?.code.rawValue, error?.reason, willRetry, time])
+    }
+
+    // MARK: Reading
+
+    public func leaseOwners() async throws -> Set<String> {
+        try await database.read { db in
+            Set(try String.fetchAll(db, sql: "SELECT DISTINCT leaseOwner FROM item WHERE status = 'processing' AND leaseOwner IS NOT NULL"))
+        }
+    }
+
+    public func nextRetryDate() async throws -> Date? {
+        try await database.read { db in
+            try Double.fetchOne(db, sql: "SELECT MIN(retryAt) FROM item WHERE status = 'retrying'")
+                .map(Date.init(timeIntervalSince1970:))
+        }
+    }
+
+    public func progress(of batch: BatchID?) async throws -> BatchProgress {
+        try await database.read { db in
+            let rows = try Row.fetchAll(db, sql: """
+                SELECT status, COUNT(*) AS count FROM item \(batch == nil ? "" : "WHERE batchId = ?") GROUP BY status
+                """, arguments: batch.map { [$0.rawValue] } ?? [])
+            var progress = BatchProgress()
+            for row in rows {
+                if let status = ItemStatus(rawValue: row["status"]) { progress.add(status, count: row["count"]) }
+            }
+            return progress
+        }
+    }
+
+    public func batches() async throws -> [BatchSummary] {
+        try await database.read { db in
+            var summaries: [Int64: BatchSummary] = [:]
+            for row in try Row.fetchAll(db, sql: "SELECT id, name, createdAt FROM batch") {
+                let id: Int64 = row["id"]
+                summaries[id] = BatchSummary(id: BatchID(rawValue: id), name: row["name"],
+                                             createdAt: Date(timeIntervalSince1970: row["createdAt"]), progress: BatchProgress())
+            }
+            for row in try Row.fetchAll(db, sql: "SELECT batchId, status, COUNT(*) AS count FROM item GROUP BY batchId, status") {
+                let id: Int64 = row["batchId"]
+                if let status = ItemStatus(rawValue: row["status"]) { summaries[id]?.progress.add(status, count: row["count"]) }
+            }
+            return summaries.values.sorted { $0.id < $1.id }
+        }
+    }
+
+    public func results(batch: BatchID?, unconsumedOnly: Bool) async throws -> [ItemResult] {
+        try await database.read { db in
+            var conditions = ["status = 'completed'"]
+            if let batch { conditions.append("batchId = \(batch.rawValue)") }
+            if unconsumedOnly { conditions.append("consumed = 0") }
+            return try Row.fetchAll(db, sql: """
+                SELECT id, batchId, path, result, finishedAt, consumed, attempts FROM item
+                WHERE \(conditions.joined(separator: " AND ")) ORDER BY batchId, ordinal
+                """).map { row in
+                ItemResult(id: ItemID(rawValue: row["id"]), batch: BatchID(rawValue: row["batchId"]), path: row["path"],
+                           page: try Page(jsonData: row["result"]),
+                           finishedAt: Date(timeIntervalSince1970: row["finishedAt"]), consumed: row["consumed"],
+                           attempts: row["attempts"])
+            }
+        }
+    }
+
+    public func failures(batch: BatchID?) async throws -> [ItemFailure] {
+        try await database.read { db in
+            try Row.fetchAll(db, sql: """
+                SELECT id, batchId, path, errorCode, errorMessage, attempts, finishedAt FROM item
+                WHERE status = 'failed' \(batch == nil ? "" : "AND batchId = \(batch!.rawValue)") ORDER BY batchId, ordinal
+                """).map { row in
+                let path: String = row["path"]
+                return ItemFailure(id: ItemID(rawValue: row["id"]), batch: BatchID(rawValue: row["batchId"]), path: path,
+                                   error: Self.error(code: row["errorCode"], message: row["errorMessage"], path: path),
+                                   attempts: row["attempts"], finishedAt: Date(timeIntervalSince1970: row["finishedAt"]))
+            }
+        }
+    }
+
+    public func events(after cursor: EventCursor, limit: Int) async throws -> [ProcessorEvent] {
+        try await database.read { db in
+            try Row.fetchAll(db, sql: """
+                SELECT event.id, event.itemId, event.kind, event.errorCode, event.errorMessage, event.willRetry,
+                    event.createdAt, item.path, item.batchId, item.ordinal, item.result, batch.itemCount
+                FROM event JOIN item ON item.id = event.itemId JOIN batch ON batch.id = item.batchId
+                WHERE event.id > ? ORDER BY event.id LIMIT ?
+                """, arguments: [cursor.rawValue, limit]).map { row in
+                let path: String = row["path"]
+                let kind: ProcessorEvent.Kind
+                switch row["kind"] as String {
+                case "completed":
+                    kind = .completed((row["result"] as Data?).flatMap { try? Page(jsonData: $0) })
+                case "failed":
+                    kind = .failed(Self.error(code: row["errorCode"], message: row["errorMessage"], path: path),
+                                   willRetry: row["willRetry"])
+                default:
+                    kind = .cancelled
+                }
+                return ProcessorEvent(
+                    cursor: EventCursor(rawValue: row["id"]), item: ItemID(rawValue: row["itemId"]), path: path,
+                    batch: BatchID(rawValue: row["batchId"]), index: row["ordinal"], batchTotal: row["itemCount"],
+                    kind: kind, time: Date(timeIntervalSince1970: row["createdAt"]))
+            }
+        }
+    }
+
+    /// An error as stored: its code and its reason.
+    private static func error(code: String?, message: String?, path: String) -> OCRError {
+        OCRError(code.flatMap(OCRError.Code.init(rawValue:)) ?? .engineFailure, path: path, reason: message ?? "unknown error")
+    }
+}

@@ -1,0 +1,115 @@
+import ArgumentParser
+import Foundation
+import OCRKit
+import OCRKitQueue
+
+struct Status: AsyncParsableCommand {
+    static let configuration = CommandConfiguration(abstract: "Show the queue's batches and how far each has come.")
+
+    @OptionGroup var queue: QueueArguments
+
+    @Flag(help: "List the items that failed, and why.")
+    var failures = false
+
+    func run() async throws {
+        let store = try queue.openStore()
+        let batches = try await store.batches()
+        if batches.isEmpty { print("The queue at \(store.path) is empty.") }
+        let dates = ISO8601DateFormatter()
+        for batch in batches {
+            let progress = batch.progress
+            var line = "batch \(batch.id)"
+            if let name = batch.name { line += " (\(name))" }
+            line += "  \(dates.string(from: batch.createdAt))  \(progress.total) images: \(progress.completed) completed, "
+                + "\(progress.failed) failed, \(progress.cancelled) cancelled, \(progress.pending) pending"
+            print(line)
+        }
+        if failures {
+            for failure in try await store.failures(batch: nil) {
+                print("failed: \(failure.error) [\(failure.error.code.rawValue), \(failure.attempts) attempts]")
+            }
+        }
+    }
+}
+
+struct Results: AsyncParsableCommand {
+    static let configuration = CommandConfiguration(
+        abstract: "Print the pages read by the queue, with their paths.",
+        discussion: "jsonl prints one page a line, in the schema of `ocr read --format jsonl`; text prints each page's text under a \"==> file <==\" header.")
+
+    enum Format: String, ExpressibleByArgument, CaseIterable { case jsonl, text }
+
+    @OptionGroup var queue: QueueArguments
+
+    @Option(help: "Only this batch.")
+    var batch: Int64?
+
+    @Option(help: "jsonl or text.")
+    var format: Format = .jsonl
+
+    @Flag(help: "Only results not yet marked consumed.")
+    var unconsumed = false
+
+    @Flag(help: "Mark the printed results consumed: they are purged 72 hours later.")
+    var consume = false
+
+    func run() async throws {
+        let store = try queue.openStore()
+        let results = try await store.results(batch: batch.map(BatchID.init(rawValue:)), unconsumedOnly: unconsumed)
+        for (index, result) in results.enumerated() {
+            switch format {
+            case .jsonl:
+                print(String(decoding: try result.page.jsonData(), as: UTF8.self))
+            case .text:
+                print((index > 0 ? "\n" : "") + "==> \(result.path) <==")
+                if !result.page.text.isEmpty { print(result.page.text) }
+            }
+        }
+        if consume {
+            let retention = OCRProcessor.Configuration(diskPath: store.path).retention
+            try await store.markConsumed(results.map(\.id), purgeAfter: Date().addingTimeInterval(TimeInterval(retention.components.seconds)))
+        }
+    }
+}
+
+struct Retry: AsyncParsableCommand {
+    static let configuration = CommandConfiguration(
+        abstract: "Queue the failed images again, with their attempts reset; `ocr scan` then reads them.")
+
+    @OptionGroup var queue: QueueArguments
+
+    @Option(help: "Only this batch.")
+    var batch: Int64?
+
+    func run() async throws {
+        let count = try await queue.openStore().retryFailed(batch: batch.map(BatchID.init(rawValue:)), now: Date())
+        print("\(count) images queued again; run `ocr scan` to read them.")
+    }
+}
+
+struct Cancel: AsyncParsableCommand {
+    static let configuration = CommandConfiguration(
+        abstract: "Cancel the queued images that have not started: of one batch, or all.")
+
+    @OptionGroup var queue: QueueArguments
+
+    @Option(help: "Only this batch.")
+    var batch: Int64?
+
+    func run() async throws {
+        let count = try await queue.openStore().cancel(batch: batch.map(BatchID.init(rawValue:)), now: Date())
+        print("\(count) images cancelled.")
+    }
+}
+
+struct Purge: AsyncParsableCommand {
+    static let configuration = CommandConfiguration(
+        abstract: "Delete consumed results older than their retention (72 hours); unconsumed results are kept.")
+
+    @OptionGroup var queue: QueueArguments
+
+    func run() async throws {
+        let count = try await queue.openStore().purge(now: Date())
+        print("\(count) results purged.")
+    }
+}

@@ -1,0 +1,111 @@
+import ArgumentParser
+import Dispatch
+import Foundation
+import OCRKit
+import OCRKitQueue
+
+extension ProcessingPolicy: ExpressibleByArgument {}
+
+struct Scan: AsyncParsableCommand {
+    static let configuration = CommandConfiguration(
+        abstract: "Queue images and read them, surviving interruptions.",
+        discussion: """
+            Adds the files and folders to a persistent queue as one batch, then reads until the \
+            queue is empty. Kill it at any moment and run `ocr scan` again, with or without \
+            paths: every image is read exactly once. Ctrl-C stops cleanly: the images being read \
+            finish first (press it again to quit at once; they are read again next time).
+
+            Results stay in the queue: see `ocr results` and `ocr status`.
+            """
+    )
+
+    @Argument(help: ArgumentHelp("Image files, or folders to search for images; none resumes the queue.",
+                                 valueName: "file-or-folder"))
+    var paths: [String] = []
+
+    @OptionGroup var queue: QueueArguments
+
+    @Option(help: "interactive reads with every core at full resolution; background with one worker, downscaled to 2048 pixels.")
+    var mode: ProcessingPolicy = .interactive
+
+    @Option(help: "A name for the batch, shown by `ocr status`.")
+    var name: String?
+
+    @OptionGroup(title: "Recognition")
+    var recognition: RecognitionArguments
+
+    func run() async throws {
+        let store = try queue.openStore()
+        let reader = try recognition.makeReader(jobs: ProcessInfo.processInfo.activeProcessorCount)
+        var configuration = OCRProcessor.Configuration(diskPath: store.path)
+        configuration.policy = mode
+        let processor = OCRProcessor(store: store, reader: reader, configuration: configuration)
+        let started = Date()
+
+        if !paths.isEmpty {
+            let (files, missing) = ImageFiles.resolve(paths)
+            for error in missing { FileHandle.standardError.write(Data("ocr: \(error)\n".utf8)) }
+            guard !files.isEmpty else { throw ExitCode.failure }
+            let absolute = files.map { URL(fileURLWithPath: $0).standardizedFileURL.path }
+            let batch = try await processor.enqueue(absolute, name: name,
+                                                    options: recognition.recognitionOptions(defaultAlternatives: 3))
+            FileHandle.standardError.write(Data("ocr: batch \(batch): \(Set(absolute).count) images queued in \(store.path)\n".utf8))
+        }
+
+        let interrupts = InterruptHandler {
+            FileHandle.standardError.write(Data("\nocr: stopping after the images being read (Ctrl-C again to quit now)\n".utf8))
+            Task { await processor.stop() }
+        }
+        defer { interrupts.cancel() }
+
+        await processor.start()
+        let initial = try await store.progress(of: nil)
+        var bar = ProgressBar(total: initial.total, alreadyDone: initial.finished)
+        while await processor.isRunning {
+            let progress = try await store.progress(of: nil)
+            bar.update(done: progress.finished, failed: progress.failed, total: progress.total)
+            if progress.isDone { break }
+            try await Task.sleep(for: .milliseconds(250))
+        }
+        await processor.stop()
+        bar.finish()
+
+        let progress = try await store.progress(of: nil)
+        let failures = try await store.failures(batch: nil).filter { $0.finishedAt >= started }
+        for failure in failures { FileHandle.standardError.write(Data("ocr: \(failure.error)\n".utf8)) }
+        var summary = "ocr: \(progress.completed) completed, \(progress.failed) failed, \(progress.cancelled) cancelled"
+        if progress.pending > 0 { summary += ", \(progress.pending) still queued (run `ocr scan` to go on)" }
+        FileHandle.standardError.write(Data((summary + "\n").utf8))
+        if !failures.isEmpty { throw ExitCode.failure }
+    }
+}
+
+/// Calls `onFirst` at the first Ctrl-C and quits the process at the second.
+final class InterruptHandler {
+    private let source: any DispatchSourceSignal
+
+    init(onFirst: @escaping @Sendable () -> Void) {
+        signal(SIGINT, SIG_IGN)
+        let source = DispatchSource.makeSignalSource(signal: SIGINT, queue: .global())
+        let count = Counter()
+        source.setEventHandler {
+            if count.increment() == 1 { onFirst() } else { exit(130) }
+        }
+        source.resume()
+        self.source = source
+    }
+
+    func cancel() {
+        source.cancel()
+        signal(SIGINT, SIG_DFL)
+    }
+
+    private final class Counter: @unchecked Sendable {
+        // Only touched from the signal source's handler, which runs one event at a time.
+        private var value = 0
+        func increment() -> Int {
+            value += 1
+            return value
+        }
+    }
+}
