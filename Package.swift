@@ -64,7 +64,10 @@ let package = Package(
             dependencies: ["OCRKitTesseract", "OCRKitImages", "OCRKitEvaluation", "OCRKitTestSupport"]
         ),
         .testTarget(name: "OCRKitEvaluationTests", dependencies: ["OCRKitEvaluation", "OCRKitTestSupport"]),
-        .testTarget(name: "OCRCommandTests", dependencies: ["OCRKit", "OCRKitImages", "OCRKitTestSupport"]),
+        .testTarget(
+            name: "OCRCommandTests",
+            dependencies: ["OCRKit", "OCRKitImages", "OCRKitQueue", "OCRKitQueueSQLite", "OCRKitTestSupport"]
+        ),
         .testTarget(
             name: "OCRKitQueueTests",
             dependencies: ["OCRKitQueue", "OCRKitQueueSQLite", "OCRKitImages", "OCRKitTesseract", "OCRKitTestSupport"]

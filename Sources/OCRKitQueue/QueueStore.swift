@@ -11,8 +11,9 @@ public protocol QueueStore: Sendable {
     /// Adds a batch of `paths` (repeats removed, first occurrence kept) and returns its ID.
     func addBatch(name: String?, paths: [String], options: RecognitionOptions, now: Date) async throws -> BatchID
 
-    /// Leases the next item to `owner` until `expiry`, counting an attempt: items due for a retry
-    /// first, then pending ones, oldest batch first, in batch order. `nil` when none is ready.
+    /// Leases the next item to `owner` until `expiry`, counting an attempt: from the oldest batch
+    /// with work, its pending items in order, then its retries that are due. `nil` when none is
+    /// ready.
     func claimNextItem(owner: String, expiry: Date, now: Date) async throws -> ClaimedItem?
 
     /// Extends a lease `owner` holds; `false` when it no longer holds it.
@@ -32,9 +33,10 @@ public protocol QueueStore: Sendable {
     /// The owners of current leases.
     func leaseOwners() async throws -> Set<String>
 
-    /// Takes back items whose lease expired before `now` or whose owner is in `abandonedBy`: to
-    /// pending, or failed with `interrupted` once they had `maximumAttempts` attempts.
-    /// Returns how many items it took back.
+    /// Takes back items whose lease expired before `now` or whose owner is in `abandonedBy`: they
+    /// wait as retries due now (behind their batch's pending items, so that an image that kills
+    /// its process cannot stall the batch), or fail with `interrupted` once they had
+    /// `maximumAttempts` attempts. Returns how many items it took back.
     @discardableResult
     func recoverItems(abandonedBy owners: Set<String>, maximumAttempts: Int, now: Date) async throws -> Int
 

@@ -108,11 +108,20 @@ public final class SQLiteQueueStore: QueueStore {
     public func claimNextItem(owner: String, expiry: Date, now: Date) async throws -> ClaimedItem? {
         let time = now.timeIntervalSince1970
         return try await database.write { db in
-            let candidate = try Int64.fetchOne(db, sql: """
-                SELECT id FROM item WHERE status = 'retrying' AND retryAt <= ? ORDER BY batchId, ordinal LIMIT 1
+            // The oldest batch first; within it, pending items before retries, so that an item
+            // that keeps failing or crashing its process does not hold up the others. Two indexed
+            // look-ups: one query with both orders would scan the whole queue.
+            let pending = try Row.fetchOne(db, sql: """
+                SELECT id, batchId FROM item WHERE status = 'pending' ORDER BY batchId, ordinal LIMIT 1
+                """)
+            let retry = try Row.fetchOne(db, sql: """
+                SELECT id, batchId FROM item WHERE status = 'retrying' AND retryAt <= ? ORDER BY batchId, ordinal LIMIT 1
                 """, arguments: [time])
-                ?? Int64.fetchOne(db, sql: "SELECT id FROM item WHERE status = 'pending' ORDER BY batchId, ordinal LIMIT 1")
-            guard let candidate else { return nil }
+            let chosen: Row? = switch (pending, retry) {
+            case let (pending?, retry?): (retry["batchId"] as Int64) < (pending["batchId"] as Int64) ? retry : pending
+            case let (pending, retry): pending ?? retry
+            }
+            guard let candidate = chosen?["id"] as Int64? else { return nil }
             guard let row = try Row.fetchOne(db, sql: """
                 UPDATE item SET status = 'processing', leaseOwner = ?, leaseExpiresAt = ?, attempts = attempts + 1,
                     retryAt = NULL, updatedAt = ?
@@ -200,10 +209,11 @@ public final class SQLiteQueueStore: QueueStore {
                 try Self.recordEvent(db, item: id, kind: "failed",
                                      error: OCRError(.interrupted, path: path, reason: reason), willRetry: false, time: time)
             }
+            // The others wait behind their batch's pending items, as retries due now.
             try db.execute(sql: """
-                UPDATE item SET status = 'pending', leaseOwner = NULL, leaseExpiresAt = NULL, updatedAt = ?
+                UPDATE item SET status = 'retrying', retryAt = ?, leaseOwner = NULL, leaseExpiresAt = NULL, updatedAt = ?
                 WHERE \(abandoned)
-                """, arguments: [time] + arguments)
+                """, arguments: [time, time] + arguments)
             return exhausted.count + db.changesCount
         }
     }

@@ -17,6 +17,17 @@ struct CommandResult {
     var errors: String
 }
 
+/// Starts `ocr` with `arguments`, its output discarded.
+func startOCR(_ arguments: [String]) throws -> Process {
+    let process = Process()
+    process.executableURL = URL(fileURLWithPath: ocrExecutable)
+    process.arguments = arguments
+    process.standardOutput = FileHandle.nullDevice
+    process.standardError = FileHandle.nullDevice
+    try process.run()
+    return process
+}
+
 /// Runs `ocr` with `arguments`, as a user would from a shell.
 func ocr(_ arguments: [String]) throws -> CommandResult {
     let process = Process()

@@ -181,6 +181,21 @@ import Testing
         #expect(results.allSatisfy { $0.attempts == 2 })
     }
 
+    @Test func anInterruptedItemWaitsBehindItsBatchsPendingItems() async throws {
+        let fixture = try QueueFixture()
+        let paths = try fixture.images(3)
+        _ = try await fixture.store.addBatch(name: nil, paths: paths, options: .init(), now: Date())
+        let interrupted = try #require(try await fixture.store.claimNextItem(
+            owner: "elsewhere/1/abc", expiry: Date().addingTimeInterval(-1), now: Date()))
+        try await fixture.store.recoverItems(abandonedBy: [], maximumAttempts: 3, now: Date())
+        var order: [String] = []
+        while let item = try await fixture.store.claimNextItem(owner: "a/1/x", expiry: Date().addingTimeInterval(60), now: Date()) {
+            order.append(item.path)
+        }
+        #expect(interrupted.path == paths[0])
+        #expect(order == [paths[1], paths[2], paths[0]])
+    }
+
     @Test func anItemInterruptedAtEveryAttemptFailsAsInterrupted() async throws {
         let fixture = try QueueFixture()
         _ = try await fixture.store.addBatch(name: nil, paths: try fixture.images(1), options: .init(), now: Date())

@@ -1,0 +1,111 @@
+import Foundation
+import OCRKit
+import OCRKitImages
+import OCRKitQueue
+import OCRKitQueueSQLite
+import OCRKitTestSupport
+import Testing
+
+@Suite(.timeLimit(.minutes(5))) struct ScanCommandTests {
+    let folder: TemporaryFolder
+    let images: String
+
+    init() throws {
+        folder = try TemporaryFolder()
+        images = folder.file("images")
+        try FileManager.default.createDirectory(atPath: images, withIntermediateDirectories: true)
+    }
+
+    private func writeImages(_ count: Int) throws {
+        for index in 0..<count {
+            let text = "Kill test page \(index)\nwith a second line \(index * 31)\n"
+                + "and a third, so that reading takes long\nenough to be interrupted mid-way\nby a kill \(index % 7)"
+            try ImageWriter.write(try TextRenderer.render(text), to: (images as NSString).appendingPathComponent("page\(index).png"))
+        }
+    }
+
+    /// Every event the queue at `database` recorded, oldest first.
+    private func events(in database: String) async throws -> [ProcessorEvent] {
+        try await SQLiteQueueStore(path: database).events(after: .beginning, limit: 100_000)
+    }
+
+    @Test func everyImageIsReadExactlyOnceWhateverTheKills() async throws {
+        try writeImages(40)
+        let reference = folder.file("reference.sqlite"), killed = folder.file("killed.sqlite")
+
+        let uninterrupted = try ocr(["scan", images, "--db", reference])
+        #expect(uninterrupted.status == 0, "\(uninterrupted.errors)")
+        let expected = try ocr(["results", "--db", reference]).output
+
+        // Kill `ocr scan` at random moments until it has been killed 5 times mid-work.
+        var kills: [Double] = []
+        var runs = 0
+        while kills.count < 5 && runs < 40 {
+            runs += 1
+            let queued = try await SQLiteQueueStore(path: killed).progress(of: nil).total > 0
+            let process = try startOCR(["scan", "--db", killed] + (queued ? [] : [images]))
+            let delay = Double.random(in: 0.1...0.6)
+            try await Task.sleep(for: .seconds(delay))
+            guard process.isRunning else {
+                process.waitUntilExit()
+                break
+            }
+            kill(process.processIdentifier, SIGKILL)
+            process.waitUntilExit()
+            kills.append(delay)
+        }
+        #expect(kills.count >= 5, "the queue finished before 5 kills; kills at \(kills)")
+
+        let resumed = try ocr(["scan", "--db", killed])
+        #expect(resumed.status == 0, "\(resumed.errors)")
+        #expect(try ocr(["results", "--db", killed]).output == expected, "kills at \(kills)")
+
+        let store = try SQLiteQueueStore(path: killed)
+        #expect(try await store.progress(of: nil) == BatchProgress(completed: 40))
+        let completions = try await events(in: killed).filter { if case .completed = $0.kind { true } else { false } }
+        #expect(completions.count == 40)
+        #expect(Set(completions.map(\.item)).count == 40)
+        let results = try await store.results(batch: nil, unconsumedOnly: false)
+        #expect(results.allSatisfy { (1...3).contains($0.attempts) })
+    }
+
+    @Test func twoProcessesShareOneQueueWithoutReadingAnImageTwice() async throws {
+        try writeImages(30)
+        let database = folder.file("shared.sqlite")
+        let first = try startOCR(["scan", images, "--db", database, "--mode", "background"])
+        // The second joins once the first has queued the batch.
+        while try await SQLiteQueueStore(path: database).progress(of: nil).total == 0 {
+            try await Task.sleep(for: .milliseconds(20))
+        }
+        let second = try startOCR(["scan", "--db", database, "--mode", "background"])
+        first.waitUntilExit()
+        second.waitUntilExit()
+        #expect(first.terminationStatus == 0 && second.terminationStatus == 0)
+
+        let store = try SQLiteQueueStore(path: database)
+        let results = try await store.results(batch: nil, unconsumedOnly: false)
+        #expect(results.count == 30)
+        // Each claim counts an attempt: one attempt each means no image was ever leased twice.
+        #expect(results.allSatisfy { $0.attempts == 1 })
+        #expect(try await events(in: database).count == 30)
+    }
+
+    @Test func corruptFilesFailOnceWithTheirCodeAndTheRestAreRead() async throws {
+        try writeImages(3)
+        let broken = try folder.write(Array(Data([0xFF, 0xD8, 0xFF, 0xE0, 0, 0x10]) + Data(count: 64)),
+                                      to: "images/broken.jpg")
+        let database = folder.file("queue.sqlite")
+        let result = try ocr(["scan", images, "--db", database])
+        #expect(result.status == 1)
+        #expect(result.errors.contains("\(broken): corrupt"))
+        #expect(result.errors.contains("3 completed, 1 failed"))
+        let status = try ocr(["status", "--db", database, "--failures"]).output
+        #expect(status.contains("[corrupt, 1 attempts]"))
+
+        let text = try ocr(["results", "--db", database, "--format", "text"]).output
+        #expect(text.contains("Kill test page 2"))
+        #expect(text.contains("with a second line 62"))
+        #expect(try ocr(["cancel", "--db", database]).output == "0 images cancelled.\n")
+        #expect(try ocr(["retry", "--db", database]).output.hasPrefix("1 images queued again"))
+    }
+}
