@@ -110,7 +110,7 @@ public actor OCRProcessor {
 
     /// Marks results as consumed: they are purged once the retention period has passed.
     public func markConsumed(_ items: [ItemID]) async throws {
-        try await store.markConsumed(items, purgeAfter: Date().addingTimeInterval(configuration.retention.seconds))
+        try await store.markConsumed(items, purgeAfter: Date().addingTimeInterval(configuration.retention.timeInterval))
     }
 
     /// Deletes consumed results past their retention now; the processor also does this hourly.
@@ -279,7 +279,7 @@ public actor OCRProcessor {
             }
             let now = Date()
             guard let item = try? await store.claimNextItem(
-                owner: owner.description, expiry: now.addingTimeInterval(configuration.leaseDuration.seconds), now: now)
+                owner: owner.description, expiry: now.addingTimeInterval(configuration.leaseDuration.timeInterval), now: now)
             else {
                 await idle()
                 continue
@@ -312,7 +312,7 @@ public actor OCRProcessor {
         } catch {
             let failure = error as? OCRError ?? OCRError(.engineFailure, path: item.path, reason: "\(error)")
             let retries = !failure.code.isPermanent && item.attempts < configuration.maximumAttempts
-            let delay = configuration.retryDelay.seconds * pow(2, Double(item.attempts - 1))
+            let delay = configuration.retryDelay.timeInterval * pow(2, Double(item.attempts - 1))
             let recorded = try? await store.fail(item.id, owner: owner, error: failure,
                                                  retryAt: retries ? Date().addingTimeInterval(delay) : nil, now: Date())
             if recorded == true && !retries {
@@ -329,7 +329,7 @@ public actor OCRProcessor {
             while !Task.isCancelled {
                 try? await Task.sleep(for: lease / 3)
                 guard !Task.isCancelled else { return }
-                _ = try? await store.renewLease(of: item, owner: owner, expiry: Date().addingTimeInterval(lease.seconds))
+                _ = try? await store.renewLease(of: item, owner: owner, expiry: Date().addingTimeInterval(lease.timeInterval))
             }
         }
     }
@@ -341,11 +341,5 @@ public actor OCRProcessor {
         _ = try? await store.recoverItems(abandonedBy: abandoned, maximumAttempts: configuration.maximumAttempts, now: Date())
         if let refreshed = try? await store.progress(of: nil) { progress = refreshed }
         publishState()
-    }
-}
-
-extension Duration {
-    var seconds: TimeInterval {
-        Double(components.seconds) + Double(components.attoseconds) / 1e18
     }
 }

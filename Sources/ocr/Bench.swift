@@ -5,6 +5,15 @@ import OCRKitEvaluation
 
 struct Bench: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
+        abstract: "Measure speed, accuracy and memory.",
+        subcommands: [BenchRead.self, BenchQueue.self],
+        defaultSubcommand: BenchRead.self
+    )
+}
+
+struct BenchRead: AsyncParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "read",
         abstract: "Measure speed, accuracy and memory on a data set, beside the tesseract command.",
         discussion: """
             Reads every image of MANIFEST (a manifest.tsv of image<TAB>truth lines, as in \
@@ -97,7 +106,7 @@ struct Bench: AsyncParsableCommand {
         }
         let elapsed = ContinuousClock.now - start
         return Run(name: name,
-                   seconds: Double(elapsed.components.seconds) + Double(elapsed.components.attoseconds) / 1e18,
+                   seconds: elapsed.timeInterval,
                    peakBytes: results.map(\.2).max() ?? 0,
                    texts: Dictionary(results.map { ($0.0, $0.1) }, uniquingKeysWith: { first, _ in first }))
     }

@@ -40,10 +40,8 @@ struct ChildProcess {
         var status: Int32 = 0
         var usage = rusage()
         while wait4(pid, &status, 0, &usage) < 0 && errno == EINTR {}
-        let elapsed = ContinuousClock.now - start
-        let seconds = Double(elapsed.components.seconds) + Double(elapsed.components.attoseconds) / 1e18
         // Linux reports ru_maxrss in kilobytes.
-        return Outcome(status: status, seconds: seconds, peakBytes: Int(usage.ru_maxrss) * 1024)
+        return Outcome(status: status, seconds: (ContinuousClock.now - start).timeInterval, peakBytes: Int(usage.ru_maxrss) * 1024)
     }
 }
 

@@ -48,8 +48,7 @@ struct ProgressBar {
         guard enabled else { return }
         let width = 20
         let filled = total == 0 ? width : width * min(done, total) / total
-        let elapsed = Double((ContinuousClock.now - start).components.seconds)
-            + Double((ContinuousClock.now - start).components.attoseconds) / 1e18
+        let elapsed = (ContinuousClock.now - start).timeInterval
         let rate = elapsed > 0 ? Double(done - doneBefore) / elapsed : 0
         var line = "[" + String(repeating: "#", count: filled) + String(repeating: ".", count: width - filled) + "]"
         line += "  \(done)/\(total)"

@@ -67,7 +67,7 @@ struct Results: AsyncParsableCommand {
         }
         if consume {
             let retention = OCRProcessor.Configuration(diskPath: store.path).retention
-            try await store.markConsumed(results.map(\.id), purgeAfter: Date().addingTimeInterval(TimeInterval(retention.components.seconds)))
+            try await store.markConsumed(results.map(\.id), purgeAfter: Date().addingTimeInterval(retention.timeInterval))
         }
     }
 }
