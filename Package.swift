@@ -8,6 +8,7 @@ let package = Package(
         .library(name: "OCRKitImages", targets: ["OCRKitImages"]),
         .library(name: "OCRKitTesseract", targets: ["OCRKitTesseract"]),
         .library(name: "OCRKitEvaluation", targets: ["OCRKitEvaluation"]),
+        .library(name: "OCRKitLayout", targets: ["OCRKitLayout"]),
         .library(name: "OCRKitQueue", targets: ["OCRKitQueue"]),
         .library(name: "OCRKitQueueSQLite", targets: ["OCRKitQueueSQLite"]),
         .executable(name: "ocr", targets: ["ocr"]),
@@ -39,6 +40,9 @@ let package = Package(
         // Scoring against ground truth, shared by the tests and `ocr bench`.
         .target(name: "OCRKitEvaluation", dependencies: ["OCRKit"]),
 
+        // Reading order, columns and paragraphs, for any engine.
+        .target(name: "OCRKitLayout", dependencies: ["OCRKit"]),
+
         // The persistent batch queue: the processor and its store protocol.
         .target(name: "OCRKitQueue", dependencies: ["OCRKit"]),
         // The queue's SQLite store.
@@ -50,7 +54,8 @@ let package = Package(
         .executableTarget(
             name: "ocr",
             dependencies: [
-                "OCRKit", "OCRKitImages", "OCRKitTesseract", "OCRKitEvaluation", "OCRKitQueue", "OCRKitQueueSQLite",
+                "OCRKit", "OCRKitImages", "OCRKitTesseract", "OCRKitEvaluation", "OCRKitLayout", "OCRKitQueue",
+                "OCRKitQueueSQLite",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]
         ),
@@ -67,6 +72,10 @@ let package = Package(
         .testTarget(
             name: "OCRCommandTests",
             dependencies: ["OCRKit", "OCRKitImages", "OCRKitQueue", "OCRKitQueueSQLite", "OCRKitTestSupport"]
+        ),
+        .testTarget(
+            name: "OCRKitLayoutTests",
+            dependencies: ["OCRKitLayout", "OCRKitImages", "OCRKitTesseract", "OCRKitTestSupport"]
         ),
         .testTarget(
             name: "OCRKitQueueTests",

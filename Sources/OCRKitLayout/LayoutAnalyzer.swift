@@ -1,0 +1,40 @@
+import OCRKit
+
+/// Rebuilds a page's reading order, blocks and paragraphs from its lines' boxes alone, whatever
+/// engine found them.
+///
+/// Duplicate detections are dropped (the more confident kept); the page's dominant angle is
+/// undone, so skewed pages read like straight ones; columns are found by recursive XY-cut and
+/// read in turn, top to bottom, vertical text right to left; the lines of each block are split
+/// into paragraphs at wide gaps, indents and bullets.
+///
+/// ```swift
+/// let page = try await reader.read("two-columns.png")
+/// let arranged = LayoutAnalyzer().arrange(page)
+/// print(arranged.text)          // the left column, then the right
+/// ```
+public struct LayoutAnalyzer: Sendable {
+    public var options: LayoutOptions
+
+    public init(options: LayoutOptions = LayoutOptions()) {
+        self.options = options
+    }
+
+    public func arrange(_ page: Page) -> Page {
+        guard !page.lines.isEmpty else { return page }
+        let frame = ReadingFrame(lines: page.lines)
+        let rects = page.lines.map { frame.rect(of: $0.quad) }
+        let kept = DuplicateFilter.indicesToKeep(rects, confidences: page.lines.map(\.confidence), options: options)
+        let lineHeight = kept.map { rects[$0].height }.median ?? 1
+
+        let cut = XYCut(lineHeight: lineHeight, options: options)
+        let items = kept.map { XYCut.Item(index: $0, rect: rects[$0], words: max(page.lines[$0].words.count,
+                                                                                page.lines[$0].text.split(separator: " ").count)) }
+        let splitter = ParagraphSplitter(lineHeight: lineHeight, options: options)
+        let layout: [[[Line]]] = cut.blocks(items).map { block in
+            let lines = block.map { (text: page.lines[$0.index].text, rect: $0.rect) }
+            return splitter.paragraphs(lines).map { range in block[range].map { page.lines[$0.index] } }
+        }
+        return Page(image: page.image, width: page.width, height: page.height, engine: page.engine, layout: layout)
+    }
+}

@@ -1,0 +1,17 @@
+/// Thresholds of the layout rules. Distances are in line heights: the median height of the
+/// page's lines, so the rules hold at any resolution and type size.
+public struct LayoutOptions: Hashable, Sendable {
+    /// Two lines overlapping by more than this intersection over union are one detection seen twice.
+    public var duplicateOverlap = 0.5
+    /// A line lying this much inside another (intersection over its own area) is a duplicate too.
+    public var duplicateContainment = 0.8
+    /// A vertical gap between lines larger than this starts a new paragraph.
+    public var paragraphGap = 0.8
+    /// A line starting this much to the right of the lines above (a first-line indent), or to the
+    /// left of them (a hanging indent), starts a new paragraph.
+    public var indent = 1.0
+    /// The narrowest gutter between two columns.
+    public var columnGap = 1.0
+
+    public init() {}
+}

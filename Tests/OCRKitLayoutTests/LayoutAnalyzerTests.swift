@@ -1,0 +1,126 @@
+import Foundation
+import OCRKit
+import OCRKitLayout
+import Testing
+
+/// A line of `text` with its top left at (`x`, `y`) in a 2000 x 2000 page, 40 pixels high, 20
+/// pixels a character, turned by `angle` radians about the page's top left.
+private func line(_ text: String, x: Double, y: Double, confidence: Double = 0.9, angle: Double = 0,
+                  height: Double = 40, characterWidth: Double = 20) -> Line {
+    let rect = Rect(x: x, y: y, width: Double(text.count) * characterWidth, height: height)
+    let turn = { (point: Point) in
+        Point(x: point.x * cos(angle) - point.y * sin(angle), y: point.x * sin(angle) + point.y * cos(angle))
+    }
+    let quad = Quad(topLeft: turn(rect.quad.topLeft), topRight: turn(rect.quad.topRight),
+                    bottomRight: turn(rect.quad.bottomRight), bottomLeft: turn(rect.quad.bottomLeft))
+    return Line(text: text, confidence: confidence, box: quad.boundingRect.scaled(width: 1 / 2000, height: 1 / 2000),
+                quad: quad)
+}
+
+private func page(_ lines: [Line]) -> Page {
+    Page(image: "synthetic", width: 2000, height: 2000, engine: EngineInfo(name: "test", version: "1"), lines: lines)
+}
+
+/// A title, two columns of running text, and a footer, at `angle`.
+private func twoColumnPage(angle: Double = 0) -> (lines: [Line], order: [String]) {
+    var lines = [line("A Title Across Both Columns", x: 100, y: 100, angle: angle)]
+    for row in 0..<5 {
+        lines.append(line("left column line \(row) runs on", x: 100, y: 200 + Double(row) * 60, angle: angle))
+        lines.append(line("right column line \(row) runs on", x: 900, y: 200 + Double(row) * 60, angle: angle))
+    }
+    lines.append(line("the footer under both columns", x: 100, y: 600, angle: angle))
+    let order = [lines[0].text] + (0..<5).map { "left column line \($0) runs on" }
+        + (0..<5).map { "right column line \($0) runs on" } + [lines.last!.text]
+    return (lines, order)
+}
+
+@Suite struct LayoutAnalyzerTests {
+    let analyzer = LayoutAnalyzer()
+
+    @Test func readsColumnsOneAfterTheOther() {
+        let (lines, order) = twoColumnPage()
+        var generator = SystemRandomNumberGenerator()
+        let arranged = analyzer.arrange(page(lines.shuffled(using: &generator)))
+        #expect(arranged.lines.map(\.text) == order)
+        #expect(arranged.blocks.count >= 3)
+    }
+
+    @Test func readsASkewedPageLikeAStraightOne() {
+        let (lines, order) = twoColumnPage(angle: 0.06)
+        #expect(analyzer.arrange(page(lines.reversed())).lines.map(\.text) == order)
+    }
+
+    @Test func readsReceiptRowsAcross() {
+        let items = [("Milk 2L", "1.45"), ("Bread", "1.10"), ("Coffee beans 500g", "6.99"), ("TOTAL", "9.54")]
+        var lines: [Line] = []
+        for (row, item) in items.enumerated() {
+            lines.append(line(item.1, x: 800, y: 100 + Double(row) * 50))
+            lines.append(line(item.0, x: 100, y: 100 + Double(row) * 50))
+        }
+        #expect(analyzer.arrange(page(lines)).lines.map(\.text) == items.flatMap { [$0.0, $0.1] })
+    }
+
+    @Test func dropsDuplicateDetectionsKeepingTheMoreConfident() {
+        let lines = [
+            line("Invoice 2024", x: 100, y: 100, confidence: 0.6),
+            line("Invoice 2O24", x: 104, y: 102, confidence: 0.95),
+            line("Inv", x: 100, y: 100, confidence: 0.3),
+            line("Due today", x: 100, y: 160),
+        ]
+        #expect(analyzer.arrange(page(lines)).lines.map(\.text) == ["Invoice 2O24", "Due today"])
+    }
+
+    @Test func splitsParagraphsAtGapsIndentsAndBullets() {
+        let lines = [
+            // First-line indents: few lines indented, each starts a paragraph.
+            line("Indented first line of one", x: 160, y: 100),
+            line("paragraph, flush below it and", x: 100, y: 150),
+            line("ending here.", x: 100, y: 200),
+            line("Indented start of another", x: 160, y: 250),
+            line("paragraph, flush again.", x: 100, y: 300),
+            // After a wide gap: list items, one wrapped under its bullet.
+            line("- a bullet point", x: 100, y: 420),
+            line("- another bullet whose text", x: 100, y: 470),
+            line("wraps under the bullet", x: 140, y: 520),
+            // After a wide gap: hanging indents, most lines indented.
+            line("Term one: its text runs", x: 100, y: 640),
+            line("on over indented lines", x: 160, y: 690),
+            line("and more of them", x: 160, y: 740),
+            line("Term two: a second entry", x: 100, y: 790),
+            line("indented as well", x: 160, y: 840),
+        ]
+        let arranged = analyzer.arrange(page(lines))
+        #expect(arranged.lines.map(\.text) == lines.map(\.text))
+        #expect(arranged.paragraphs.map(\.lines) == [0..<3, 3..<5, 5..<6, 6..<8, 8..<11, 11..<13])
+    }
+
+    @Test func readsVerticalTextRightToLeft() {
+        // Three columns of vertical text, tall and narrow, read from the right.
+        let columns = ["右の列", "中の列", "左の列"]
+        let lines = columns.enumerated().map { index, text in
+            let rect = Rect(x: 1200 - Double(index) * 100, y: 100, width: 40, height: 600)
+            return Line(text: text, confidence: 0.9, box: rect.scaled(width: 1 / 2000, height: 1 / 2000), quad: rect.quad)
+        }
+        #expect(analyzer.arrange(page(lines.reversed())).lines.map(\.text) == columns)
+    }
+
+    @Test func listMarkers() {
+        for marker in ["• item", "- item", "1. item", "12) item", "a) item", "* item"] {
+            #expect(LayoutAnalyzerTests.startsParagraph(marker), "\(marker)")
+        }
+        for text in ["-5 degrees", "3.14 is pi", "Mr. Smith", "2024. A year"] {
+            #expect(!LayoutAnalyzerTests.startsParagraph(text), "\(text)")
+        }
+    }
+
+    /// Whether `text`, on the line after a flush line with normal spacing, starts a paragraph.
+    private static func startsParagraph(_ text: String) -> Bool {
+        let arranged = LayoutAnalyzer().arrange(page([line("A flush line of text above", x: 100, y: 100),
+                                                      line(text, x: 100, y: 150)]))
+        return arranged.paragraphs.count == 2
+    }
+
+    @Test func anEmptyPageStaysEmpty() {
+        #expect(analyzer.arrange(page([])).lines.isEmpty)
+    }
+}
