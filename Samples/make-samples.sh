@@ -1,5 +1,6 @@
 #!/usr/bin/env bash
-# Makes the sample images in this folder, with the vips command (Debian's libvips-tools).
+# Makes the sample images in this folder, with the vips command (Debian's libvips-tools), and
+# expected.txt, what reading them must give: their text, as `ocr read Samples` prints it.
 # They are committed; run this only to change them.
 set -euo pipefail
 cd "$(dirname "$0")"

@@ -13,7 +13,7 @@ import OCRKit
 /// let arranged = LayoutAnalyzer().arrange(page)
 /// print(arranged.text)          // the left column, then the right
 /// ```
-public struct LayoutAnalyzer: Sendable {
+public struct LayoutAnalyzer: PageArranger {
     public var options: LayoutOptions
 
     public init(options: LayoutOptions = LayoutOptions()) {

@@ -38,6 +38,9 @@ struct BenchRead: AsyncParsableCommand {
     @Option(help: "Candidate readings ocr computes for each word (the tesseract command computes none).")
     var alternatives = 0
 
+    @Option(help: "The reading order ocr reads in: engine or layout.")
+    var order: RecognitionArguments.Order = .engine
+
     @Flag(help: "Skip the naive tesseract run, the slowest part.")
     var skipNaive = false
 
@@ -74,14 +77,15 @@ struct BenchRead: AsyncParsableCommand {
         let output = folder.appendingPathComponent("ocr.jsonl").path
         let outcome = try ChildProcess.run(
             Self.executablePath,
-            ["read", "--format", "jsonl", "--jobs", "\(jobs)", "--alternatives", "\(alternatives)"] + entries.map(\.imagePath),
+            ["read", "--format", "jsonl", "--jobs", "\(jobs)", "--alternatives", "\(alternatives)", "--order", order.rawValue]
+                + entries.map(\.imagePath),
             output: output)
         var texts: [String: String] = [:]
         let lines = (try? String(contentsOfFile: output, encoding: .utf8))?.split(separator: "\n") ?? []
         for line in lines {
             if let page = try? Page(jsonData: Data(line.utf8)) { texts[page.image] = page.text }
         }
-        return Run(name: "ocr read (\(jobs) jobs)", seconds: outcome.seconds, peakBytes: outcome.peakBytes, texts: texts)
+        return Run(name: "ocr read (\(jobs) jobs, \(order.rawValue))", seconds: outcome.seconds, peakBytes: outcome.peakBytes, texts: texts)
     }
 
     /// The tesseract command once per image, `lanes` processes at a time.

@@ -56,20 +56,21 @@ struct Read: AsyncParsableCommand {
         // Results arrive in any order and are printed in the order of `files`.
         var finished: [Int: Result<Page, any Error>] = [:]
         var nextToPrint = 0
-        try await withThrowingTaskGroup(of: (Int, Result<Page, any Error>).self) { group in
+        try await withThrowingTaskGroup(of: Outcome.self) { group in
             var nextToStart = 0
             func startNext() {
                 guard nextToStart < files.count else { return }
                 let index = nextToStart, path = files[index]
                 nextToStart += 1
                 group.addTask {
-                    do { return (index, .success(try await reader.read(path, options: options))) }
-                    catch { return (index, .failure(error)) }
+                    do { return Outcome(index: index, result: .success(try await reader.read(path, options: options))) }
+                    catch { return Outcome(index: index, result: .failure(error)) }
                 }
             }
             for _ in 0..<min(jobs, files.count) { startNext() }
 
-            while let (index, result) = try await group.next() {
+            while let outcome = try await group.next() {
+                let index = outcome.index, result = outcome.result
                 finished[index] = result
                 if (try? result.get()) == nil { failures += 1 }
                 progress.update(done: finished.count + nextToPrint, failed: failures - missing.count)
@@ -86,6 +87,12 @@ struct Read: AsyncParsableCommand {
         output.finish()
         progress.finish()
         if failures > 0 { throw ExitCode.failure }
+    }
+
+    /// What reading the file at `index` in the list gave.
+    private struct Outcome: Sendable {
+        var index: Int
+        var result: Result<Page, any Error>
     }
 
     /// One line naming the file and the cause.

@@ -2,6 +2,7 @@ import ArgumentParser
 import Foundation
 import OCRKit
 import OCRKitImages
+import OCRKitLayout
 import OCRKitTesseract
 
 /// The options that choose an engine and tell it what to read, shared by every command that reads.
@@ -10,8 +11,17 @@ struct RecognitionArguments: ParsableArguments {
         case tesseract
     }
 
+    enum Order: String, ExpressibleByArgument, CaseIterable {
+        case engine, layout
+    }
+
     @Option(help: "The engine that reads the text.")
     var engine: Engine = .tesseract
+
+    @Option(help: ArgumentHelp(
+        "Reading order: the engine's own, or OCRKit's layout analysis (columns by XY-cut, paragraphs from gaps, indents and bullets).",
+        valueName: "engine|layout"))
+    var order: Order = .engine
 
     @Option(name: .customLong("lang"), help: ArgumentHelp(
         "Languages to read, joined by '+', most likely first.", valueName: "eng+deu"))
@@ -80,7 +90,8 @@ struct RecognitionArguments: ParsableArguments {
         case .tesseract:
             let configuration = TesseractConfiguration(
                 pageSegmentationMode: PageSegmentationMode(rawValue: psm) ?? .auto, workerCount: jobs)
-            return PageReader(decoder: loader, engine: try TesseractEngine(configuration: configuration))
+            return PageReader(decoder: loader, engine: try TesseractEngine(configuration: configuration),
+                              arranger: order == .layout ? LayoutAnalyzer() : nil)
         }
     }
 }

@@ -36,3 +36,9 @@ public protocol ImageDecoder: Sendable {
     /// that is given, or throws an ``OCRError`` naming the file and the cause.
     func decode(contentsOf path: String, maximumSide: Int?) async throws -> Bitmap
 }
+
+/// Something that rebuilds a page's reading order, blocks and paragraphs after an engine read it,
+/// such as `LayoutAnalyzer` in `OCRKitLayout`.
+public protocol PageArranger: Sendable {
+    func arrange(_ page: Page) -> Page
+}

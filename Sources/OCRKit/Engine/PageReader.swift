@@ -1,7 +1,8 @@
-/// Reads files: decodes each with an ``ImageDecoder`` and recognises it with an ``OCREngine``.
+/// Reads files: decodes each with an ``ImageDecoder``, recognises it with an ``OCREngine``, and
+/// rebuilds its reading order with a ``PageArranger`` when there is one.
 ///
-/// This is the path every file takes (file, image, engine, page), whether from `ocr read`, a
-/// queue or your own code.
+/// This is the path every file takes (file, image, engine, layout, page), whether from
+/// `ocr read`, a queue or your own code.
 ///
 /// ```swift
 /// let reader = PageReader(decoder: ImageLoader(), engine: try TesseractEngine())
@@ -10,10 +11,13 @@
 public struct PageReader: Sendable {
     public let decoder: any ImageDecoder
     public let engine: any OCREngine
+    /// Rebuilds the engine's reading order; `nil` keeps the engine's own.
+    public let arranger: (any PageArranger)?
 
-    public init(decoder: any ImageDecoder, engine: any OCREngine) {
+    public init(decoder: any ImageDecoder, engine: any OCREngine, arranger: (any PageArranger)? = nil) {
         self.decoder = decoder
         self.engine = engine
+        self.arranger = arranger
     }
 
     /// Reads the image at `path`.
@@ -21,6 +25,7 @@ public struct PageReader: Sendable {
     /// - Throws: an ``OCRError`` naming the file: decoding failures, invalid options, engine failures.
     public func read(_ path: String, options: RecognitionOptions = RecognitionOptions()) async throws -> Page {
         let bitmap = try await decoder.decode(contentsOf: path, maximumSide: options.maximumImageSide)
-        return try await engine.recognize(bitmap, options: options)
+        let page = try await engine.recognize(bitmap, options: options)
+        return arranger?.arrange(page) ?? page
     }
 }
