@@ -28,6 +28,9 @@ struct Read: AsyncParsableCommand {
     @Option(help: "How to print the results: text, json or jsonl.")
     var format: Format = .text
 
+    @Flag(help: "Mark doubtful words in text output as [[reading|alternative|alternative]].")
+    var review = false
+
     @Option(help: "How many images to read at once (default: the number of cores).")
     var jobs = ProcessInfo.processInfo.activeProcessorCount
 
@@ -48,9 +51,9 @@ struct Read: AsyncParsableCommand {
 
         let reader = try recognition.makeReader(jobs: jobs)
         // Alternatives cost about a tenth of the time and only JSON shows them.
-        let options = recognition.recognitionOptions(defaultAlternatives: format == .text ? 0 : 3)
+        let options = recognition.recognitionOptions(defaultAlternatives: format == .text && !review ? 0 : 3)
         try reader.engine.validate(options)
-        var output = PageOutput(format: format, isSingleImage: files.count == 1 && missing.isEmpty)
+        var output = PageOutput(format: format, isSingleImage: files.count == 1 && missing.isEmpty, marksFlaggedWords: review)
         var failures = missing.count
 
         // Results arrive in any order and are printed in the order of `files`.
@@ -108,17 +111,20 @@ struct Read: AsyncParsableCommand {
 struct PageOutput {
     let format: Read.Format
     let isSingleImage: Bool
+    /// Whether text output marks flagged words with their alternatives.
+    let marksFlaggedWords: Bool
     private var written = 0
 
-    init(format: Read.Format, isSingleImage: Bool) {
+    init(format: Read.Format, isSingleImage: Bool, marksFlaggedWords: Bool = false) {
         self.format = format
         self.isSingleImage = isSingleImage
+        self.marksFlaggedWords = marksFlaggedWords
     }
 
     mutating func write(_ page: Page) throws {
         switch format {
         case .text:
-            let text = page.text
+            let text = marksFlaggedWords ? page.textMarkingFlaggedWords : page.text
             if isSingleImage {
                 emit(text.isEmpty ? "" : text + "\n")
             } else {

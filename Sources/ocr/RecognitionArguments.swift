@@ -50,6 +50,11 @@ struct RecognitionArguments: ParsableArguments {
     var alternatives: Int?
 
     @Option(help: ArgumentHelp(
+        "Flag words and characters less confident than this for review, with their alternatives.",
+        valueName: "confidence"))
+    var reviewThreshold = Page.defaultReviewThreshold
+
+    @Option(help: ArgumentHelp(
         "Downscale images whose longer side is larger than this many pixels.", valueName: "pixels"))
     var maxSide: Int?
 
@@ -78,7 +83,8 @@ struct RecognitionArguments: ParsableArguments {
             minimumTextHeight: minTextHeight,
             allowedCharacters: allow,
             alternativeCount: alternatives ?? defaultAlternatives,
-            maximumImageSide: maxSide
+            maximumImageSide: maxSide,
+            reviewThreshold: reviewThreshold
         )
     }
 

@@ -115,10 +115,25 @@ func ocr(_ arguments: [String]) throws -> CommandResult {
         #expect(result.output == "bottom words\n")
     }
 
+    @Test func reviewMarksDoubtfulWordsWithTheirAlternatives() throws {
+        // Text rendered at 40 dpi: a few pixels high, hard to read with certainty.
+        let path = folder.file("tiny.png")
+        try ImageWriter.write(try TextRenderer.render("The quick brown fox jumps over the lazy dog", dpi: 40), to: path)
+        let review = try ocr(["read", "--review", path])
+        #expect(review.status == 0)
+        #expect(review.output.contains("[[") && review.output.contains("|"))
+        let json = try ocr(["read", "--format", "jsonl", path]).output
+        let page = try Page(jsonData: Data(json.utf8))
+        let flagged = page.words.filter(\.isFlagged)
+        #expect(!flagged.isEmpty)
+        #expect(flagged.allSatisfy { $0.confidence < 0.5 || $0.symbols.contains { $0.confidence < 0.5 } })
+        #expect(flagged.allSatisfy { !$0.alternatives.isEmpty })
+    }
+
     @Test func badOptionsAreRefusedWithAReason() throws {
         let path = try writePage("x", to: "x.png")
         for arguments in [["--roi", "0,0,2,1"], ["--roi", "nonsense"], ["--psm", "0"], ["--jobs", "0"],
-                          ["--min-text-height", "3"], ["--lang", ""]] {
+                          ["--min-text-height", "3"], ["--lang", ""], ["--review-threshold", "2"]] {
             let result = try ocr(["read"] + arguments + [path])
             #expect(result.status == 64, "\(arguments)")
             #expect(result.errors.contains("Error:"), "\(arguments)")

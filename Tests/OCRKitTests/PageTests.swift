@@ -113,3 +113,35 @@ func makePage() -> Page {
         #expect(try JSONDecoder().decode(Word.self, from: JSONEncoder().encode(word)) == word)
     }
 }
+
+@Suite struct ReviewTests {
+    /// A page whose second word is doubtful, and whose third word has one doubtful symbol.
+    private func page() -> Page {
+        var line = makeLine("Total 42.5O due", top: 10)
+        line.words[1].confidence = 0.3
+        line.words[1].alternatives = [Alternative(text: "42.5O", confidence: 0.3), Alternative(text: "42.50", confidence: 0.28)]
+        line.words[2].symbols[1].confidence = 0.2
+        return Page(image: "x", width: 1000, height: 1000, engine: engine, lines: [line, makeLine("all clear", top: 60)])
+    }
+
+    @Test func flagsDoubtfulWordsAndSymbols() {
+        let reviewed = page().flaggingDoubtfulText(below: 0.5)
+        #expect(reviewed.words.map(\.isFlagged) == [false, true, true, false, false])
+        #expect(reviewed.words[2].symbols.map(\.isFlagged) == [false, true, false])
+        #expect(page().flaggingDoubtfulText(below: 0).words.allSatisfy { !$0.isFlagged })
+    }
+
+    @Test func marksFlaggedWordsWithTheirAlternatives() {
+        let reviewed = page().flaggingDoubtfulText(below: 0.5)
+        #expect(reviewed.textMarkingFlaggedWords == "Total [[42.5O|42.50]] [[due]]\nall clear")
+        #expect(reviewed.text == "Total 42.5O due\nall clear")
+    }
+
+    @Test func flagsSurviveTheJSONRoundTripAndAreOmittedWhenUnset() throws {
+        let reviewed = page().flaggingDoubtfulText(below: 0.5)
+        #expect(try Page(jsonData: reviewed.jsonData()) == reviewed)
+        let json = String(decoding: try reviewed.jsonData(), as: UTF8.self)
+        #expect(json.components(separatedBy: "\"flagged\":true").count - 1 == 3)
+        #expect(!json.contains("\"flagged\":false"))
+    }
+}

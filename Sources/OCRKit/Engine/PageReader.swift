@@ -1,5 +1,6 @@
-/// Reads files: decodes each with an ``ImageDecoder``, recognises it with an ``OCREngine``, and
-/// rebuilds its reading order with a ``PageArranger`` when there is one.
+/// Reads files: decodes each with an ``ImageDecoder``, recognises it with an ``OCREngine``,
+/// rebuilds its reading order with a ``PageArranger`` when there is one, and flags doubtful text
+/// (``RecognitionOptions/reviewThreshold``).
 ///
 /// This is the path every file takes (file, image, engine, layout, page), whether from
 /// `ocr read`, a queue or your own code.
@@ -26,6 +27,6 @@ public struct PageReader: Sendable {
     public func read(_ path: String, options: RecognitionOptions = RecognitionOptions()) async throws -> Page {
         let bitmap = try await decoder.decode(contentsOf: path, maximumSide: options.maximumImageSide)
         let page = try await engine.recognize(bitmap, options: options)
-        return arranger?.arrange(page) ?? page
+        return (arranger?.arrange(page) ?? page).flaggingDoubtfulText(below: options.reviewThreshold)
     }
 }

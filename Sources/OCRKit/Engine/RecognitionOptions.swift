@@ -20,6 +20,8 @@ public struct RecognitionOptions: Hashable, Sendable, Codable {
     /// Downscale images whose longer side is larger than this many pixels while decoding them:
     /// faster, at some cost for small text. `nil` reads at full resolution.
     public var maximumImageSide: Int?
+    /// Words and symbols less confident than this are flagged for review (0 flags nothing).
+    public var reviewThreshold: Double
 
     public init(
         languages: [String] = ["eng"],
@@ -27,7 +29,8 @@ public struct RecognitionOptions: Hashable, Sendable, Codable {
         minimumTextHeight: Double? = nil,
         allowedCharacters: String? = nil,
         alternativeCount: Int = 3,
-        maximumImageSide: Int? = nil
+        maximumImageSide: Int? = nil,
+        reviewThreshold: Double = Page.defaultReviewThreshold
     ) {
         self.languages = languages
         self.regionOfInterest = regionOfInterest
@@ -35,6 +38,25 @@ public struct RecognitionOptions: Hashable, Sendable, Codable {
         self.allowedCharacters = allowedCharacters
         self.alternativeCount = alternativeCount
         self.maximumImageSide = maximumImageSide
+        self.reviewThreshold = reviewThreshold
+    }
+
+    private enum CodingKeys: String, CodingKey {
+        case languages, regionOfInterest, minimumTextHeight, allowedCharacters, alternativeCount, maximumImageSide
+        case reviewThreshold
+    }
+
+    public init(from decoder: any Decoder) throws {
+        // Options stored by an older OCRKit (a queue's batches) lack the newer fields.
+        let container = try decoder.container(keyedBy: CodingKeys.self)
+        let defaults = RecognitionOptions()
+        languages = try container.decodeIfPresent([String].self, forKey: .languages) ?? defaults.languages
+        regionOfInterest = try container.decodeIfPresent(Rect.self, forKey: .regionOfInterest)
+        minimumTextHeight = try container.decodeIfPresent(Double.self, forKey: .minimumTextHeight)
+        allowedCharacters = try container.decodeIfPresent(String.self, forKey: .allowedCharacters)
+        alternativeCount = try container.decodeIfPresent(Int.self, forKey: .alternativeCount) ?? defaults.alternativeCount
+        maximumImageSide = try container.decodeIfPresent(Int.self, forKey: .maximumImageSide)
+        reviewThreshold = try container.decodeIfPresent(Double.self, forKey: .reviewThreshold) ?? defaults.reviewThreshold
     }
 
     /// Checks the options that do not depend on the engine, throwing an ``OCRError/Code/invalidOption``.
@@ -53,6 +75,9 @@ public struct RecognitionOptions: Hashable, Sendable, Codable {
         }
         if alternativeCount < 0 {
             throw OCRError(.invalidOption, reason: "the number of alternatives cannot be negative")
+        }
+        if !(0...1).contains(reviewThreshold) {
+            throw OCRError(.invalidOption, reason: "the review threshold \(reviewThreshold) must be a confidence from 0 to 1")
         }
         if let side = maximumImageSide, side < 32 {
             throw OCRError(.invalidOption, reason: "the maximum image side \(side) must be at least 32 pixels")

@@ -8,10 +8,13 @@ public struct Word: TextElement, Hashable {
     public var alternatives: [Alternative]
     /// The word's characters, where the engine reports them.
     public var symbols: [Symbol]
+    /// Whether a confidence review found this word, or one of its symbols, doubtful (see
+    /// ``Page/flaggingDoubtfulText(below:)``).
+    public var isFlagged: Bool
 
     public init(
         text: String, confidence: Double, box: Rect, quad: Quad,
-        alternatives: [Alternative] = [], symbols: [Symbol] = []
+        alternatives: [Alternative] = [], symbols: [Symbol] = [], isFlagged: Bool = false
     ) {
         self.text = text
         self.confidence = confidence
@@ -19,12 +22,13 @@ public struct Word: TextElement, Hashable {
         self.quad = quad
         self.alternatives = alternatives
         self.symbols = symbols
+        self.isFlagged = isFlagged
     }
 }
 
 extension Word: Codable {
     private enum CodingKeys: String, CodingKey {
-        case text, confidence, box, quad, alternatives, symbols
+        case text, confidence, box, quad, alternatives, symbols, isFlagged = "flagged"
     }
 
     public init(from decoder: any Decoder) throws {
@@ -35,6 +39,7 @@ extension Word: Codable {
         quad = try container.decode(Quad.self, forKey: .quad)
         alternatives = try container.decode([Alternative].self, forKey: .alternatives)
         symbols = try container.decodeIfPresent([Symbol].self, forKey: .symbols) ?? []
+        isFlagged = try container.decodeIfPresent(Bool.self, forKey: .isFlagged) ?? false
     }
 
     public func encode(to encoder: any Encoder) throws {
@@ -46,6 +51,7 @@ extension Word: Codable {
         try container.encode(alternatives, forKey: .alternatives)
         // Symbols are optional in the schema: most engines report none.
         if !symbols.isEmpty { try container.encode(symbols, forKey: .symbols) }
+        if isFlagged { try container.encode(true, forKey: .isFlagged) }
     }
 }
 
