@@ -68,6 +68,11 @@ static inline int ocrkit_vips_rot(VipsImage *in, VipsImage **out, VipsAngle angl
     return vips_rot(in, out, angle, NULL);
 }
 
+/// A copy of the image recording a resolution, in pixels per millimetre.
+static inline int ocrkit_vips_copy_resolution(VipsImage *in, VipsImage **out, double xres, double yres) {
+    return vips_copy(in, out, "xres", xres, "yres", yres, NULL);
+}
+
 /// Saves in the format the file name's extension names.
 static inline int ocrkit_vips_write_to_file(VipsImage *image, const char *path) {
     return vips_image_write_to_file(image, path, NULL);

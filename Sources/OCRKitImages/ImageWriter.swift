@@ -20,9 +20,15 @@ public enum ImageWriter {
         case turnCounterClockwise = 8
     }
 
-    /// Writes `bitmap` to `path`, recording `orientation` in the file's EXIF data.
+    /// Writes `bitmap` to `path`, recording its resolution and `orientation` in the file.
     public static func write(_ bitmap: Bitmap, to path: String, orientation: Orientation = .upright) throws {
-        let image = try VipsImageHandle(bitmap: bitmap)
+        var image = try VipsImageHandle(bitmap: bitmap)
+        if let resolution = bitmap.resolution {
+            let perMillimetre = resolution / 25.4
+            image = try Vips.apply(path: path, code: .invalidOption) { [image] in
+                ocrkit_vips_copy_resolution(image.pointer, $0, perMillimetre, perMillimetre)
+            }
+        }
         if orientation != .upright {
             vips_image_set_int(image.pointer, "orientation", orientation.rawValue)
         }

@@ -1,8 +1,8 @@
 import OCRKit
 
-/// Reading order by recursive XY-cut: a region is split at its widest run of white space across
-/// the page (between blocks), or else down it (between columns), until no split is left; the
-/// pieces are read top to bottom and left to right, and each piece's lines row by row.
+/// Reading order by recursive XY-cut: a region is split at a wide run of white space across it
+/// (between blocks), or else down it (between columns), until no split is left; the pieces are
+/// read top to bottom and left to right, and each piece's lines row by row.
 ///
 /// A split down the page counts as a column gutter only when the text on both sides is made of
 /// full lines: the item names and prices of a receipt are also two stacks of boxes with a gap
@@ -20,19 +20,19 @@ struct XYCut {
     /// The items grouped into blocks, in reading order.
     func blocks(_ items: [Item]) -> [[Item]] {
         guard items.count > 1 else { return items.isEmpty ? [] : [items] }
-        let across = widestGap(items, vertical: false)
-        // A break across the whole region, wider than a paragraph's line spacing, comes first:
-        // a title or a footer shorter than the page must not let a gutter cut through it.
-        if let across, across.size > options.paragraphGap * lineHeight {
-            return blocks(across.before) + blocks(across.after)
+        // A break across the region, wider than a paragraph's line spacing, comes first (so that
+        // a title or footer shorter than the page is not read as part of a column), unless the
+        // columns' gutter runs on both above and below it: then it is a paragraph break that
+        // happens to line up in every column.
+        let breaks = gaps(items, vertical: false).filter { $0.size > options.paragraphGap * lineHeight }
+        for gap in breaks.sorted(by: { $0.size > $1.size }) where !splitsGutter(gap) {
+            return blocks(gap.before) + blocks(gap.after)
         }
-        if let down = widestGap(items, vertical: true), down.size >= options.columnGap * lineHeight,
-           isColumnSplit(down.before, down.after) {
-            return blocks(down.before) + blocks(down.after)
+        if let gutter = gutter(items) {
+            return blocks(gutter.before) + blocks(gutter.after)
         }
-        // No break between blocks: split at the widest gap between rows, if any column split
-        // hides inside a part.
-        if let across {
+        // No break: split at the widest gap between rows, if a column split hides inside a part.
+        if let across = gaps(items, vertical: false).max(by: { $0.size < $1.size }) {
             let parts = blocks(across.before) + blocks(across.after)
             if parts.count > 2 { return parts }
         }
@@ -54,26 +54,51 @@ struct XYCut {
     }
 
     private struct Gap {
-        var size: Double
+        /// Where the white space starts and ends, across the gap.
+        var start: Double
+        var end: Double
         var before: [Item]
         var after: [Item]
+
+        var size: Double { end - start }
     }
 
-    /// The widest stretch of white space between the items, across the page or down it.
-    private func widestGap(_ items: [Item], vertical: Bool) -> Gap? {
+    /// Every stretch of white space between the items, across the region or down it.
+    private func gaps(_ items: [Item], vertical: Bool) -> [Gap] {
         let start: (Rect) -> Double = vertical ? { $0.minX } : { $0.minY }
         let end: (Rect) -> Double = vertical ? { $0.maxX } : { $0.maxY }
         let sorted = items.sorted { start($0.rect) < start($1.rect) }
-        var best: Gap?
+        var found: [Gap] = []
         var reach = end(sorted[0].rect)
         for position in 1..<sorted.count {
-            let gap = start(sorted[position].rect) - reach
-            if gap > 0, gap > (best?.size ?? 0) {
-                best = Gap(size: gap, before: Array(sorted[..<position]), after: Array(sorted[position...]))
+            let next = start(sorted[position].rect)
+            if next > reach {
+                found.append(Gap(start: reach, end: next, before: Array(sorted[..<position]), after: Array(sorted[position...])))
             }
             reach = max(reach, end(sorted[position].rect))
         }
-        return best
+        return found
+    }
+
+    /// The gaps down the region wide enough for a gutter, with running text on both sides.
+    private func gutters(_ items: [Item]) -> [Gap] {
+        guard items.count > 1 else { return [] }
+        return gaps(items, vertical: true).filter {
+            $0.size >= options.columnGap * lineHeight && isColumnSplit($0.before, $0.after)
+        }
+    }
+
+    /// The widest gutter down the region, if any.
+    private func gutter(_ items: [Item]) -> Gap? {
+        gutters(items).max { $0.size < $1.size }
+    }
+
+    /// Whether a gutter runs on both above and below `gap`, at the same place.
+    private func splitsGutter(_ gap: Gap) -> Bool {
+        let below = gutters(gap.after)
+        return gutters(gap.before).contains { above in
+            below.contains { above.start < $0.end && $0.start < above.end }
+        }
     }
 
     /// Whether two side-by-side groups are columns of running text, not the cells of a table.
@@ -81,10 +106,10 @@ struct XYCut {
         isRunningText(left) && isRunningText(right)
     }
 
-    /// Lines most of which fill their column, or hold several words.
+    /// Lines at least half of which hold several words or run long. Measured on the lines alone:
+    /// a side may hold more than one column, so its width says nothing of its lines'.
     private func isRunningText(_ items: [Item]) -> Bool {
-        let extent = items.dropFirst().reduce(items[0].rect) { $0.union($1.rect) }
-        let full = items.filter { $0.rect.width >= 0.6 * extent.width && ($0.words >= 3 || $0.rect.width >= 8 * lineHeight) }
+        let full = items.filter { $0.words >= 3 || $0.rect.width >= 8 * lineHeight }
         return Double(full.count) >= 0.5 * Double(items.count)
     }
 }

@@ -45,6 +45,27 @@ private func twoColumnPage(angle: Double = 0) -> (lines: [Line], order: [String]
         #expect(arranged.blocks.count >= 3)
     }
 
+    @Test func paragraphBreaksThatLineUpDoNotInterleaveColumns() {
+        // Three columns of two paragraphs each, their breaks at the same height; the middle
+        // column's second paragraph has short lines, so its gutters are widest in other places.
+        var lines = [line("Short Title", x: 100, y: 100)]
+        var order = ["Short Title"]
+        for column in 0..<3 {
+            let x = 100 + Double(column) * 700
+            for paragraph in 0..<2 {
+                for row in 0..<3 {
+                    let text = column == 1 && paragraph == 1 ? "short words \(row) here" : "column \(column) paragraph \(paragraph) line \(row)"
+                    lines.append(line(text, x: x, y: 200 + Double(paragraph) * 250 + Double(row) * 50))
+                    order.append(text)
+                }
+            }
+        }
+        lines.append(line("Footer", x: 100, y: 800))
+        order.append("Footer")
+        let arranged = analyzer.arrange(page(lines.reversed()))
+        #expect(arranged.lines.map(\.text) == order)
+    }
+
     @Test func readsASkewedPageLikeAStraightOne() {
         let (lines, order) = twoColumnPage(angle: 0.06)
         #expect(analyzer.arrange(page(lines.reversed())).lines.map(\.text) == order)

@@ -4,21 +4,6 @@ import OCRKitLayout
 import OCRKitTesseract
 import Testing
 
-/// Places gray bitmaps on a white page at the given top-left corners.
-private func compose(_ parts: [(bitmap: Bitmap, x: Int, y: Int)]) -> Bitmap {
-    let width = parts.map { $0.x + $0.bitmap.width }.max() ?? 0
-    let height = parts.map { $0.y + $0.bitmap.height }.max() ?? 0
-    var pixels = [UInt8](repeating: 255, count: width * height)
-    for part in parts {
-        for row in 0..<part.bitmap.height {
-            for column in 0..<part.bitmap.width {
-                pixels[(part.y + row) * width + part.x + column] = part.bitmap.pixels[row * part.bitmap.width + column]
-            }
-        }
-    }
-    return Bitmap(width: width, height: height, layout: .gray, pixels: pixels, source: "composed", resolution: 300)
-}
-
 @Suite struct RenderedPageTests {
     @Test func arrangesASparseReadOfTwoColumnsIntoReadingOrder() async throws {
         let left = ["The left column opens the", "article and its lines run", "down before the right one."]
@@ -28,12 +13,14 @@ private func compose(_ parts: [(bitmap: Bitmap, x: Int, y: Int)]) -> Bitmap {
         let rightColumn = try TextRenderer.render(right.joined(separator: "\n"), font: "DejaVu Serif 10", margin: 10)
         let footer = try TextRenderer.render("Page 7", margin: 10)
         let columnsTop = title.height + 60
-        let bitmap = compose([
-            (title, 40, 20),
-            (leftColumn, 40, columnsTop),
-            (rightColumn, 40 + leftColumn.width + 120, columnsTop),
-            (footer, 40, columnsTop + max(leftColumn.height, rightColumn.height) + 80),
-        ])
+        let footerTop = columnsTop + max(leftColumn.height, rightColumn.height) + 80
+        let bitmap = Bitmap.page(width: 40 + leftColumn.width + 120 + rightColumn.width, height: footerTop + footer.height,
+                                 placing: [
+                                     (title, 40, 20),
+                                     (leftColumn, 40, columnsTop),
+                                     (rightColumn, 40 + leftColumn.width + 120, columnsTop),
+                                     (footer, 40, footerTop),
+                                 ])
 
         let engine = try TesseractEngine(configuration: TesseractConfiguration(pageSegmentationMode: .sparseText))
         let read = try await engine.recognize(bitmap, options: RecognitionOptions())
