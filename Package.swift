@@ -9,6 +9,7 @@ let package = Package(
         .library(name: "OCRKitTesseract", targets: ["OCRKitTesseract"]),
         .library(name: "OCRKitEvaluation", targets: ["OCRKitEvaluation"]),
         .library(name: "OCRKitLayout", targets: ["OCRKitLayout"]),
+        .library(name: "OCRKitExport", targets: ["OCRKitExport"]),
         .library(name: "OCRKitQueue", targets: ["OCRKitQueue"]),
         .library(name: "OCRKitQueueSQLite", targets: ["OCRKitQueueSQLite"]),
         .executable(name: "ocr", targets: ["ocr"]),
@@ -43,6 +44,9 @@ let package = Package(
         // Reading order, columns and paragraphs, for any engine.
         .target(name: "OCRKitLayout", dependencies: ["OCRKit"]),
 
+        // hOCR and ALTO documents from pages.
+        .target(name: "OCRKitExport", dependencies: ["OCRKit"]),
+
         // The persistent batch queue: the processor and its store protocol.
         .target(name: "OCRKitQueue", dependencies: ["OCRKit"]),
         // The queue's SQLite store.
@@ -54,8 +58,8 @@ let package = Package(
         .executableTarget(
             name: "ocr",
             dependencies: [
-                "OCRKit", "OCRKitImages", "OCRKitTesseract", "OCRKitEvaluation", "OCRKitLayout", "OCRKitQueue",
-                "OCRKitQueueSQLite",
+                "OCRKit", "OCRKitImages", "OCRKitTesseract", "OCRKitEvaluation", "OCRKitLayout", "OCRKitExport",
+                "OCRKitQueue", "OCRKitQueueSQLite",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]
         ),
@@ -77,6 +81,7 @@ let package = Package(
             name: "OCRKitLayoutTests",
             dependencies: ["OCRKitLayout", "OCRKitImages", "OCRKitTesseract", "OCRKitTestSupport"]
         ),
+        .testTarget(name: "OCRKitExportTests", dependencies: ["OCRKitExport", "OCRKitTestSupport"]),
         .testTarget(
             name: "OCRKitQueueTests",
             dependencies: ["OCRKitQueue", "OCRKitQueueSQLite", "OCRKitImages", "OCRKitTesseract", "OCRKitTestSupport"]

@@ -35,17 +35,15 @@ struct Status: AsyncParsableCommand {
 struct Results: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
         abstract: "Print the pages read by the queue, with their paths.",
-        discussion: "jsonl prints one page a line, in the schema of `ocr read --format jsonl`; text prints each page's text under a \"==> file <==\" header.")
-
-    enum Format: String, ExpressibleByArgument, CaseIterable { case jsonl, text }
+        discussion: "The formats are those of `ocr read`; text prints each page under a \"==> file <==\" header.")
 
     @OptionGroup var queue: QueueArguments
 
     @Option(help: "Only this batch.")
     var batch: Int64?
 
-    @Option(help: "jsonl or text.")
-    var format: Format = .jsonl
+    @Option(help: "text, json, jsonl, hocr or alto.")
+    var format: OutputFormat = .jsonl
 
     @Flag(help: "Only results not yet marked consumed.")
     var unconsumed = false
@@ -56,15 +54,9 @@ struct Results: AsyncParsableCommand {
     func run() async throws {
         let store = try queue.openStore()
         let results = try await store.results(batch: batch.map(BatchID.init(rawValue:)), unconsumedOnly: unconsumed)
-        for (index, result) in results.enumerated() {
-            switch format {
-            case .jsonl:
-                print(String(decoding: try result.page.jsonData(), as: UTF8.self))
-            case .text:
-                print((index > 0 ? "\n" : "") + "==> \(result.path) <==")
-                if !result.page.text.isEmpty { print(result.page.text) }
-            }
-        }
+        var output = PageOutput(format: format, isSingleImage: false)
+        for result in results { try output.write(result.page) }
+        output.finish()
         if consume {
             let retention = OCRProcessor.Configuration(diskPath: store.path).retention
             try await store.markConsumed(results.map(\.id), purgeAfter: Date().addingTimeInterval(retention.timeInterval))

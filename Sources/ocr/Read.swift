@@ -14,19 +14,16 @@ struct Read: AsyncParsableCommand {
             --format text prints the text, paragraphs separated by a blank line, under a \
             "==> file <==" header when there are several images. --format json prints the page \
             (docs/json-schema.md), or an array of pages for several images; --format jsonl \
-            prints one page a line.
+            prints one page a line. --format hocr and --format alto print one hOCR or ALTO 4 \
+            document holding every image as a page.
             """
     )
-
-    enum Format: String, ExpressibleByArgument, CaseIterable {
-        case text, json, jsonl
-    }
 
     @Argument(help: ArgumentHelp("Image files, or folders to search for images.", valueName: "file-or-folder"))
     var paths: [String]
 
-    @Option(help: "How to print the results: text, json or jsonl.")
-    var format: Format = .text
+    @Option(help: "How to print the results: text, json, jsonl, hocr or alto.")
+    var format: OutputFormat = .text
 
     @Flag(help: "Mark doubtful words in text output as [[reading|alternative|alternative]].")
     var review = false
@@ -104,51 +101,5 @@ struct Read: AsyncParsableCommand {
             return error.path == nil ? "\(path): \(error.reason)" : error.description
         }
         return "\(path): \(error)"
-    }
-}
-
-/// Writes pages to standard output in one of the `read` formats.
-struct PageOutput {
-    let format: Read.Format
-    let isSingleImage: Bool
-    /// Whether text output marks flagged words with their alternatives.
-    let marksFlaggedWords: Bool
-    private var written = 0
-
-    init(format: Read.Format, isSingleImage: Bool, marksFlaggedWords: Bool = false) {
-        self.format = format
-        self.isSingleImage = isSingleImage
-        self.marksFlaggedWords = marksFlaggedWords
-    }
-
-    mutating func write(_ page: Page) throws {
-        switch format {
-        case .text:
-            let text = marksFlaggedWords ? page.textMarkingFlaggedWords : page.text
-            if isSingleImage {
-                emit(text.isEmpty ? "" : text + "\n")
-            } else {
-                emit((written > 0 ? "\n" : "") + "==> \(page.image) <==\n" + (text.isEmpty ? "" : text + "\n"))
-            }
-        case .jsonl:
-            emit(String(decoding: try page.jsonData(), as: UTF8.self) + "\n")
-        case .json:
-            let json = String(decoding: try page.jsonData(pretty: true), as: UTF8.self)
-            if isSingleImage {
-                emit(json + "\n")
-            } else {
-                emit((written == 0 ? "[\n" : ",\n") + json)
-            }
-        }
-        written += 1
-    }
-
-    func finish() {
-        guard format == .json, !isSingleImage else { return }
-        emit(written == 0 ? "[]\n" : "\n]\n")
-    }
-
-    private func emit(_ text: String) {
-        FileHandle.standardOutput.write(Data(text.utf8))
     }
 }

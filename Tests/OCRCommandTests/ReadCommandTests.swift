@@ -115,6 +115,18 @@ func ocr(_ arguments: [String]) throws -> CommandResult {
         #expect(result.output == "bottom words\n")
     }
 
+    @Test func hOCRAndALTOHoldEveryImageAsAPage() throws {
+        let first = try writePage("first page", to: "one.png")
+        let second = try writePage("second page here", to: "two.png")
+        let hocr = try ocr(["read", "--format", "hocr", first, second]).output
+        #expect(hocr.components(separatedBy: "class=\"ocr_page\"").count - 1 == 2)
+        #expect(hocr.components(separatedBy: "class=\"ocrx_word\"").count - 1 == 5)
+        #expect(hocr.hasSuffix("</html>\n"))
+        let alto = try ocr(["read", "--format", "alto", first, second]).output
+        #expect(alto.components(separatedBy: "<Page ").count - 1 == 2)
+        #expect(alto.contains("CONTENT=\"second\"") && alto.hasSuffix("</alto>\n"))
+    }
+
     @Test func reviewMarksDoubtfulWordsWithTheirAlternatives() throws {
         // Text rendered at 40 dpi: a few pixels high, hard to read with certainty.
         let path = folder.file("tiny.png")
