@@ -10,6 +10,7 @@ let package = Package(
         .library(name: "OCRKitEvaluation", targets: ["OCRKitEvaluation"]),
         .library(name: "OCRKitLayout", targets: ["OCRKitLayout"]),
         .library(name: "OCRKitExport", targets: ["OCRKitExport"]),
+        .library(name: "OCRKitPDF", targets: ["OCRKitPDF"]),
         .library(name: "OCRKitQueue", targets: ["OCRKitQueue"]),
         .library(name: "OCRKitQueueSQLite", targets: ["OCRKitQueueSQLite"]),
         .executable(name: "ocr", targets: ["ocr"]),
@@ -47,6 +48,10 @@ let package = Package(
         // hOCR and ALTO documents from pages.
         .target(name: "OCRKitExport", dependencies: ["OCRKit"]),
 
+        // Searchable PDF through libharu.
+        .systemLibrary(name: "CHaru", providers: [.apt(["libhpdf-dev"])]),
+        .target(name: "OCRKitPDF", dependencies: ["OCRKit", "CHaru"]),
+
         // The persistent batch queue: the processor and its store protocol.
         .target(name: "OCRKitQueue", dependencies: ["OCRKit"]),
         // The queue's SQLite store.
@@ -59,7 +64,7 @@ let package = Package(
             name: "ocr",
             dependencies: [
                 "OCRKit", "OCRKitImages", "OCRKitTesseract", "OCRKitEvaluation", "OCRKitLayout", "OCRKitExport",
-                "OCRKitQueue", "OCRKitQueueSQLite",
+                "OCRKitPDF", "OCRKitQueue", "OCRKitQueueSQLite",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]
         ),
@@ -82,6 +87,10 @@ let package = Package(
             dependencies: ["OCRKitLayout", "OCRKitImages", "OCRKitTesseract", "OCRKitTestSupport"]
         ),
         .testTarget(name: "OCRKitExportTests", dependencies: ["OCRKitExport", "OCRKitTestSupport"]),
+        .testTarget(
+            name: "OCRKitPDFTests",
+            dependencies: ["OCRKitPDF", "OCRKitImages", "OCRKitTesseract", "OCRKitTestSupport"]
+        ),
         .testTarget(
             name: "OCRKitQueueTests",
             dependencies: ["OCRKitQueue", "OCRKitQueueSQLite", "OCRKitImages", "OCRKitTesseract", "OCRKitTestSupport"]

@@ -73,6 +73,11 @@ static inline int ocrkit_vips_copy_resolution(VipsImage *in, VipsImage **out, do
     return vips_copy(in, out, "xres", xres, "yres", yres, NULL);
 }
 
+/// Encodes as JPEG into a buffer the caller frees with g_free.
+static inline int ocrkit_vips_jpegsave_buffer(VipsImage *in, void **buffer, size_t *length, int quality) {
+    return vips_jpegsave_buffer(in, buffer, length, "Q", quality, NULL);
+}
+
 /// Saves in the format the file name's extension names.
 static inline int ocrkit_vips_write_to_file(VipsImage *image, const char *path) {
     return vips_image_write_to_file(image, path, NULL);

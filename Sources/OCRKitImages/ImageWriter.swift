@@ -37,6 +37,18 @@ public enum ImageWriter {
         }
     }
 
+    /// `bitmap` as a JPEG file's bytes, for embedding in documents.
+    public static func jpegData(_ bitmap: Bitmap, quality: Int = 85) throws -> [UInt8] {
+        let image = try VipsImageHandle(bitmap: bitmap)
+        var buffer: UnsafeMutableRawPointer?
+        var length = 0
+        guard ocrkit_vips_jpegsave_buffer(image.pointer, &buffer, &length, Int32(quality)) == 0, let buffer else {
+            throw OCRError(.outOfMemory, path: bitmap.source, reason: "cannot encode the image as JPEG: \(Vips.takeError())")
+        }
+        defer { g_free(buffer) }
+        return Array(UnsafeRawBufferPointer(start: buffer, count: length))
+    }
+
     /// `bitmap` turned by a multiple of 90 degrees clockwise.
     public static func rotated(_ bitmap: Bitmap, clockwiseQuarterTurns turns: Int) throws -> Bitmap {
         let angles = [VIPS_ANGLE_D0, VIPS_ANGLE_D90, VIPS_ANGLE_D180, VIPS_ANGLE_D270]

@@ -113,7 +113,3 @@ struct XYCut {
         return Double(full.count) >= 0.5 * Double(items.count)
     }
 }
-
-extension Rect {
-    var midY: Double { y + height / 2 }
-}

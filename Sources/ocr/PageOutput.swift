@@ -2,10 +2,12 @@ import ArgumentParser
 import Foundation
 import OCRKit
 import OCRKitExport
+import OCRKitImages
+import OCRKitPDF
 
 /// The formats pages are printed in.
 enum OutputFormat: String, ExpressibleByArgument, CaseIterable {
-    case text, json, jsonl, hocr, alto
+    case text, json, jsonl, hocr, alto, pdf
 }
 
 /// Writes pages to standard output as they come, in one of the ``OutputFormat``s.
@@ -16,16 +18,22 @@ struct PageOutput {
     /// Whether text output marks flagged words with their alternatives.
     let marksFlaggedWords: Bool
     private let document: (any DocumentWriter)?
+    /// The pages of a PDF, written together at the end, each with the image decoded again.
+    private var pdfPages: [Page] = []
     private var written = 0
 
-    init(format: OutputFormat, isSingleImage: Bool, marksFlaggedWords: Bool = false) {
+    /// - Throws: a validation error when PDF output would go to a terminal.
+    init(format: OutputFormat, isSingleImage: Bool, marksFlaggedWords: Bool = false) throws {
+        if format == .pdf && isatty(STDOUT_FILENO) == 1 {
+            throw ValidationError("a PDF is not for the terminal: redirect it to a file (> scans.pdf)")
+        }
         self.format = format
         self.isSingleImage = isSingleImage
         self.marksFlaggedWords = marksFlaggedWords
         document = switch format {
         case .hocr: HOCRWriter()
         case .alto: ALTOWriter()
-        case .text, .json, .jsonl: nil
+        case .text, .json, .jsonl, .pdf: nil
         }
     }
 
@@ -49,17 +57,28 @@ struct PageOutput {
             }
         case .hocr, .alto:
             if let document { emit((written == 0 ? document.header : "") + document.fragment(for: page, number: written + 1)) }
+        case .pdf:
+            pdfPages.append(page)
         }
         written += 1
     }
 
-    /// Closes what the pages opened: a JSON array, an hOCR or ALTO document.
-    func finish() {
+    /// Closes what the pages opened: a JSON array, an hOCR or ALTO document; writes the PDF,
+    /// decoding each page's image again with `decoder`.
+    func finish(decoder: some ImageDecoder) async throws {
         switch format {
         case .json where !isSingleImage:
             emit(written == 0 ? "[]\n" : "\n]\n")
         case .hocr, .alto:
             if let document { emit((written == 0 ? document.header : "") + document.footer) }
+        case .pdf:
+            let pdf = try SearchablePDF()
+            for page in pdfPages {
+                // At the size the page was read at, whatever downscaling that took.
+                let bitmap = try await decoder.decode(contentsOf: page.image, maximumSide: max(page.width, page.height))
+                try pdf.addPage(page, jpeg: try ImageWriter.jpegData(bitmap), dotsPerInch: bitmap.resolution ?? 300)
+            }
+            FileHandle.standardOutput.write(Data(try pdf.data()))
         default:
             break
         }

@@ -1,6 +1,7 @@
 import ArgumentParser
 import Foundation
 import OCRKit
+import OCRKitImages
 import OCRKitQueue
 
 struct Status: AsyncParsableCommand {
@@ -42,7 +43,7 @@ struct Results: AsyncParsableCommand {
     @Option(help: "Only this batch.")
     var batch: Int64?
 
-    @Option(help: "text, json, jsonl, hocr or alto.")
+    @Option(help: "text, json, jsonl, hocr, alto or pdf.")
     var format: OutputFormat = .jsonl
 
     @Flag(help: "Only results not yet marked consumed.")
@@ -54,9 +55,9 @@ struct Results: AsyncParsableCommand {
     func run() async throws {
         let store = try queue.openStore()
         let results = try await store.results(batch: batch.map(BatchID.init(rawValue:)), unconsumedOnly: unconsumed)
-        var output = PageOutput(format: format, isSingleImage: false)
+        var output = try PageOutput(format: format, isSingleImage: false)
         for result in results { try output.write(result.page) }
-        output.finish()
+        try await output.finish(decoder: ImageLoader())
         if consume {
             let retention = OCRProcessor.Configuration(diskPath: store.path).retention
             try await store.markConsumed(results.map(\.id), purgeAfter: Date().addingTimeInterval(retention.timeInterval))

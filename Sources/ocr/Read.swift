@@ -1,6 +1,7 @@
 import ArgumentParser
 import Foundation
 import OCRKit
+import OCRKitImages
 
 struct Read: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
@@ -14,15 +15,15 @@ struct Read: AsyncParsableCommand {
             --format text prints the text, paragraphs separated by a blank line, under a \
             "==> file <==" header when there are several images. --format json prints the page \
             (docs/json-schema.md), or an array of pages for several images; --format jsonl \
-            prints one page a line. --format hocr and --format alto print one hOCR or ALTO 4 \
-            document holding every image as a page.
+            prints one page a line. --format hocr, alto and pdf print one hOCR, ALTO 4 or \
+            searchable PDF document holding every image as a page.
             """
     )
 
     @Argument(help: ArgumentHelp("Image files, or folders to search for images.", valueName: "file-or-folder"))
     var paths: [String]
 
-    @Option(help: "How to print the results: text, json, jsonl, hocr or alto.")
+    @Option(help: "How to print the results: text, json, jsonl, hocr, alto or pdf (one searchable PDF).")
     var format: OutputFormat = .text
 
     @Flag(help: "Mark doubtful words in text output as [[reading|alternative|alternative]].")
@@ -50,7 +51,8 @@ struct Read: AsyncParsableCommand {
         // Alternatives cost about a tenth of the time and only JSON shows them.
         let options = recognition.recognitionOptions(defaultAlternatives: format == .text && !review ? 0 : 3)
         try reader.engine.validate(options)
-        var output = PageOutput(format: format, isSingleImage: files.count == 1 && missing.isEmpty, marksFlaggedWords: review)
+        var output = try PageOutput(format: format, isSingleImage: files.count == 1 && missing.isEmpty,
+                                    marksFlaggedWords: review)
         var failures = missing.count
 
         // Results arrive in any order and are printed in the order of `files`.
@@ -84,8 +86,8 @@ struct Read: AsyncParsableCommand {
                 }
             }
         }
-        output.finish()
         progress.finish()
+        try await output.finish(decoder: ImageLoader())
         if failures > 0 { throw ExitCode.failure }
     }
 

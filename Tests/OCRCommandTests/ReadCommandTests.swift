@@ -13,8 +13,10 @@ let ocrExecutable: String = {
 
 struct CommandResult {
     var status: Int32
-    var output: String
+    var outputData: Data
     var errors: String
+
+    var output: String { String(decoding: outputData, as: UTF8.self) }
 }
 
 /// Starts `ocr` with `arguments`, its output discarded.
@@ -41,7 +43,7 @@ func ocr(_ arguments: [String]) throws -> CommandResult {
     let outputData = output.fileHandleForReading.readDataToEndOfFile()
     let errorData = errors.fileHandleForReading.readDataToEndOfFile()
     process.waitUntilExit()
-    return CommandResult(status: process.terminationStatus, output: String(decoding: outputData, as: UTF8.self),
+    return CommandResult(status: process.terminationStatus, outputData: outputData,
                          errors: String(decoding: errorData, as: UTF8.self))
 }
 
@@ -125,6 +127,23 @@ func ocr(_ arguments: [String]) throws -> CommandResult {
         let alto = try ocr(["read", "--format", "alto", first, second]).output
         #expect(alto.components(separatedBy: "<Page ").count - 1 == 2)
         #expect(alto.contains("CONTENT=\"second\"") && alto.hasSuffix("</alto>\n"))
+    }
+
+    @Test(.enabled(if: FileManager.default.isExecutableFile(atPath: "/usr/bin/pdftotext"), "needs pdftotext (poppler-utils)"))
+    func pdfHoldsEveryImageAsASearchablePage() throws {
+        let first = try writePage("searchable first", to: "one.png")
+        let second = try writePage("searchable second", to: "two.jpg")
+        let result = try ocr(["read", "--format", "pdf", first, second])
+        #expect(result.status == 0 && result.outputData.starts(with: Data("%PDF".utf8)))
+        let pdf = try folder.write(result.outputData, to: "both.pdf")
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: "/usr/bin/pdftotext")
+        process.arguments = [pdf, folder.file("both.txt")]
+        try process.run()
+        process.waitUntilExit()
+        let text = try String(contentsOfFile: folder.file("both.txt"), encoding: .utf8)
+        let pages = text.split(separator: "\u{0C}").map { $0.trimmingCharacters(in: .whitespacesAndNewlines) }
+        #expect(pages.filter { !$0.isEmpty } == ["searchable first", "searchable second"])
     }
 
     @Test func reviewMarksDoubtfulWordsWithTheirAlternatives() throws {

@@ -37,6 +37,8 @@ public struct Rect: Hashable, Sendable, Codable {
     public var minY: Double { y }
     public var maxX: Double { x + width }
     public var maxY: Double { y + height }
+    public var midX: Double { x + width / 2 }
+    public var midY: Double { y + height / 2 }
     public var area: Double { max(0, width) * max(0, height) }
 
     /// The corners, clockwise from the top left.
