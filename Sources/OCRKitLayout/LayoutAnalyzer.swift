@@ -3,7 +3,8 @@ import OCRKit
 /// Rebuilds a page's reading order, blocks and paragraphs from its lines' boxes alone, whatever
 /// engine found them.
 ///
-/// Duplicate detections are dropped (the more confident kept); the page's dominant angle is
+/// Lines can be rebuilt from words first (``LayoutOptions/regroupsWords``); duplicate detections
+/// are dropped (the more confident kept); the page's dominant angle is
 /// undone, so skewed pages read like straight ones; columns are found by recursive XY-cut and
 /// read in turn, top to bottom, vertical text right to left; the lines of each block are split
 /// into paragraphs at wide gaps, indents and bullets.
@@ -22,7 +23,12 @@ public struct LayoutAnalyzer: PageArranger {
 
     public func arrange(_ page: Page) -> Page {
         guard !page.lines.isEmpty else { return page }
-        let frame = ReadingFrame(lines: page.lines)
+        var page = page
+        if options.regroupsWords, !page.words.isEmpty {
+            page = Page(image: page.image, width: page.width, height: page.height, engine: page.engine,
+                        lines: WordGrouper(options: options).lines(from: page.words, pageWidth: page.width, pageHeight: page.height))
+        }
+        let frame = ReadingFrame(quads: page.lines.map(\.quad))
         let rects = page.lines.map { frame.rect(of: $0.quad) }
         let kept = DuplicateFilter.indicesToKeep(rects, confidences: page.lines.map(\.confidence), options: options)
         let lineHeight = kept.map { rects[$0].height }.median ?? 1

@@ -12,6 +12,12 @@ public struct LayoutOptions: Hashable, Sendable {
     public var indent = 1.0
     /// The narrowest gutter between two columns.
     public var columnGap = 1.0
+    /// Rebuild lines from the page's words before ordering them, for engines that report words
+    /// alone or lines that cannot be trusted: words whose middles lie within half a word's height
+    /// of each other across the page's dominant angle, and within ``wordGap`` along it, form a line.
+    public var regroupsWords = false
+    /// The widest gap between two words of one line, in line heights.
+    public var wordGap = 2.5
 
     public init() {}
 }

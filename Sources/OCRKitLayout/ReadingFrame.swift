@@ -10,14 +10,12 @@ struct ReadingFrame {
     /// Whether most lines run top to bottom.
     let isVertical: Bool
 
-    init(lines: [Line]) {
-        let angles = lines.map { line -> Double in
-            let quad = line.quad
-            return atan2(quad.topRight.y - quad.topLeft.y, quad.topRight.x - quad.topLeft.x)
-        }
+    /// The frame of text elements with these quads.
+    init(quads: [Quad]) {
+        let angles = quads.map { atan2($0.topRight.y - $0.topLeft.y, $0.topRight.x - $0.topLeft.x) }
         let angle = angles.median ?? 0
         self.angle = angle
-        let upright = lines.map { Self.rotate($0.quad.corners, by: -angle) }.map(Rect.init(enclosing:))
+        let upright = quads.map { Self.rotate($0.corners, by: -angle) }.map(Rect.init(enclosing:))
         isVertical = upright.filter { $0.height > 1.5 * $0.width }.count * 2 > upright.count
     }
 
@@ -29,6 +27,14 @@ struct ReadingFrame {
             points = points.map { Point(x: $0.y, y: -$0.x) }
         }
         return Rect(enclosing: points)
+    }
+
+    /// The page quad of a rectangle in this frame: its corners turned back onto the page.
+    func quad(of rect: Rect) -> Quad {
+        var corners = rect.quad.corners
+        if isVertical { corners = corners.map { Point(x: -$0.y, y: $0.x) } }
+        let page = Self.rotate(corners, by: angle)
+        return Quad(topLeft: page[0], topRight: page[1], bottomRight: page[2], bottomLeft: page[3])
     }
 
     private static func rotate(_ points: [Point], by angle: Double) -> [Point] {

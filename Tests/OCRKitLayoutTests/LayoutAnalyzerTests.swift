@@ -71,6 +71,36 @@ private func twoColumnPage(angle: Double = 0) -> (lines: [Line], order: [String]
         #expect(analyzer.arrange(page(lines.reversed())).lines.map(\.text) == order)
     }
 
+    @Test func regroupsLooseWordsIntoLinesOnASkewedPage() {
+        // An engine that reports each word as a line of its own, on a page turned 4.6 degrees.
+        let (lines, order) = twoColumnPage(angle: 0.08)
+        var loose: [Line] = []
+        for line in lines {
+            var x = line.quad.topLeft.x, y = line.quad.topLeft.y
+            for token in line.text.split(separator: " ") {
+                let word = String(token)
+                let width = Double(word.count) * 20
+                let quad = Quad(topLeft: Point(x: x, y: y),
+                                topRight: Point(x: x + width * cos(0.08), y: y + width * sin(0.08)),
+                                bottomRight: Point(x: x + width * cos(0.08) - 40 * sin(0.08), y: y + width * sin(0.08) + 40 * cos(0.08)),
+                                bottomLeft: Point(x: x - 40 * sin(0.08), y: y + 40 * cos(0.08)))
+                let box = quad.boundingRect.scaled(width: 1 / 2000, height: 1 / 2000)
+                let item = Word(text: word, confidence: 0.9, box: box, quad: quad)
+                loose.append(Line(text: word, confidence: 0.9, box: box, quad: quad, words: [item]))
+                x += (width + 20) * cos(0.08)
+                y += (width + 20) * sin(0.08)
+            }
+        }
+        var options = LayoutOptions()
+        options.regroupsWords = true
+        var generator = SystemRandomNumberGenerator()
+        let arranged = LayoutAnalyzer(options: options).arrange(page(loose.shuffled(using: &generator)))
+        #expect(arranged.lines.map(\.text) == order)
+        // Each rebuilt line's quad follows the skew.
+        let first = arranged.lines[1].quad
+        #expect(abs(atan2(first.topRight.y - first.topLeft.y, first.topRight.x - first.topLeft.x) - 0.08) < 0.01)
+    }
+
     @Test func readsReceiptRowsAcross() {
         let items = [("Milk 2L", "1.45"), ("Bread", "1.10"), ("Coffee beans 500g", "6.99"), ("TOTAL", "9.54")]
         var lines: [Line] = []

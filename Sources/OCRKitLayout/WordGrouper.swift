@@ -1,0 +1,38 @@
+import OCRKit
+
+/// Groups words into lines on pages that may be skewed: in the frame of the words' dominant
+/// angle, a word joins the line whose middle is nearest its own, within half a word height
+/// across and ``LayoutOptions/wordGap`` line heights along.
+struct WordGrouper {
+    let options: LayoutOptions
+
+    func lines(from words: [Word], pageWidth: Int, pageHeight: Int) -> [Line] {
+        let frame = ReadingFrame(quads: words.map(\.quad))
+        let rects = words.map { frame.rect(of: $0.quad) }
+        let height = rects.map(\.height).median ?? 1
+
+        var lines: [(members: [Int], rect: Rect)] = []
+        for index in words.indices.sorted(by: { rects[$0].minX < rects[$1].minX }) {
+            let rect = rects[index]
+            let candidates = lines.indices.filter { line in
+                abs(lines[line].rect.midY - rect.midY) < height / 2
+                    && rect.minX - lines[line].rect.maxX < options.wordGap * height
+                    && rect.minX - lines[line].rect.maxX > -height / 2
+            }
+            if let nearest = candidates.min(by: { abs(lines[$0].rect.midY - rect.midY) < abs(lines[$1].rect.midY - rect.midY) }) {
+                lines[nearest].members.append(index)
+                lines[nearest].rect = lines[nearest].rect.union(rect)
+            } else {
+                lines.append(([index], rect))
+            }
+        }
+        return lines.map { line in
+            let members = line.members.map { words[$0] }
+            let quad = frame.quad(of: line.rect)
+            let box = quad.boundingRect.scaled(width: 1 / Double(pageWidth), height: 1 / Double(pageHeight))
+            let confidence = members.map(\.confidence).reduce(0, +) / Double(members.count)
+            return Line(text: members.map(\.text).joined(separator: " "), confidence: confidence, box: box, quad: quad,
+                        words: members)
+        }
+    }
+}
