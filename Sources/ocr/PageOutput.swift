@@ -8,28 +8,42 @@ import OCRKitPDF
 /// The formats pages are printed in.
 enum OutputFormat: String, ExpressibleByArgument, CaseIterable {
     case text, json, jsonl, hocr, alto, pdf
+
+    /// The extension of a file holding one image's result.
+    var fileExtension: String {
+        switch self {
+        case .text: "txt"
+        case .json, .jsonl: "json"
+        case .hocr: "hocr"
+        case .alto: "xml"
+        case .pdf: "pdf"
+        }
+    }
 }
 
-/// Writes pages to standard output as they come, in one of the ``OutputFormat``s.
+/// Writes pages as they come, in one of the ``OutputFormat``s, to standard output or a file.
 struct PageOutput {
     let format: OutputFormat
     /// One image alone: text without a header, JSON as an object rather than an array.
     let isSingleImage: Bool
     /// Whether text output marks flagged words with their alternatives.
     let marksFlaggedWords: Bool
+    private let destination: FileHandle
     private let document: (any DocumentWriter)?
     /// The pages of a PDF, written together at the end, each with the image decoded again.
     private var pdfPages: [Page] = []
     private var written = 0
 
     /// - Throws: a validation error when PDF output would go to a terminal.
-    init(format: OutputFormat, isSingleImage: Bool, marksFlaggedWords: Bool = false) throws {
-        if format == .pdf && isatty(STDOUT_FILENO) == 1 {
+    init(format: OutputFormat, isSingleImage: Bool, marksFlaggedWords: Bool = false,
+         destination: FileHandle = .standardOutput) throws {
+        if format == .pdf && destination === FileHandle.standardOutput && isatty(STDOUT_FILENO) == 1 {
             throw ValidationError("a PDF is not for the terminal: redirect it to a file (> scans.pdf)")
         }
         self.format = format
         self.isSingleImage = isSingleImage
         self.marksFlaggedWords = marksFlaggedWords
+        self.destination = destination
         document = switch format {
         case .hocr: HOCRWriter()
         case .alto: ALTOWriter()
@@ -78,13 +92,13 @@ struct PageOutput {
                 let bitmap = try await decoder.decode(contentsOf: page.image, maximumSide: max(page.width, page.height))
                 try pdf.addPage(page, jpeg: try ImageWriter.jpegData(bitmap), dotsPerInch: bitmap.resolution ?? 300)
             }
-            FileHandle.standardOutput.write(Data(try pdf.data()))
+            destination.write(Data(try pdf.data()))
         default:
             break
         }
     }
 
     private func emit(_ text: String) {
-        FileHandle.standardOutput.write(Data(text.utf8))
+        destination.write(Data(text.utf8))
     }
 }

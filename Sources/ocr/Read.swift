@@ -26,6 +26,11 @@ struct Read: AsyncParsableCommand {
     @Option(help: "How to print the results: text, json, jsonl, hocr, alto or pdf (one searchable PDF).")
     var format: OutputFormat = .text
 
+    @Option(help: ArgumentHelp(
+        "Write each image's result to a file of its own in this folder (page.png gives page.txt, .json, .hocr, .xml or .pdf) instead of standard output.",
+        valueName: "folder"))
+    var outputDir: String?
+
     @Flag(help: "Mark doubtful words in text output as [[reading|alternative|alternative]].")
     var review = false
 
@@ -51,7 +56,9 @@ struct Read: AsyncParsableCommand {
         // Alternatives cost about a tenth of the time and only JSON shows them.
         let options = recognition.recognitionOptions(defaultAlternatives: format == .text && !review ? 0 : 3)
         try reader.engine.validate(options)
-        var output = try PageOutput(format: format, isSingleImage: files.count == 1 && missing.isEmpty,
+        let decoder = ImageLoader()
+        var outputFiles = OutputFiles(folder: outputDir, format: format)
+        var output = try PageOutput(format: format, isSingleImage: files.count == 1 && missing.isEmpty || outputDir != nil,
                                     marksFlaggedWords: review)
         var failures = missing.count
 
@@ -79,7 +86,16 @@ struct Read: AsyncParsableCommand {
                 startNext()
                 while let ready = finished.removeValue(forKey: nextToPrint) {
                     switch ready {
-                    case .success(let page): try output.write(page)
+                    case .success(let page):
+                        if let handle = try outputFiles.open(for: page.image) {
+                            var single = try PageOutput(format: format, isSingleImage: true, marksFlaggedWords: review,
+                                                        destination: handle)
+                            try single.write(page)
+                            try await single.finish(decoder: decoder)
+                            try handle.close()
+                        } else {
+                            try output.write(page)
+                        }
                     case .failure(let error): progress.report("ocr: \(Self.describe(error, path: files[nextToPrint]))")
                     }
                     nextToPrint += 1
@@ -87,7 +103,7 @@ struct Read: AsyncParsableCommand {
             }
         }
         progress.finish()
-        try await output.finish(decoder: ImageLoader())
+        if outputDir == nil { try await output.finish(decoder: decoder) }
         if failures > 0 { throw ExitCode.failure }
     }
 

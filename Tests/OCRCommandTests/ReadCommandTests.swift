@@ -146,6 +146,18 @@ func ocr(_ arguments: [String]) throws -> CommandResult {
         #expect(pages.filter { !$0.isEmpty } == ["searchable first", "searchable second"])
     }
 
+    @Test func outputDirWritesAFileAnImage() throws {
+        let first = try writePage("first alone", to: "a/page.png")
+        let second = try writePage("second alone", to: "b/page.png")
+        let folderOut = folder.file("out")
+        let result = try ocr(["read", "--output-dir", folderOut, first, second])
+        #expect(result.status == 0 && result.output.isEmpty)
+        #expect(try String(contentsOfFile: folder.file("out/page.txt"), encoding: .utf8) == "first alone\n")
+        #expect(try String(contentsOfFile: folder.file("out/page-2.txt"), encoding: .utf8) == "second alone\n")
+        _ = try ocr(["read", "--format", "pdf", "--output-dir", folderOut, first])
+        #expect(try Data(contentsOf: URL(fileURLWithPath: folder.file("out/page.pdf"))).starts(with: Data("%PDF".utf8)))
+    }
+
     @Test func reviewMarksDoubtfulWordsWithTheirAlternatives() throws {
         // Text rendered at 40 dpi: a few pixels high, hard to read with certainty.
         let path = folder.file("tiny.png")
