@@ -1,5 +1,12 @@
 // swift-tools-version:6.1
+import Foundation
 import PackageDescription
+
+/// ONNX Runtime's C headers, which scripts/setup fetches. Without them the ONNX engines build as
+/// unavailable, and say how to install them.
+let onnxRuntimeHeaders = ".deps/onnxruntime/include"
+let hasONNXRuntimeHeaders = FileManager.default.fileExists(
+    atPath: "\(Context.packageDirectory)/\(onnxRuntimeHeaders)/onnxruntime_c_api.h")
 
 let package = Package(
     name: "OCRKit",
@@ -11,6 +18,7 @@ let package = Package(
         .library(name: "OCRKitLayout", targets: ["OCRKitLayout"]),
         .library(name: "OCRKitExport", targets: ["OCRKitExport"]),
         .library(name: "OCRKitPDF", targets: ["OCRKitPDF"]),
+        .library(name: "OCRKitONNX", targets: ["OCRKitONNX"]),
         .library(name: "OCRKitQueue", targets: ["OCRKitQueue"]),
         .library(name: "OCRKitQueueSQLite", targets: ["OCRKitQueueSQLite"]),
         .executable(name: "ocr", targets: ["ocr"]),
@@ -52,6 +60,14 @@ let package = Package(
         .systemLibrary(name: "CHaru", providers: [.apt(["libhpdf-dev"])]),
         .target(name: "OCRKitPDF", dependencies: ["OCRKit", "CHaru"]),
 
+        // ONNX Runtime engines; the library is loaded at run time.
+        .target(name: "CONNXRuntime"),
+        .target(
+            name: "OCRKitONNX",
+            dependencies: ["OCRKit", "CONNXRuntime"],
+            swiftSettings: hasONNXRuntimeHeaders ? [.define("OCRKIT_ONNXRUNTIME")] : []
+        ),
+
         // The persistent batch queue: the processor and its store protocol.
         .target(name: "OCRKitQueue", dependencies: ["OCRKit"]),
         // The queue's SQLite store.
@@ -87,6 +103,7 @@ let package = Package(
             dependencies: ["OCRKitLayout", "OCRKitImages", "OCRKitTesseract", "OCRKitTestSupport"]
         ),
         .testTarget(name: "OCRKitExportTests", dependencies: ["OCRKitExport", "OCRKitTestSupport"]),
+        .testTarget(name: "OCRKitONNXTests", dependencies: ["OCRKitONNX", "OCRKitImages", "OCRKitTestSupport"]),
         .testTarget(
             name: "OCRKitPDFTests",
             dependencies: ["OCRKitPDF", "OCRKitImages", "OCRKitTesseract", "OCRKitTestSupport"]

@@ -1,0 +1,1 @@
+// A C target needs a source file; the API is all in the header.

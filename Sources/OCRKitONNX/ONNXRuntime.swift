@@ -1,0 +1,92 @@
+import CONNXRuntime
+import Foundation
+import OCRKit
+import Synchronization
+
+/// ONNX Runtime, loaded at run time with `dlopen`, so that OCRKit builds and runs without it and
+/// only the ONNX engines need it.
+///
+/// ```swift
+/// let runtime = try ONNXRuntime.shared()
+/// let session = try ONNXSession(runtime: runtime, model: "ch_PP-OCRv4_rec_infer.onnx")
+/// ```
+public final class ONNXRuntime: @unchecked Sendable {
+    /// Where the library is looked for, in order, when no path is given.
+    public static var searchPaths: [String] {
+        var paths: [String] = []
+        if let path = ProcessInfo.processInfo.environment["OCRKIT_ONNXRUNTIME_LIBRARY"], !path.isEmpty { paths.append(path) }
+        paths.append(FileManager.default.currentDirectoryPath + "/.deps/onnxruntime/lib/libonnxruntime.so.1")
+        paths += ["libonnxruntime.so.1", "libonnxruntime.so"]
+        return paths
+    }
+
+    #if OCRKIT_ONNXRUNTIME
+    // `@unchecked Sendable`: the API table and the environment are immutable after loading, and
+    // ONNX Runtime's environment is documented as safe to share between threads.
+    let api: UnsafePointer<OrtApi>
+    let environment: OpaquePointer
+    /// The library's path, as found.
+    public let libraryPath: String
+    #endif
+
+    private static let loaded = Mutex<[String: ONNXRuntime]>([:])
+
+    /// The runtime at `libraryPath`, or the first found in ``searchPaths``, loaded once a process.
+    ///
+    /// - Throws: ``OCRError/Code/engineUnavailable`` saying what to install when it is not found.
+    public static func shared(libraryPath: String? = nil) throws -> ONNXRuntime {
+        let candidates = libraryPath.map { [$0] } ?? searchPaths
+        if let cached = loaded.withLock({ cache in candidates.compactMap { cache[$0] }.first }) { return cached }
+        #if OCRKIT_ONNXRUNTIME
+        var tried: [String] = []
+        for candidate in candidates {
+            guard let handle = dlopen(candidate, RTLD_NOW | RTLD_LOCAL) else {
+                tried.append(candidate)
+                continue
+            }
+            let runtime = try ONNXRuntime(handle: handle, path: candidate)
+            loaded.withLock { $0[candidate] = runtime }
+            return runtime
+        }
+        throw OCRError(.engineUnavailable, reason: "ONNX Runtime was not found (tried \(tried.joined(separator: ", "))): "
+            + "run scripts/setup, or set OCRKIT_ONNXRUNTIME_LIBRARY to a libonnxruntime.so.1 (PyPI's onnxruntime wheel has one)")
+        #else
+        throw builtWithoutHeaders
+        #endif
+    }
+
+    static let builtWithoutHeaders = OCRError(
+        .engineUnavailable, reason: "OCRKit was built without ONNX Runtime's headers: run scripts/setup, then build again")
+
+    #if OCRKIT_ONNXRUNTIME
+    private init(handle: UnsafeMutableRawPointer, path: String) throws {
+        typealias GetApiBase = @convention(c) () -> UnsafePointer<OrtApiBase>?
+        guard let symbol = dlsym(handle, "OrtGetApiBase"),
+              let base = unsafeBitCast(symbol, to: GetApiBase.self)(),
+              let api = ocrkit_ort_api(base) else {
+            throw OCRError(.engineUnavailable, path: path,
+                           reason: "this library does not offer ONNX Runtime's API version \(ORT_API_VERSION) or later")
+        }
+        self.api = api
+        libraryPath = path
+        var environment: OpaquePointer?
+        try ONNXRuntime.check(api, api.pointee.CreateEnv(ORT_LOGGING_LEVEL_ERROR, "ocrkit", &environment), path: path)
+        guard let environment else { throw OCRError(.engineFailure, path: path, reason: "ONNX Runtime made no environment") }
+        self.environment = environment
+    }
+
+    /// Throws the error an ONNX Runtime call returned, if it returned one.
+    static func check(_ api: UnsafePointer<OrtApi>, _ status: OpaquePointer?, path: String?) throws {
+        guard let status else { return }
+        defer { api.pointee.ReleaseStatus(status) }
+        let message = api.pointee.GetErrorMessage(status).map { String(cString: $0) } ?? "unknown error"
+        let code = api.pointee.GetErrorCode(status)
+        throw OCRError(code == ORT_NO_SUCHFILE ? .fileNotFound : code == ORT_INVALID_PROTOBUF || code == ORT_INVALID_GRAPH
+                       ? .corrupt : .engineFailure, path: path, reason: message)
+    }
+
+    func check(_ status: OpaquePointer?, path: String?) throws {
+        try Self.check(api, status, path: path)
+    }
+    #endif
+}

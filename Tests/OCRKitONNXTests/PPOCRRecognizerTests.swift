@@ -1,0 +1,71 @@
+import Foundation
+import OCRKit
+import OCRKitImages
+import OCRKitONNX
+import OCRKitTestSupport
+import Testing
+
+private let models = SharedData.packageRoot.appendingPathComponent(".deps/models/ppocr")
+private let recognizerModel = models.appendingPathComponent("ch_PP-OCRv4_rec_infer.onnx").path
+private let library = SharedData.packageRoot.appendingPathComponent(".deps/onnxruntime/lib/libonnxruntime.so.1").path
+private let installed = FileManager.default.fileExists(atPath: recognizerModel) && FileManager.default.fileExists(atPath: library)
+
+@Suite(.enabled(if: installed, "needs ONNX Runtime and the PP-OCR models in .deps/, which scripts/setup installs"))
+struct PPOCRRecognizerTests {
+    let recognizer: PPOCRRecognizer
+
+    init() throws {
+        recognizer = try PPOCRRecognizer(session: ONNXSession(runtime: .shared(libraryPath: library), model: recognizerModel))
+    }
+
+    @Test func readsTheDictionaryFromTheModel() {
+        // 6,623 characters, plus the blank before them and a space after.
+        #expect(recognizer.characters.count == 6625)
+        #expect(recognizer.characters.first == "" && recognizer.characters.last == " ")
+    }
+
+    @Test func readsRenderedLinesExactly() throws {
+        let lines = ["Invoice 2024-117", "TOTAL 42.50 EUR", "The quick brown fox jumps over the lazy dog"]
+        let bitmaps = try lines.map { try TextRenderer.render($0, font: "DejaVu Sans 14", margin: 6) }
+        for (line, bitmap) in zip(lines, bitmaps) {
+            let whole = Rect(x: 0, y: 0, width: Double(bitmap.width), height: Double(bitmap.height)).quad
+            let reading = try #require(try recognizer.recognize([whole], in: bitmap).first)
+            #expect(reading.text == line)
+            #expect(reading.confidence > 0.8)
+            #expect(reading.characters.allSatisfy { !$0.alternatives.isEmpty && $0.alternatives[0].text == $0.text })
+            #expect(zip(reading.characters, reading.characters.dropFirst()).allSatisfy { $0.span.upperBound <= $1.span.lowerBound + 1e-9 })
+        }
+    }
+
+    @Test func readsSeveralLinesOfOneImageInTheirOrder() throws {
+        let bitmap = try TextRenderer.render("first line here\nsecond\nand the third, longest line of all", font: "DejaVu Sans 14", margin: 6)
+        // Three bands, a third of the image each.
+        let band = Double(bitmap.height) / 3
+        let quads = (0..<3).map { Rect(x: 0, y: Double($0) * band, width: Double(bitmap.width), height: band).quad }
+        let readings = try recognizer.recognize(quads, in: bitmap)
+        #expect(readings.map(\.text) == ["first line here", "second", "and the third, longest line of all"])
+    }
+}
+
+@Suite struct ONNXLoadingTests {
+    @Test func aMissingLibrarySaysWhatToInstall() {
+        #expect { try ONNXRuntime.shared(libraryPath: "/nonexistent/libonnxruntime.so.1") } throws: { error in
+            guard let error = error as? OCRError else { return false }
+            return error.code == .engineUnavailable && error.reason.contains("scripts/setup")
+        }
+    }
+
+    @Test(.enabled(if: installed, "needs ONNX Runtime in .deps/"))
+    func missingAndCorruptModelsNameTheFile() throws {
+        let runtime = try ONNXRuntime.shared(libraryPath: library)
+        #expect { try ONNXSession(runtime: runtime, model: "/nonexistent/model.onnx") } throws: {
+            ($0 as? OCRError)?.code == .fileNotFound && ($0 as? OCRError)?.path == "/nonexistent/model.onnx"
+        }
+        let folder = try TemporaryFolder()
+        let corrupt = try folder.write((0..<2048).map { UInt8(truncatingIfNeeded: $0 * 7919) }, to: "corrupt.onnx")
+        #expect { try ONNXSession(runtime: runtime, model: corrupt) } throws: {
+            guard let error = $0 as? OCRError else { return false }
+            return error.path == corrupt && [.corrupt, .engineFailure].contains(error.code)
+        }
+    }
+}
