@@ -50,8 +50,12 @@ public struct PPOCRRecognizer: Sendable {
         characters = [""] + dictionary.split(separator: "\n", omittingEmptySubsequences: false).map(String.init) + [" "]
     }
 
-    /// Reads the text in each quad of `bitmap`, in the quads' order.
-    public func recognize(_ quads: [Quad], in bitmap: Bitmap) throws -> [Reading] {
+    /// Reads the text in each quad of `bitmap`, in the quads' order; with `allowedCharacters`,
+    /// only those characters (and spaces) are considered.
+    public func recognize(_ quads: [Quad], in bitmap: Bitmap, allowedCharacters: String? = nil) throws -> [Reading] {
+        let allowed = allowedCharacters.map { allowed in
+            Set(characters.indices.filter { $0 == 0 || characters[$0] == " " || allowed.contains(characters[$0]) })
+        }
         let aspects = quads.map { Self.aspect(of: $0) }
         var readings = [Reading?](repeating: nil, count: quads.count)
         let order = quads.indices.sorted { aspects[$0] < aspects[$1] }
@@ -63,7 +67,7 @@ public struct PPOCRRecognizer: Sendable {
             for (slot, index) in batch.enumerated() {
                 let lineWidth = min(width, max(1, Int((Double(Self.inputHeight) * aspects[index]).rounded(.up))))
                 widths.append(lineWidth)
-                Self.sample(quads[index], of: bitmap, width: lineWidth, into: &input,
+                Self.sample(quads[index], of: bitmap, width: lineWidth, height: Self.inputHeight, into: &input,
                             offset: slot * 3 * Self.inputHeight * width, rowStride: width)
             }
             let outputs = try session.run([session.inputNames[0]: Tensor(shape: [batch.count, 3, Self.inputHeight, width], values: input)])
@@ -78,7 +82,7 @@ public struct PPOCRRecognizer: Sendable {
                 // Only the time steps over the line itself: the rest is padding.
                 let used = min(steps, Int((Double(steps) * Double(widths[slot]) / Double(width)).rounded(.up)))
                 readings[index] = Self.decode(Array(probabilities), steps: steps, classes: classes, usedSteps: used,
-                                              characters: characters, alternativeCount: alternativeCount)
+                                              characters: characters, alternativeCount: alternativeCount, allowed: allowed)
             }
         }
         return readings.map { $0! }
@@ -86,16 +90,17 @@ public struct PPOCRRecognizer: Sendable {
 
     /// Greedy CTC decoding: the likeliest class at each step, repeats merged, blanks (class 0)
     /// dropped; each character keeps its step's `alternativeCount` likeliest classes, and its span
-    /// over the first `usedSteps` steps (the line without its padding).
+    /// over the first `usedSteps` steps (the line without its padding). With `allowed`, only those
+    /// classes count.
     static func decode(_ probabilities: [Float], steps: Int, classes: Int, usedSteps: Int,
-                       characters: [String], alternativeCount: Int) -> Reading {
+                       characters: [String], alternativeCount: Int, allowed: Set<Int>? = nil) -> Reading {
         var decoded: [Character] = []
         var previous = 0
         for step in 0..<steps {
             let row = probabilities[(step * classes)..<((step + 1) * classes)]
             var best = 0
             var bestProbability = -Float.infinity
-            for (offset, probability) in row.enumerated() where probability > bestProbability {
+            for (offset, probability) in row.enumerated() where probability > bestProbability && allowed?.contains(offset) != false {
                 best = offset
                 bestProbability = probability
             }
@@ -106,7 +111,9 @@ public struct PPOCRRecognizer: Sendable {
                 decoded[last].span = decoded[last].span.lowerBound...span.upperBound
                 continue
             }
-            let candidates = row.enumerated().filter { $0.offset != 0 }.sorted { $0.element > $1.element }.prefix(alternativeCount)
+            let candidates = row.enumerated()
+                .filter { $0.offset != 0 && allowed?.contains($0.offset) != false }
+                .sorted { $0.element > $1.element }.prefix(alternativeCount)
             decoded.append(Character(
                 text: characters[best], confidence: Double(bestProbability),
                 alternatives: candidates.map { Alternative(text: characters[$0.offset], confidence: Double($0.element)) },
@@ -123,10 +130,11 @@ public struct PPOCRRecognizer: Sendable {
         return height > 0 ? width / height : 1
     }
 
-    /// Samples the quad of `bitmap` into `width` x 48 pixels of a CHW input, blue, green, red
-    /// (the order PaddleOCR trained with), normalised to -1...1.
-    static func sample(_ quad: Quad, of bitmap: Bitmap, width: Int, into input: inout [Float], offset: Int, rowStride: Int) {
-        let height = inputHeight, plane = height * rowStride
+    /// Samples the quad of `bitmap` into `width` x `height` pixels of a CHW input, blue, green,
+    /// red (the order PaddleOCR trained with), normalised to -1...1.
+    static func sample(_ quad: Quad, of bitmap: Bitmap, width: Int, height: Int, into input: inout [Float],
+                       offset: Int, rowStride: Int) {
+        let plane = height * rowStride
         for row in 0..<height {
             let v = (Double(row) + 0.5) / Double(height)
             let left = Point(x: quad.topLeft.x + (quad.bottomLeft.x - quad.topLeft.x) * v,

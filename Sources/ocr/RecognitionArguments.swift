@@ -3,20 +3,25 @@ import Foundation
 import OCRKit
 import OCRKitImages
 import OCRKitLayout
+import OCRKitONNX
 import OCRKitTesseract
 
 /// The options that choose an engine and tell it what to read, shared by every command that reads.
 struct RecognitionArguments: ParsableArguments {
     enum Engine: String, ExpressibleByArgument, CaseIterable {
-        case tesseract
+        case tesseract, ppocr
     }
 
     enum Order: String, ExpressibleByArgument, CaseIterable {
         case engine, layout
     }
 
-    @Option(help: "The engine that reads the text.")
+    @Option(help: "The engine that reads the text: tesseract, or ppocr (PP-OCRv4 on ONNX Runtime; photos and scenes).")
     var engine: Engine = .tesseract
+
+    @Option(help: ArgumentHelp("The folder of the ppocr engine's models (default: .deps/models/ppocr, which scripts/setup fills).",
+                               valueName: "folder"))
+    var models: String?
 
     @Option(help: ArgumentHelp(
         "Reading order: the engine's own, or OCRKit's layout analysis (columns by XY-cut, paragraphs from gaps, indents and bullets).",
@@ -98,6 +103,14 @@ struct RecognitionArguments: ParsableArguments {
                 pageSegmentationMode: PageSegmentationMode(rawValue: psm) ?? .auto, workerCount: jobs)
             return PageReader(decoder: loader, engine: try TesseractEngine(configuration: configuration),
                               arranger: order == .layout ? LayoutAnalyzer() : nil)
+        case .ppocr:
+            var configuration = PPOCREngine.Configuration(workerCount: jobs)
+            if let models { configuration.models = models }
+            // The detector may find a line in pieces: the layout step joins them into lines.
+            var layout = LayoutOptions()
+            layout.regroupsWords = true
+            return PageReader(decoder: loader, engine: try PPOCREngine(configuration: configuration),
+                              arranger: order == .layout ? LayoutAnalyzer(options: layout) : nil)
         }
     }
 }

@@ -1,0 +1,181 @@
+import Foundation
+import OCRKit
+import Synchronization
+
+/// PP-OCR (PP-OCRv4's detector and recogniser) on ONNX Runtime: reads photos of receipts, signs
+/// and scenes far better than Tesseract, and finds text at any angle.
+///
+/// The models are loaded once, on first use, and shared by every worker; ONNX Runtime's blocking
+/// calls run on the engine's own threads.
+///
+/// ```swift
+/// let engine = try PPOCREngine(configuration: PPOCREngine.Configuration(models: ".deps/models/ppocr"))
+/// let page = try await engine.recognize(bitmap, options: RecognitionOptions())
+/// ```
+public final class PPOCREngine: OCREngine {
+    public struct Configuration: Sendable {
+        /// The folder holding `ch_PP-OCRv4_det_infer.onnx` and `ch_PP-OCRv4_rec_infer.onnx`.
+        public var models: String
+        /// ONNX Runtime's library; `nil` searches ``ONNXRuntime/searchPaths``.
+        public var libraryPath: String?
+        /// How many images are read at once.
+        public var workerCount: Int
+        /// Threads each model run uses.
+        public var threadsPerRun = 1
+        /// The detector's input: images whose shorter side is smaller are enlarged to it, as
+        /// RapidOCR does.
+        public var minimumDetectionSide = 736
+        /// Lines read with less confidence than this are dropped, as RapidOCR does.
+        public var minimumLineConfidence = 0.5
+
+        public init(models: String = ".deps/models/ppocr", libraryPath: String? = nil,
+                    workerCount: Int = ProcessInfo.processInfo.activeProcessorCount) {
+            self.models = models
+            self.libraryPath = libraryPath
+            self.workerCount = workerCount
+        }
+
+        var detectorPath: String { (models as NSString).appendingPathComponent("ch_PP-OCRv4_det_infer.onnx") }
+        var recognizerPath: String { (models as NSString).appendingPathComponent("ch_PP-OCRv4_rec_infer.onnx") }
+    }
+
+    /// PP-OCRv4's models read Chinese and English.
+    public static let languages: Set<String> = ["eng", "chi_sim", "en", "ch"]
+
+    public let info = EngineInfo(name: "ppocr", version: "PP-OCRv4")
+    public let configuration: Configuration
+    private let models: Mutex<(detector: ONNXSession, recognizer: PPOCRRecognizer)?> = Mutex(nil)
+    private let workers: BlockingWorkerPool<Void>
+
+    /// - Throws: ``OCRError`` when a model file is missing (the models load on first use).
+    public init(configuration: Configuration = Configuration()) throws {
+        for path in [configuration.detectorPath, configuration.recognizerPath] where !FileManager.default.fileExists(atPath: path) {
+            throw OCRError(.fileNotFound, path: path, reason: "PP-OCR model not found: run scripts/setup, or give the folder with --models")
+        }
+        self.configuration = configuration
+        workers = BlockingWorkerPool(count: max(1, configuration.workerCount), name: "ocrkit-ppocr") {}
+    }
+
+    public func validate(_ options: RecognitionOptions) throws {
+        try options.validate()
+        let unsupported = options.languages.filter { !Self.languages.contains($0) }
+        guard unsupported.isEmpty else {
+            throw OCRError(.invalidOption, reason: "ppocr reads Chinese and English (chi_sim, eng), not \(unsupported.joined(separator: ", "))")
+        }
+    }
+
+    public func recognize(_ bitmap: Bitmap, options: RecognitionOptions) async throws -> Page {
+        try validate(options)
+        let page = try await workers.run { [self] _ in try read(bitmap, options: options) }
+        return options.minimumTextHeight.map { page.removingLines(shorterThan: $0) } ?? page
+    }
+
+    /// Loads the models the first time, on a worker thread.
+    private func loadedModels() throws -> (detector: ONNXSession, recognizer: PPOCRRecognizer) {
+        try models.withLock { models in
+            if let models { return models }
+            let runtime = try ONNXRuntime.shared(libraryPath: configuration.libraryPath)
+            let detector = try ONNXSession(runtime: runtime, model: configuration.detectorPath, threads: configuration.threadsPerRun)
+            let recognizer = try PPOCRRecognizer(session: ONNXSession(
+                runtime: runtime, model: configuration.recognizerPath, threads: configuration.threadsPerRun))
+            models = (detector, recognizer)
+            return (detector, recognizer)
+        }
+    }
+
+    private func read(_ bitmap: Bitmap, options: RecognitionOptions) throws -> Page {
+        var (detector, recognizer) = try loadedModels()
+        recognizer.alternativeCount = max(1, options.alternativeCount)
+        let region = options.regionOfInterest.map { $0.scaled(width: Double(bitmap.width), height: Double(bitmap.height)) }
+            ?? Rect(x: 0, y: 0, width: Double(bitmap.width), height: Double(bitmap.height))
+        let quads = try detect(in: bitmap, region: region, detector: detector)
+        let readings = try recognizer.recognize(quads, in: bitmap, allowedCharacters: options.allowedCharacters)
+        let lines = zip(quads, readings)
+            .filter { !$0.1.text.trimmingCharacters(in: .whitespaces).isEmpty && $0.1.confidence >= configuration.minimumLineConfidence }
+            .map { line(reading: $0.1, quad: $0.0, bitmap: bitmap, alternativeCount: options.alternativeCount) }
+        return Page(image: bitmap.source, width: bitmap.width, height: bitmap.height, engine: info, lines: lines)
+    }
+
+    /// Text boxes in `region` of the bitmap, in the bitmap's pixels, top to bottom and left to right.
+    private func detect(in bitmap: Bitmap, region: Rect, detector: ONNXSession) throws -> [Quad] {
+        let shorter = min(region.width, region.height)
+        let scale = shorter < Double(configuration.minimumDetectionSide) ? Double(configuration.minimumDetectionSide) / shorter : 1
+        let width = max(32, Int((region.width * scale / 32).rounded()) * 32)
+        let height = max(32, Int((region.height * scale / 32).rounded()) * 32)
+        var input = [Float](repeating: 0, count: 3 * width * height)
+        let whole = Quad(topLeft: Point(x: region.minX, y: region.minY), topRight: Point(x: region.maxX, y: region.minY),
+                         bottomRight: Point(x: region.maxX, y: region.maxY), bottomLeft: Point(x: region.minX, y: region.maxY))
+        PPOCRRecognizer.sample(whole, of: bitmap, width: width, height: height, into: &input, offset: 0, rowStride: width)
+        let outputs = try detector.run([detector.inputNames[0]: Tensor(shape: [1, 3, height, width], values: input)])
+        guard let map = outputs[detector.outputNames[0]], map.values.count == width * height else {
+            throw OCRError(.engineFailure, path: bitmap.source, reason: "the detector gave an unexpected output")
+        }
+        let boxes = TextBoxes().boxes(in: map.values, width: width, height: height)
+        let quads = boxes.map { box in
+            let scaled = box.quad.scaled(x: region.width / Double(width), y: region.height / Double(height))
+            return Quad(topLeft: scaled.topLeft.offset(by: region), topRight: scaled.topRight.offset(by: region),
+                        bottomRight: scaled.bottomRight.offset(by: region), bottomLeft: scaled.bottomLeft.offset(by: region))
+        }
+        return Self.readingOrder(quads)
+    }
+
+    /// Top to bottom, and left to right within a row, as RapidOCR sorts boxes.
+    static func readingOrder(_ quads: [Quad]) -> [Quad] {
+        var sorted = quads.sorted { ($0.topLeft.y, $0.topLeft.x) < ($1.topLeft.y, $1.topLeft.x) }
+        guard sorted.count > 1 else { return sorted }
+        for index in 1..<sorted.count {
+            var position = index
+            while position > 0, abs(sorted[position].topLeft.y - sorted[position - 1].topLeft.y) < 10,
+                  sorted[position].topLeft.x < sorted[position - 1].topLeft.x {
+                sorted.swapAt(position, position - 1)
+                position -= 1
+            }
+        }
+        return sorted
+    }
+
+    /// A line with its words and symbols placed along its quad, from where each character was read.
+    private func line(reading: PPOCRRecognizer.Reading, quad: Quad, bitmap: Bitmap, alternativeCount: Int) -> Line {
+        func normalized(_ quad: Quad) -> Rect {
+            quad.boundingRect.scaled(width: 1 / Double(bitmap.width), height: 1 / Double(bitmap.height))
+        }
+        var words: [Word] = []
+        var run: [PPOCRRecognizer.Character] = []
+        func finishWord() {
+            guard let first = run.first, let last = run.last else { return }
+            let symbols = run.map { character in
+                let part = quad.section(from: character.span.lowerBound, to: character.span.upperBound)
+                return Symbol(text: character.text, confidence: character.confidence, box: normalized(part), quad: part,
+                              alternatives: alternativeCount > 0 ? character.alternatives : [])
+            }
+            let part = quad.section(from: first.span.lowerBound, to: last.span.upperBound)
+            let confidence = run.map(\.confidence).reduce(0, +) / Double(run.count)
+            words.append(Word(text: run.map(\.text).joined(), confidence: confidence, box: normalized(part), quad: part,
+                              alternatives: Word.alternatives(from: symbols, count: alternativeCount), symbols: symbols))
+            run = []
+        }
+        for character in reading.characters {
+            if character.text == " " { finishWord() } else { run.append(character) }
+        }
+        finishWord()
+        return Line(text: words.map(\.text).joined(separator: " "), confidence: reading.confidence,
+                    box: normalized(quad), quad: quad, words: words)
+    }
+}
+
+extension Point {
+    fileprivate func offset(by region: Rect) -> Point {
+        Point(x: x + region.minX, y: y + region.minY)
+    }
+}
+
+extension Quad {
+    /// The part of this quad between two fractions of its length, along its top and bottom edges.
+    func section(from start: Double, to end: Double) -> Quad {
+        func along(_ a: Point, _ b: Point, _ fraction: Double) -> Point {
+            Point(x: a.x + (b.x - a.x) * fraction, y: a.y + (b.y - a.y) * fraction)
+        }
+        return Quad(topLeft: along(topLeft, topRight, start), topRight: along(topLeft, topRight, end),
+                    bottomRight: along(bottomLeft, bottomRight, end), bottomLeft: along(bottomLeft, bottomRight, start))
+    }
+}

@@ -1,0 +1,66 @@
+import Foundation
+import OCRKit
+import OCRKitImages
+import OCRKitLayout
+import OCRKitONNX
+import OCRKitTestSupport
+import Testing
+
+private let models = SharedData.packageRoot.appendingPathComponent(".deps/models/ppocr").path
+private let library = SharedData.packageRoot.appendingPathComponent(".deps/onnxruntime/lib/libonnxruntime.so.1").path
+private let installed = FileManager.default.fileExists(atPath: models + "/ch_PP-OCRv4_det_infer.onnx")
+    && FileManager.default.fileExists(atPath: library)
+
+@Suite(.enabled(if: installed, "needs ONNX Runtime and the PP-OCR models in .deps/, which scripts/setup installs"))
+struct PPOCREngineTests {
+    let engine: PPOCREngine
+
+    init() throws {
+        engine = try PPOCREngine(configuration: PPOCREngine.Configuration(models: models, libraryPath: library, workerCount: 2))
+    }
+
+    @Test func findsAndReadsEveryLineOfARenderedPage() async throws {
+        let lines = ["Delivery note 2024-117", "Ship to: Ada Lovelace", "Total weight 12.5 kg"]
+        let bitmap = try TextRenderer.render(lines.joined(separator: "\n"), font: "DejaVu Sans 14", margin: 60)
+        let read = try await engine.recognize(bitmap, options: RecognitionOptions())
+        // The detector may return a line in pieces; the layout step joins them.
+        #expect(Set(read.words.map(\.text)) == Set(lines.flatMap { $0.split(separator: " ").map(String.init) }))
+        var options = LayoutOptions()
+        options.regroupsWords = true
+        let page = LayoutAnalyzer(options: options).arrange(read)
+        #expect(page.lines.map(\.text) == lines)
+        #expect(page.engine.name == "ppocr")
+        for line in page.lines {
+            #expect(line.box.isValidNormalizedRegion && line.confidence > 0.8)
+            // Words and symbols lie inside their line.
+            for word in line.words {
+                #expect(word.box.minX >= line.box.minX - 0.01 && word.box.maxX <= line.box.maxX + 0.01)
+                #expect(word.symbols.map(\.text).joined() == word.text)
+                #expect(word.alternatives.first?.text == word.text)
+            }
+        }
+    }
+
+    @Test func honoursTheRegionOfInterestAndAllowedCharacters() async throws {
+        let bitmap = try TextRenderer.render("HEADER 111\n\nfooter 222", font: "DejaVu Sans 14", margin: 60)
+        let bottom = try await engine.recognize(bitmap, options: RecognitionOptions(regionOfInterest: Rect(x: 0, y: 0.5, width: 1, height: 0.5)))
+        #expect(bottom.lines.map(\.text) == ["footer 222"])
+        #expect(bottom.lines[0].box.minY > 0.5)
+        let digits = try await engine.recognize(bitmap, options: RecognitionOptions(allowedCharacters: "0123456789"))
+        #expect(digits.lines.allSatisfy { $0.text.allSatisfy { $0.isNumber || $0 == " " } })
+        #expect(digits.text.contains("111") && digits.text.contains("222"))
+    }
+
+    @Test func refusesLanguagesItsModelsDoNotRead() async throws {
+        let bitmap = try TextRenderer.render("text")
+        await #expect { try await engine.recognize(bitmap, options: RecognitionOptions(languages: ["deu"])) } throws: {
+            ($0 as? OCRError)?.code == .invalidOption
+        }
+    }
+
+    @Test func aMissingModelFolderIsAClearError() {
+        #expect { try PPOCREngine(configuration: PPOCREngine.Configuration(models: "/nonexistent/models")) } throws: {
+            ($0 as? OCRError)?.code == .fileNotFound && (($0 as? OCRError)?.path?.hasPrefix("/nonexistent/models/") ?? false)
+        }
+    }
+}
