@@ -38,6 +38,9 @@ struct ParagraphSplitter {
                 inListItem = true
             } else if inListItem && isIndented[index] && gap <= options.paragraphGap * lineHeight {
                 startsParagraph = false
+            } else if abs(lines[index].rect.midY - lines[index - 1].rect.midY) < lineHeight / 2 {
+                // Another cell of the same row, as in a receipt or a table.
+                startsParagraph = false
             } else {
                 inListItem = false
                 startsParagraph = gap > options.paragraphGap * lineHeight || (hanging ? !isIndented[index] : isIndented[index])

@@ -108,7 +108,9 @@ private func twoColumnPage(angle: Double = 0) -> (lines: [Line], order: [String]
             lines.append(line(item.1, x: 800, y: 100 + Double(row) * 50))
             lines.append(line(item.0, x: 100, y: 100 + Double(row) * 50))
         }
-        #expect(analyzer.arrange(page(lines)).lines.map(\.text) == items.flatMap { [$0.0, $0.1] })
+        let arranged = analyzer.arrange(page(lines))
+        #expect(arranged.lines.map(\.text) == items.flatMap { [$0.0, $0.1] })
+        #expect(arranged.paragraphs.count == 1)
     }
 
     @Test func dropsDuplicateDetectionsKeepingTheMoreConfident() {
