@@ -25,6 +25,9 @@ public final class PPOCREngine: OCREngine {
         /// The detector's input: images whose shorter side is smaller are enlarged to it, as
         /// RapidOCR does.
         public var minimumDetectionSide = 736
+        /// The detector's input: images whose longer side is larger are reduced to it first, as
+        /// RapidOCR does; large photos would otherwise take gigabytes.
+        public var maximumDetectionSide = 2000
         /// Lines read with less confidence than this are dropped, as RapidOCR does.
         public var minimumLineConfidence = 0.5
 
@@ -98,8 +101,10 @@ public final class PPOCREngine: OCREngine {
 
     /// Text boxes in `region` of the bitmap, in the bitmap's pixels, top to bottom and left to right.
     private func detect(in bitmap: Bitmap, region: Rect, detector: ONNXSession) throws -> [Quad] {
-        let shorter = min(region.width, region.height)
-        let scale = shorter < Double(configuration.minimumDetectionSide) ? Double(configuration.minimumDetectionSide) / shorter : 1
+        let longer = max(region.width, region.height)
+        let limited = longer > Double(configuration.maximumDetectionSide) ? Double(configuration.maximumDetectionSide) / longer : 1
+        let shorter = min(region.width, region.height) * limited
+        let scale = limited * (shorter < Double(configuration.minimumDetectionSide) ? Double(configuration.minimumDetectionSide) / shorter : 1)
         let width = max(32, Int((region.width * scale / 32).rounded()) * 32)
         let height = max(32, Int((region.height * scale / 32).rounded()) * 32)
         var input = [Float](repeating: 0, count: 3 * width * height)

@@ -96,28 +96,40 @@ public struct PPOCRRecognizer: Sendable {
                        characters: [String], alternativeCount: Int, allowed: Set<Int>? = nil) -> Reading {
         var decoded: [Character] = []
         var previous = 0
-        for step in 0..<steps {
-            let row = probabilities[(step * classes)..<((step + 1) * classes)]
-            var best = 0
-            var bestProbability = -Float.infinity
-            for (offset, probability) in row.enumerated() where probability > bestProbability && allowed?.contains(offset) != false {
-                best = offset
-                bestProbability = probability
+        let count = max(1, alternativeCount)
+        probabilities.withUnsafeBufferPointer { values in
+            for step in 0..<steps {
+                // One pass: the likeliest class (blank included) and the likeliest `count` characters.
+                let row = values.baseAddress! + step * classes
+                var best = 0
+                var bestProbability = -Float.infinity
+                var top: [(index: Int, probability: Float)] = []
+                top.reserveCapacity(count + 1)
+                for index in 0..<classes {
+                    let probability = row[index]
+                    if let allowed, !allowed.contains(index) { continue }
+                    if probability > bestProbability {
+                        best = index
+                        bestProbability = probability
+                    }
+                    if index != 0 && (top.count < count || probability > top[top.count - 1].probability) {
+                        let position = top.firstIndex { probability > $0.probability } ?? top.count
+                        top.insert((index, probability), at: position)
+                        if top.count > count { top.removeLast() }
+                    }
+                }
+                defer { previous = best }
+                guard best != 0 else { continue }
+                let span = Double(step) / Double(usedSteps)...Double(step + 1) / Double(usedSteps)
+                if best == previous, let last = decoded.indices.last {
+                    decoded[last].span = decoded[last].span.lowerBound...span.upperBound
+                    continue
+                }
+                decoded.append(Character(
+                    text: characters[best], confidence: Double(bestProbability),
+                    alternatives: top.prefix(alternativeCount).map { Alternative(text: characters[$0.index], confidence: Double($0.probability)) },
+                    span: span))
             }
-            defer { previous = best }
-            guard best != 0 else { continue }
-            let span = Double(step) / Double(usedSteps)...Double(step + 1) / Double(usedSteps)
-            if best == previous, let last = decoded.indices.last {
-                decoded[last].span = decoded[last].span.lowerBound...span.upperBound
-                continue
-            }
-            let candidates = row.enumerated()
-                .filter { $0.offset != 0 && allowed?.contains($0.offset) != false }
-                .sorted { $0.element > $1.element }.prefix(alternativeCount)
-            decoded.append(Character(
-                text: characters[best], confidence: Double(bestProbability),
-                alternatives: candidates.map { Alternative(text: characters[$0.offset], confidence: Double($0.element)) },
-                span: span))
         }
         let confidence = decoded.isEmpty ? 0 : decoded.map(\.confidence).reduce(0, +) / Double(decoded.count)
         return Reading(text: decoded.map(\.text).joined(), confidence: confidence, characters: decoded)

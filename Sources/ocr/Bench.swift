@@ -41,6 +41,9 @@ struct BenchRead: AsyncParsableCommand {
     @Option(help: "The reading order ocr reads in: engine or layout.")
     var order: RecognitionArguments.Order = .engine
 
+    @Option(help: "The engine ocr reads with: tesseract or ppocr.")
+    var engine: RecognitionArguments.Engine = .tesseract
+
     @Flag(help: "Skip the naive tesseract run, the slowest part.")
     var skipNaive = false
 
@@ -77,7 +80,8 @@ struct BenchRead: AsyncParsableCommand {
         let output = folder.appendingPathComponent("ocr.jsonl").path
         let outcome = try ChildProcess.run(
             Self.executablePath,
-            ["read", "--format", "jsonl", "--jobs", "\(jobs)", "--alternatives", "\(alternatives)", "--order", order.rawValue]
+            ["read", "--format", "jsonl", "--jobs", "\(jobs)", "--alternatives", "\(alternatives)", "--order", order.rawValue,
+             "--engine", engine.rawValue]
                 + entries.map(\.imagePath),
             output: output)
         var texts: [String: String] = [:]
@@ -85,7 +89,7 @@ struct BenchRead: AsyncParsableCommand {
         for line in lines {
             if let page = try? Page(jsonData: Data(line.utf8)) { texts[page.image] = page.text }
         }
-        return Run(name: "ocr read (\(jobs) jobs, \(order.rawValue))", seconds: outcome.seconds, peakBytes: outcome.peakBytes, texts: texts)
+        return Run(name: "ocr \(engine.rawValue) (\(jobs) jobs, \(order.rawValue))", seconds: outcome.seconds, peakBytes: outcome.peakBytes, texts: texts)
     }
 
     /// The tesseract command once per image, `lanes` processes at a time.
