@@ -71,7 +71,7 @@ struct BenchRead: AsyncParsableCommand {
                                             name: "tesseract best (\(jobs) procs)").scored(entries, foldCase: foldCase))
         print(peers.last!.line)
         for peer in peers {
-            print(String(format: "ocr read vs %@: %.2fx the images per second", peer.name, ours.imagesPerSecond / peer.imagesPerSecond))
+            print(String(format: "ocr vs %@: %.2fx the images per second", peer.name, ours.imagesPerSecond / peer.imagesPerSecond))
         }
     }
 
