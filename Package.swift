@@ -26,6 +26,7 @@ let package = Package(
     dependencies: [
         .package(url: "https://github.com/apple/swift-argument-parser", from: "1.8.2"),
         .package(url: "https://github.com/groue/GRDB.swift", from: "7.10.0"),
+        .package(url: "https://github.com/jpsim/Yams", from: "6.2.2"),
     ],
     targets: [
         // The core: document model, geometry, engine protocol, errors. No C dependencies.
@@ -64,7 +65,7 @@ let package = Package(
         .target(name: "CONNXRuntime"),
         .target(
             name: "OCRKitONNX",
-            dependencies: ["OCRKit", "CONNXRuntime"],
+            dependencies: ["OCRKit", "CONNXRuntime", .product(name: "Yams", package: "Yams")],
             swiftSettings: hasONNXRuntimeHeaders ? [.define("OCRKIT_ONNXRUNTIME")] : []
         ),
 
