@@ -18,6 +18,7 @@ private final class Counters: Sendable {
 
     func enter() { state.withLock { $0.running += 1; $0.mostRunning = max($0.mostRunning, $0.running) } }
     func leave() { state.withLock { $0.running -= 1 } }
+    var running: Int { state.withLock { $0.running } }
 }
 
 private struct SetUpFailed: Error {}
@@ -52,7 +53,9 @@ private struct SetUpFailed: Error {}
                 group.addTask {
                     try await pool.run { _ in
                         counters.enter()
-                        usleep(2_000)
+                        // Wait a while for a second call, so that a loaded machine still shows the overlap.
+                        for _ in 0..<500 where counters.running < 2 { usleep(1_000) }
+                        usleep(1_000)
                         counters.leave()
                     }
                 }
