@@ -1,7 +1,6 @@
 import ArgumentParser
 import Foundation
 import OCRKit
-import OCRKitImages
 
 struct Read: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
@@ -56,10 +55,11 @@ struct Read: AsyncParsableCommand {
         // Alternatives cost about a tenth of the time and only JSON shows them.
         let options = recognition.recognitionOptions(defaultAlternatives: format == .text && !review ? 0 : 3)
         try reader.engine.validate(options)
-        let decoder = ImageLoader()
         var outputFiles = OutputFiles(folder: outputDir, format: format)
-        var output = try PageOutput(format: format, isSingleImage: files.count == 1 && missing.isEmpty || outputDir != nil,
-                                    marksFlaggedWords: review)
+        // Standard output, unless each image's result goes to a file of its own.
+        var output = outputDir == nil
+            ? try PageOutput(format: format, isSingleImage: files.count == 1 && missing.isEmpty, marksFlaggedWords: review)
+            : nil
         var failures = missing.count
 
         // Results arrive in any order and are printed in the order of `files`.
@@ -91,10 +91,10 @@ struct Read: AsyncParsableCommand {
                             var single = try PageOutput(format: format, isSingleImage: true, marksFlaggedWords: review,
                                                         destination: handle)
                             try single.write(page)
-                            try await single.finish(decoder: decoder)
+                            try await single.finish(decoder: reader.decoder)
                             try handle.close()
                         } else {
-                            try output.write(page)
+                            try output?.write(page)
                         }
                     case .failure(let error): progress.report("ocr: \(Self.describe(error, path: files[nextToPrint]))")
                     }
@@ -103,7 +103,7 @@ struct Read: AsyncParsableCommand {
             }
         }
         progress.finish()
-        if outputDir == nil { try await output.finish(decoder: decoder) }
+        try await output?.finish(decoder: reader.decoder)
         if failures > 0 { throw ExitCode.failure }
     }
 
