@@ -30,6 +30,9 @@ public final class TesseractEngine: OCREngine {
         }
         self.configuration = configuration
         self.dataPath = dataPath
+        let files = (try? FileManager.default.contentsOfDirectory(atPath: dataPath)) ?? []
+        installedLanguages = files.filter { $0.hasSuffix(".traineddata") }
+            .map { String($0.dropLast(".traineddata".count)) }.sorted()
         info = EngineInfo(name: "tesseract", version: String(cString: TessVersion()))
         _ = Self.silenceLeptonica
         workers = BlockingWorkerPool(count: max(1, configuration.workerCount), name: "ocrkit-tesseract") {
@@ -44,11 +47,9 @@ public final class TesseractEngine: OCREngine {
         _ = setMsgSeverity(Int32(L_SEVERITY_NONE))
     }()
 
-    /// The languages whose data is installed, such as `["eng", "osd"]`.
-    public var installedLanguages: [String] {
-        let files = (try? FileManager.default.contentsOfDirectory(atPath: dataPath)) ?? []
-        return files.filter { $0.hasSuffix(".traineddata") }.map { String($0.dropLast(".traineddata".count)) }.sorted()
-    }
+    /// The languages whose data is installed, such as `["eng", "osd"]`, as found when the engine
+    /// was made: every image's options are checked against them.
+    public let installedLanguages: [String]
 
     public func validate(_ options: RecognitionOptions) throws {
         try options.validate()
