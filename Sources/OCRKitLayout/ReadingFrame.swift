@@ -31,10 +31,9 @@ struct ReadingFrame {
 
     /// The page quad of a rectangle in this frame: its corners turned back onto the page.
     func quad(of rect: Rect) -> Quad {
-        var corners = rect.quad.corners
-        if isVertical { corners = corners.map { Point(x: -$0.y, y: $0.x) } }
-        let page = Self.rotate(corners, by: angle)
-        return Quad(topLeft: page[0], topRight: page[1], bottomRight: page[2], bottomLeft: page[3])
+        rect.quad.map { corner in
+            Self.rotate([isVertical ? Point(x: -corner.y, y: corner.x) : corner], by: angle)[0]
+        }
     }
 
     private static func rotate(_ points: [Point], by angle: Double) -> [Point] {

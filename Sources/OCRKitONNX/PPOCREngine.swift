@@ -108,18 +108,16 @@ public final class PPOCREngine: OCREngine {
         let width = max(32, Int((region.width * scale / 32).rounded()) * 32)
         let height = max(32, Int((region.height * scale / 32).rounded()) * 32)
         var input = [Float](repeating: 0, count: 3 * width * height)
-        let whole = Quad(topLeft: Point(x: region.minX, y: region.minY), topRight: Point(x: region.maxX, y: region.minY),
-                         bottomRight: Point(x: region.maxX, y: region.maxY), bottomLeft: Point(x: region.minX, y: region.maxY))
-        PPOCRRecognizer.sample(whole, of: bitmap, width: width, height: height, into: &input, offset: 0, rowStride: width)
+        PPOCRRecognizer.sample(region.quad, of: bitmap, width: width, height: height, into: &input, offset: 0, rowStride: width)
         let outputs = try detector.run([detector.inputNames[0]: Tensor(shape: [1, 3, height, width], values: input)])
         guard let map = outputs[detector.outputNames[0]], map.values.count == width * height else {
             throw OCRError(.engineFailure, path: bitmap.source, reason: "the detector gave an unexpected output")
         }
         let boxes = TextBoxes().boxes(in: map.values, width: width, height: height)
+        // From the map's pixels back to the bitmap's.
+        let scaleX = region.width / Double(width), scaleY = region.height / Double(height)
         let quads = boxes.map { box in
-            let scaled = box.quad.scaled(x: region.width / Double(width), y: region.height / Double(height))
-            return Quad(topLeft: scaled.topLeft.offset(by: region), topRight: scaled.topRight.offset(by: region),
-                        bottomRight: scaled.bottomRight.offset(by: region), bottomLeft: scaled.bottomLeft.offset(by: region))
+            box.quad.map { Point(x: region.minX + $0.x * scaleX, y: region.minY + $0.y * scaleY) }
         }
         return Self.readingOrder(quads)
     }
@@ -165,12 +163,6 @@ public final class PPOCREngine: OCREngine {
         finishWord()
         return Line(text: words.map(\.text).joined(separator: " "), confidence: reading.confidence,
                     box: normalized(quad), quad: quad, words: words)
-    }
-}
-
-extension Point {
-    fileprivate func offset(by region: Rect) -> Point {
-        Point(x: x + region.minX, y: y + region.minY)
     }
 }
 

@@ -41,7 +41,8 @@ public struct TextBoxes: Sendable {
             let distance = rectangle.area * unclipRatio / rectangle.perimeter
             let grown = rectangle.grown(by: distance)
             guard min(grown.width, grown.height) >= minimumSide + 2 else { continue }
-            boxes.append(Box(quad: grown.quad.clamped(width: Double(width), height: Double(height)), score: score))
+            let inside = grown.quad.map { Point(x: min(max($0.x, 0), Double(width)), y: min(max($0.y, 0), Double(height))) }
+            boxes.append(Box(quad: inside, score: score))
         }
         return boxes
     }
@@ -204,15 +205,5 @@ extension Quad {
             }
         }
         return true
-    }
-
-    func clamped(width: Double, height: Double) -> Quad {
-        func clamp(_ point: Point) -> Point { Point(x: min(max(point.x, 0), width), y: min(max(point.y, 0), height)) }
-        return Quad(topLeft: clamp(topLeft), topRight: clamp(topRight), bottomRight: clamp(bottomRight), bottomLeft: clamp(bottomLeft))
-    }
-
-    func scaled(x: Double, y: Double) -> Quad {
-        func scale(_ point: Point) -> Point { Point(x: point.x * x, y: point.y * y) }
-        return Quad(topLeft: scale(topLeft), topRight: scale(topRight), bottomRight: scale(bottomRight), bottomLeft: scale(bottomLeft))
     }
 }

@@ -11,8 +11,7 @@ private func line(_ text: String, x: Double, y: Double, confidence: Double = 0.9
     let turn = { (point: Point) in
         Point(x: point.x * cos(angle) - point.y * sin(angle), y: point.x * sin(angle) + point.y * cos(angle))
     }
-    let quad = Quad(topLeft: turn(rect.quad.topLeft), topRight: turn(rect.quad.topRight),
-                    bottomRight: turn(rect.quad.bottomRight), bottomLeft: turn(rect.quad.bottomLeft))
+    let quad = rect.quad.map(turn)
     return Line(text: text, confidence: confidence, box: quad.boundingRect.scaled(width: 1 / 2000, height: 1 / 2000),
                 quad: quad)
 }
@@ -80,10 +79,10 @@ private func twoColumnPage(angle: Double = 0) -> (lines: [Line], order: [String]
             for token in line.text.split(separator: " ") {
                 let word = String(token)
                 let width = Double(word.count) * 20
-                let quad = Quad(topLeft: Point(x: x, y: y),
-                                topRight: Point(x: x + width * cos(0.08), y: y + width * sin(0.08)),
-                                bottomRight: Point(x: x + width * cos(0.08) - 40 * sin(0.08), y: y + width * sin(0.08) + 40 * cos(0.08)),
-                                bottomLeft: Point(x: x - 40 * sin(0.08), y: y + 40 * cos(0.08)))
+                // The word's box turned about its own top left, then placed there.
+                let quad = Rect(x: 0, y: 0, width: width, height: 40).quad.map {
+                    Point(x: x + $0.x * cos(0.08) - $0.y * sin(0.08), y: y + $0.x * sin(0.08) + $0.y * cos(0.08))
+                }
                 let box = quad.boundingRect.scaled(width: 1 / 2000, height: 1 / 2000)
                 let item = Word(text: word, confidence: 0.9, box: box, quad: quad)
                 loose.append(Line(text: word, confidence: 0.9, box: box, quad: quad, words: [item]))

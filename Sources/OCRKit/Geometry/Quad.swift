@@ -21,6 +21,16 @@ public struct Quad: Hashable, Sendable {
 
     /// The axis-aligned rectangle that holds the quad.
     public var boundingRect: Rect { Rect(enclosing: corners) }
+
+    /// This quad with `transform` applied to each corner: scaled, moved, turned.
+    ///
+    /// ```swift
+    /// let onPage = inCrop.map { Point(x: $0.x + crop.minX, y: $0.y + crop.minY) }
+    /// ```
+    public func map(_ transform: (Point) -> Point) -> Quad {
+        Quad(topLeft: transform(topLeft), topRight: transform(topRight),
+             bottomRight: transform(bottomRight), bottomLeft: transform(bottomLeft))
+    }
 }
 
 extension Quad: Codable {
