@@ -222,12 +222,13 @@ public final class SQLiteQueueStore: QueueStore {
     public func cancel(batch: BatchID?, now: Date) async throws -> Int {
         let time = now.timeIntervalSince1970
         return try await database.write { db in
-            let filter = batch == nil ? "" : "AND batchId = \(batch!.rawValue)"
-            let ids = try Int64.fetchAll(db, sql: "SELECT id FROM item WHERE status IN ('pending', 'retrying') \(filter)")
+            let scope = Self.limit(to: batch)
+            let ids = try Int64.fetchAll(db, sql: "SELECT id FROM item WHERE status IN ('pending', 'retrying') \(scope.sql)",
+                                         arguments: scope.arguments)
             try db.execute(sql: """
                 UPDATE item SET status = 'cancelled', updatedAt = ?, finishedAt = ?
-                WHERE status IN ('pending', 'retrying') \(filter)
-                """, arguments: [time, time])
+                WHERE status IN ('pending', 'retrying') \(scope.sql)
+                """, arguments: [time, time] + scope.arguments)
             for id in ids { try Self.recordEvent(db, item: id, kind: "cancelled", time: time) }
             return ids.count
         }
@@ -236,12 +237,12 @@ public final class SQLiteQueueStore: QueueStore {
     @discardableResult
     public func retryFailed(batch: BatchID?, now: Date) async throws -> Int {
         try await database.write { db in
-            let filter = batch == nil ? "" : "AND batchId = \(batch!.rawValue)"
+            let scope = Self.limit(to: batch)
             try db.execute(sql: """
                 UPDATE item SET status = 'pending', attempts = 0, errorCode = NULL, errorMessage = NULL,
                     finishedAt = NULL, updatedAt = ?
-                WHERE status = 'failed' \(filter)
-                """, arguments: [now.timeIntervalSince1970])
+                WHERE status = 'failed' \(scope.sql)
+                """, arguments: [now.timeIntervalSince1970] + scope.arguments)
             return db.changesCount
         }
     }
@@ -293,9 +294,9 @@ public final class SQLiteQueueStore: QueueStore {
 
     public func progress(of batch: BatchID?) async throws -> BatchProgress {
         try await database.read { db in
-            let rows = try Row.fetchAll(db, sql: """
-                SELECT status, COUNT(*) AS count FROM item \(batch == nil ? "" : "WHERE batchId = ?") GROUP BY status
-                """, arguments: batch.map { [$0.rawValue] } ?? [])
+            let scope = Self.limit(to: batch)
+            let rows = try Row.fetchAll(db, sql: "SELECT status, COUNT(*) AS count FROM item WHERE TRUE \(scope.sql) GROUP BY status",
+                                        arguments: scope.arguments)
             var progress = BatchProgress()
             for row in rows {
                 if let status = ItemStatus(rawValue: row["status"]) { progress.add(status, count: row["count"]) }
@@ -322,13 +323,11 @@ public final class SQLiteQueueStore: QueueStore {
 
     public func results(batch: BatchID?, unconsumedOnly: Bool) async throws -> [ItemResult] {
         try await database.read { db in
-            var conditions = ["status = 'completed'"]
-            if let batch { conditions.append("batchId = \(batch.rawValue)") }
-            if unconsumedOnly { conditions.append("consumed = 0") }
+            let scope = Self.limit(to: batch)
             return try Row.fetchAll(db, sql: """
                 SELECT id, batchId, path, result, finishedAt, consumed, attempts FROM item
-                WHERE \(conditions.joined(separator: " AND ")) ORDER BY batchId, ordinal
-                """).map { row in
+                WHERE status = 'completed' \(unconsumedOnly ? "AND consumed = 0" : "") \(scope.sql) ORDER BY batchId, ordinal
+                """, arguments: scope.arguments).map { row in
                 ItemResult(id: ItemID(rawValue: row["id"]), batch: BatchID(rawValue: row["batchId"]), path: row["path"],
                            page: try Page(jsonData: row["result"]),
                            finishedAt: Date(timeIntervalSince1970: row["finishedAt"]), consumed: row["consumed"],
@@ -339,10 +338,11 @@ public final class SQLiteQueueStore: QueueStore {
 
     public func failures(batch: BatchID?) async throws -> [ItemFailure] {
         try await database.read { db in
-            try Row.fetchAll(db, sql: """
+            let scope = Self.limit(to: batch)
+            return try Row.fetchAll(db, sql: """
                 SELECT id, batchId, path, errorCode, errorMessage, attempts, finishedAt FROM item
-                WHERE status = 'failed' \(batch == nil ? "" : "AND batchId = \(batch!.rawValue)") ORDER BY batchId, ordinal
-                """).map { row in
+                WHERE status = 'failed' \(scope.sql) ORDER BY batchId, ordinal
+                """, arguments: scope.arguments).map { row in
                 let path: String = row["path"]
                 return ItemFailure(id: ItemID(rawValue: row["id"]), batch: BatchID(rawValue: row["batchId"]), path: path,
                                    error: Self.error(code: row["errorCode"], message: row["errorMessage"], path: path),
@@ -376,6 +376,13 @@ public final class SQLiteQueueStore: QueueStore {
                     kind: kind, time: Date(timeIntervalSince1970: row["createdAt"]))
             }
         }
+    }
+
+    /// A query's limit to one batch: a condition to add after others, and its argument; nothing
+    /// for the whole queue.
+    private static func limit(to batch: BatchID?) -> (sql: String, arguments: StatementArguments) {
+        guard let batch else { return ("", []) }
+        return ("AND batchId = ?", [batch.rawValue])
     }
 
     /// An error as stored: its code and its reason.
