@@ -74,8 +74,7 @@ public actor OCRProcessor {
                         options: RecognitionOptions = RecognitionOptions()) async throws -> BatchID {
         try reader.engine.validate(options)
         let batch = try await store.addBatch(name: name, paths: paths, options: options, now: Date())
-        progress = try await store.progress(of: nil)
-        publishState()
+        await refreshProgress()
         return batch
     }
 
@@ -290,6 +289,12 @@ public actor OCRProcessor {
 
     private func idle(for duration: Duration? = nil) async {
         try? await Task.sleep(for: duration ?? configuration.pollInterval)
+        await refreshProgress()
+    }
+
+    /// Reads the queue's counts from the store, where other processes' work shows too, and
+    /// publishes the state they give.
+    private func refreshProgress() async {
         if let refreshed = try? await store.progress(of: nil) { progress = refreshed }
         publishState()
     }
@@ -339,7 +344,6 @@ public actor OCRProcessor {
         let owners = (try? await store.leaseOwners()) ?? []
         let abandoned = owners.filter { LeaseOwner($0)?.isAbandoned(judgedBy: owner) ?? false }
         _ = try? await store.recoverItems(abandonedBy: abandoned, maximumAttempts: configuration.maximumAttempts, now: Date())
-        if let refreshed = try? await store.progress(of: nil) { progress = refreshed }
-        publishState()
+        await refreshProgress()
     }
 }
