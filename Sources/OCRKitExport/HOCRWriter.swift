@@ -33,10 +33,10 @@ public struct HOCRWriter: DocumentWriter {
             + "bbox 0 0 \(page.width) \(page.height); ppageno \(number - 1)\">\n"
         for (blockIndex, block) in page.blocks.enumerated() {
             let blockID = "\(number)_\(blockIndex + 1)"
-            html += "   <div class=\"ocr_carea\" id=\"block_\(blockID)\" title=\"\(bbox(block.box, page))\">\n"
+            html += "   <div class=\"ocr_carea\" id=\"block_\(blockID)\" title=\"\(bbox(PixelBox(normalized: block.box, on: page)))\">\n"
             for paragraphIndex in block.paragraphs {
                 let paragraph = page.paragraphs[paragraphIndex]
-                html += "    <p class=\"ocr_par\" id=\"par_\(number)_\(paragraphIndex + 1)\" title=\"\(bbox(paragraph.box, page))\">\n"
+                html += "    <p class=\"ocr_par\" id=\"par_\(number)_\(paragraphIndex + 1)\" title=\"\(bbox(PixelBox(normalized: paragraph.box, on: page)))\">\n"
                 for lineIndex in paragraph.lines {
                     html += line(page.lines[lineIndex], id: "\(number)_\(lineIndex + 1)")
                 }
@@ -48,26 +48,20 @@ public struct HOCRWriter: DocumentWriter {
     }
 
     private func line(_ line: Line, id: String) -> String {
-        let title = "\(bbox(line.quad.boundingRect)); x_wconf \(percent(line.confidence))"
+        let title = "\(bbox(PixelBox(line.quad.boundingRect))); x_wconf \(percent(line.confidence))"
         guard !line.words.isEmpty else {
             return "     <span class=\"ocr_line\" id=\"line_\(id)\" title=\"\(title)\">\(line.text.xmlEscaped)</span>\n"
         }
         var html = "     <span class=\"ocr_line\" id=\"line_\(id)\" title=\"\(title)\">"
         for (index, word) in line.words.enumerated() {
             html += (index > 0 ? " " : "") + "<span class=\"ocrx_word\" id=\"word_\(id)_\(index + 1)\" "
-                + "title=\"\(bbox(word.quad.boundingRect)); x_wconf \(percent(word.confidence))\">\(word.text.xmlEscaped)</span>"
+                + "title=\"\(bbox(PixelBox(word.quad.boundingRect))); x_wconf \(percent(word.confidence))\">\(word.text.xmlEscaped)</span>"
         }
         return html + "</span>\n"
     }
 
-    private func bbox(_ rect: Rect) -> String {
-        let box = PixelBox(rect)
-        return "bbox \(box.left) \(box.top) \(box.right) \(box.bottom)"
-    }
-
-    private func bbox(_ normalized: Rect, _ page: Page) -> String {
-        let box = PixelBox(normalized: normalized, on: page)
-        return "bbox \(box.left) \(box.top) \(box.right) \(box.bottom)"
+    private func bbox(_ box: PixelBox) -> String {
+        "bbox \(box.left) \(box.top) \(box.right) \(box.bottom)"
     }
 
     private func percent(_ confidence: Double) -> Int {
