@@ -30,6 +30,25 @@ public final class ONNXRuntime: @unchecked Sendable {
     #endif
 
     private static let loaded = Mutex<[String: ONNXRuntime]>([:])
+    private let runNanoseconds = Atomic<Int>(0)
+
+    /// The time the models' own runs have taken, summed over every session and thread: set
+    /// beside the time taken to read pages, it shows what the engines add to the models.
+    public var inferenceTime: Duration {
+        .nanoseconds(runNanoseconds.load(ordering: .relaxed))
+    }
+
+    /// The inference time of every runtime this process has loaded, or `nil` if it loaded none.
+    public static var loadedInferenceTime: Duration? {
+        loaded.withLock { cache in
+            cache.isEmpty ? nil : cache.values.reduce(.zero) { $0 + $1.inferenceTime }
+        }
+    }
+
+    func recordRun(_ duration: Duration) {
+        let (seconds, attoseconds) = duration.components
+        runNanoseconds.add(Int(seconds) * 1_000_000_000 + Int(attoseconds / 1_000_000_000), ordering: .relaxed)
+    }
 
     /// The runtime at `libraryPath`, or the first found in ``searchPaths``, loaded once a process.
     ///

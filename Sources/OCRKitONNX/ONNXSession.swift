@@ -128,6 +128,7 @@ public final class ONNXSession: @unchecked Sendable {
         }
         var outputs = [OpaquePointer?](repeating: nil, count: outputNames.count)
         defer { outputs.forEach { api.ReleaseValue($0) } }
+        let start = ContinuousClock.now
         try withCStrings(inputNames) { inputPointers in
             try withCStrings(outputNames) { outputPointers in
                 try values.withUnsafeBufferPointer { inputValues in
@@ -136,6 +137,7 @@ public final class ONNXSession: @unchecked Sendable {
                 }
             }
         }
+        runtime.recordRun(ContinuousClock.now - start)
         var results: [String: Tensor] = [:]
         for (name, output) in zip(outputNames, outputs) {
             var info: OpaquePointer?

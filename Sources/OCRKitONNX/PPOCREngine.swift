@@ -14,14 +14,21 @@ import Synchronization
 /// ```
 public final class PPOCREngine: OCREngine {
     public struct Configuration: Sendable {
-        /// The folder holding `ch_PP-OCRv4_det_infer.onnx` and `ch_PP-OCRv4_rec_infer.onnx`.
+        /// The folder holding `ch_PP-OCRv4_det_infer.onnx`, `ch_PP-OCRv4_rec_infer.onnx` and, for
+        /// the orientation classifier, `ch_ppocr_mobile_v2.0_cls_infer.onnx`.
         public var models: String
         /// ONNX Runtime's library; `nil` searches ``ONNXRuntime/searchPaths``.
         public var libraryPath: String?
         /// How many images are read at once.
         public var workerCount: Int
-        /// Threads each model run uses.
-        public var threadsPerRun = 1
+        /// Threads each model run uses. By default the cores are shared out between the workers:
+        /// on 2 cores, two workers of one thread each read receipts 7% faster than one worker of
+        /// two threads, and two of two threads 34% slower.
+        public var threadsPerRun: Int
+        /// Whether lines are checked for being upside down, and turned, before they are read. Off
+        /// by default: on receipts it turned more upright lines than it mended (word F1 0.638 ->
+        /// 0.632) and on scene photos it gained 0.001, for 3% more time.
+        public var classifiesOrientation = false
         /// The detector's input: images whose shorter side is smaller are enlarged to it, as
         /// RapidOCR does.
         public var minimumDetectionSide = 736
@@ -36,10 +43,16 @@ public final class PPOCREngine: OCREngine {
             self.models = models
             self.libraryPath = libraryPath
             self.workerCount = workerCount
+            threadsPerRun = max(1, ProcessInfo.processInfo.activeProcessorCount / max(1, workerCount))
         }
 
         var detectorPath: String { (models as NSString).appendingPathComponent("ch_PP-OCRv4_det_infer.onnx") }
         var recognizerPath: String { (models as NSString).appendingPathComponent("ch_PP-OCRv4_rec_infer.onnx") }
+        var classifierPath: String { (models as NSString).appendingPathComponent("ch_ppocr_mobile_v2.0_cls_infer.onnx") }
+        /// The model files this configuration needs.
+        var modelPaths: [String] {
+            [detectorPath, recognizerPath] + (classifiesOrientation ? [classifierPath] : [])
+        }
     }
 
     /// PP-OCRv4's models read Chinese and English.
@@ -47,12 +60,12 @@ public final class PPOCREngine: OCREngine {
 
     public let info = EngineInfo(name: "ppocr", version: "PP-OCRv4")
     public let configuration: Configuration
-    private let models: Mutex<(detector: ONNXSession, recognizer: PPOCRRecognizer)?> = Mutex(nil)
+    private let models: Mutex<Models?> = Mutex(nil)
     private let workers: BlockingWorkerPool<Void>
 
     /// - Throws: ``OCRError`` when a model file is missing (the models load on first use).
     public init(configuration: Configuration = Configuration()) throws {
-        for path in [configuration.detectorPath, configuration.recognizerPath] where !FileManager.default.fileExists(atPath: path) {
+        for path in configuration.modelPaths where !FileManager.default.fileExists(atPath: path) {
             throw OCRError(.fileNotFound, path: path, reason: "PP-OCR model not found: run scripts/setup, or give the folder with --models")
         }
         self.configuration = configuration
@@ -73,31 +86,54 @@ public final class PPOCREngine: OCREngine {
         return options.minimumTextHeight.map { page.removingLines(shorterThan: $0) } ?? page
     }
 
+    /// The loaded models, shared by every worker.
+    private struct Models {
+        var detector: ONNXSession
+        var classifier: PPOCROrientationClassifier?
+        var recognizer: PPOCRRecognizer
+    }
+
     /// Loads the models the first time, on a worker thread.
-    private func loadedModels() throws -> (detector: ONNXSession, recognizer: PPOCRRecognizer) {
+    private func loadedModels() throws -> Models {
         try models.withLock { models in
             if let models { return models }
             let runtime = try ONNXRuntime.shared(libraryPath: configuration.libraryPath)
-            let detector = try ONNXSession(runtime: runtime, model: configuration.detectorPath, threads: configuration.threadsPerRun)
-            let recognizer = try PPOCRRecognizer(session: ONNXSession(
-                runtime: runtime, model: configuration.recognizerPath, threads: configuration.threadsPerRun))
-            models = (detector, recognizer)
-            return (detector, recognizer)
+            func session(_ path: String) throws -> ONNXSession {
+                try ONNXSession(runtime: runtime, model: path, threads: configuration.threadsPerRun)
+            }
+            let loaded = Models(
+                detector: try session(configuration.detectorPath),
+                classifier: configuration.classifiesOrientation
+                    ? PPOCROrientationClassifier(session: try session(configuration.classifierPath)) : nil,
+                recognizer: try PPOCRRecognizer(session: try session(configuration.recognizerPath)))
+            models = loaded
+            return loaded
         }
     }
 
     private func read(_ bitmap: Bitmap, options: RecognitionOptions) throws -> Page {
-        var (detector, recognizer) = try loadedModels()
+        let models = try loadedModels()
+        var recognizer = models.recognizer
         recognizer.alternativeCount = max(1, options.alternativeCount)
         let region = options.regionOfInterest.map { $0.scaled(width: Double(bitmap.width), height: Double(bitmap.height)) }
             ?? Rect(x: 0, y: 0, width: Double(bitmap.width), height: Double(bitmap.height))
-        let quads = try detect(in: bitmap, region: region, detector: detector)
+        // Lines much taller than wide run down the page: turned a quarter, they read across.
+        var quads = try detect(in: bitmap, region: region, detector: models.detector).map {
+            PPOCRRecognizer.aspect(of: $0) < 1 / Self.verticalAspect ? $0.turned(1) : $0
+        }
+        if let classifier = models.classifier {
+            quads = try classifier.upright(quads, in: bitmap)
+        }
         let readings = try recognizer.recognize(quads, in: bitmap, allowedCharacters: options.allowedCharacters)
         let lines = zip(quads, readings)
             .filter { !$0.1.text.trimmingCharacters(in: .whitespaces).isEmpty && $0.1.confidence >= configuration.minimumLineConfidence }
             .map { line(reading: $0.1, quad: $0.0, bitmap: bitmap, alternativeCount: options.alternativeCount) }
         return Page(image: bitmap.source, width: bitmap.width, height: bitmap.height, engine: info, lines: lines)
     }
+
+    /// How many times taller than wide a line must be to be read as running down the page, as
+    /// RapidOCR decides.
+    static let verticalAspect = 1.5
 
     /// Text boxes in `region` of the bitmap, in the bitmap's pixels, top to bottom and left to right.
     private func detect(in bitmap: Bitmap, region: Rect, detector: ONNXSession) throws -> [Quad] {

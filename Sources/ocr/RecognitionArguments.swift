@@ -23,6 +23,9 @@ struct RecognitionArguments: ParsableArguments {
                                valueName: "folder"))
     var models: String?
 
+    @Flag(help: "ppocr: check each line for being upside down (PP-OCR's orientation classifier) and turn it before reading; off by default, for upright documents.")
+    var classifyOrientation = false
+
     @Option(help: ArgumentHelp(
         "Reading order: the engine's own, or OCRKit's layout analysis (columns by XY-cut, paragraphs from gaps, indents and bullets).",
         valueName: "engine|layout"))
@@ -106,6 +109,7 @@ struct RecognitionArguments: ParsableArguments {
         case .ppocr:
             var configuration = PPOCREngine.Configuration(workerCount: jobs)
             if let models { configuration.models = models }
+            configuration.classifiesOrientation = classifyOrientation
             // The detector may find a line in pieces: the layout step joins them into lines.
             var layout = LayoutOptions()
             layout.regroupsWords = true

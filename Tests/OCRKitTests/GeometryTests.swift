@@ -20,6 +20,18 @@ import Testing
         #expect(throws: DecodingError.self) { try JSONDecoder().decode(Quad.self, from: Data("[[1,2],[3,4]]".utf8)) }
     }
 
+    @Test func turningAQuadRenamesItsCorners() {
+        // A column 2 wide and 6 tall whose text runs downwards: after one turn its top edge is the
+        // column's right side, read from the top.
+        let column = Rect(x: 0, y: 0, width: 2, height: 6).quad
+        let line = column.turned(1)
+        #expect(line.topLeft == Point(x: 2, y: 0) && line.topRight == Point(x: 2, y: 6))
+        #expect(line.bottomLeft == Point(x: 0, y: 0))
+        #expect(column.turned(2) == Quad(topLeft: column.bottomRight, topRight: column.bottomLeft,
+                                         bottomRight: column.topLeft, bottomLeft: column.topRight))
+        #expect(column.turned(4) == column && column.turned(-1) == column.turned(3))
+    }
+
     @Test func normalizedRegionsMustLieInsideTheImage() {
         #expect(Rect(x: 0, y: 0, width: 1, height: 1).isValidNormalizedRegion)
         #expect(!Rect(x: 0.5, y: 0, width: 0.6, height: 1).isValidNormalizedRegion)

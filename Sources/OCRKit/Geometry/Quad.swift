@@ -31,6 +31,21 @@ public struct Quad: Hashable, Sendable {
         Quad(topLeft: transform(topLeft), topRight: transform(topRight),
              bottomRight: transform(bottomRight), bottomLeft: transform(bottomLeft))
     }
+
+    /// The same region, its corners named as if its content were turned counter-clockwise by
+    /// `quarterTurns` quarter turns: a line of text running down the page reads as usual after one
+    /// turn, an upside-down line after two.
+    ///
+    /// ```swift
+    /// let column = Quad(...)                // taller than wide, its characters stacked downwards
+    /// let line = column.turned(1)           // its top edge now runs down the column's right side
+    /// ```
+    public func turned(_ quarterTurns: Int) -> Quad {
+        let corners = corners
+        let shift = ((quarterTurns % 4) + 4) % 4
+        return Quad(topLeft: corners[shift], topRight: corners[(shift + 1) % 4],
+                    bottomRight: corners[(shift + 2) % 4], bottomLeft: corners[(shift + 3) % 4])
+    }
 }
 
 extension Quad: Codable {
