@@ -26,6 +26,10 @@ public struct NDLOCRCharset: Sendable {
         characters = charset.unicodeScalars.map { String($0) }
     }
 
+    init(characters: [String]) {
+        self.characters = characters
+    }
+
     /// The character a recogniser class stands for; class 0 ends the text and stands for none.
     public func character(forClass index: Int) -> String? {
         index >= 1 && index <= characters.count ? characters[index - 1] : nil

@@ -2,15 +2,25 @@ import CONNXRuntime
 import Foundation
 import OCRKit
 
-/// A float tensor: its shape and its values in row-major order.
+/// A tensor: its shape, its values in row-major order, and the element type the model sees.
+///
+/// Values are held as `Float` whatever the model's type: the integer tensors OCR models use
+/// (labels, image sizes) are small whole numbers, which a `Float` holds exactly.
 public struct Tensor: Sendable, Equatable {
+    /// The element types OCRKit's models take and give.
+    public enum Element: Sendable {
+        case float, int64
+    }
+
     public var shape: [Int]
     public var values: [Float]
+    public var element: Element
 
-    public init(shape: [Int], values: [Float]) {
+    public init(shape: [Int], values: [Float], element: Element = .float) {
         precondition(shape.reduce(1, *) == values.count, "A tensor's values must fill its shape")
         self.shape = shape
         self.values = values
+        self.element = element
     }
 }
 
@@ -25,6 +35,9 @@ public final class ONNXSession: @unchecked Sendable {
     public let modelPath: String
     public let inputNames: [String]
     public let outputNames: [String]
+    /// The shape of each input, in the order of ``inputNames``; -1 stands for a size the model
+    /// leaves free.
+    public let inputShapes: [[Int]]
 
     #if OCRKIT_ONNXRUNTIME
     // `@unchecked Sendable`: the session is immutable after loading and ONNX Runtime documents
@@ -75,6 +88,14 @@ public final class ONNXSession: @unchecked Sendable {
         }
         inputNames = try names(count: { api.SessionGetInputCount($0, $1) }, name: { api.SessionGetInputName($0, $1, $2, $3) })
         outputNames = try names(count: { api.SessionGetOutputCount($0, $1) }, name: { api.SessionGetOutputName($0, $1, $2, $3) })
+        inputShapes = try inputNames.indices.map { index in
+            var typeInfo: OpaquePointer?
+            try runtime.check(api.SessionGetInputTypeInfo(session, index, &typeInfo), path: model)
+            defer { api.ReleaseTypeInfo(typeInfo) }
+            var tensorInfo: OpaquePointer?
+            try runtime.check(api.CastTypeInfoToTensorInfo(typeInfo, &tensorInfo), path: model)
+            return try Self.shape(of: tensorInfo, runtime: runtime, path: model)
+        }
         #else
         throw ONNXRuntime.builtWithoutHeaders
         #endif
@@ -110,30 +131,35 @@ public final class ONNXSession: @unchecked Sendable {
     public func run(_ inputs: [String: Tensor]) throws -> [String: Tensor] {
         #if OCRKIT_ONNXRUNTIME
         let api = runtime.api.pointee
-        var values: [OpaquePointer?] = []
-        defer { values.forEach { api.ReleaseValue($0) } }
-        var storage = inputNames.map { inputs[$0]?.values ?? [] }
-        for (index, name) in inputNames.enumerated() {
+        let buffers = try inputNames.map { name in
             guard let input = inputs[name] else {
                 throw OCRError(.invalidOption, path: modelPath, reason: "no value for the model's input \(name)")
             }
-            let shape = input.shape.map(Int64.init)
-            var value: OpaquePointer?
-            try storage[index].withUnsafeMutableBytes { bytes in
-                try runtime.check(api.CreateTensorWithDataAsOrtValue(
-                    memoryInfo, bytes.baseAddress, bytes.count, shape, shape.count,
-                    ONNX_TENSOR_ELEMENT_DATA_TYPE_FLOAT, &value), path: modelPath)
-            }
-            values.append(value)
+            return input.element == .float ? InputBuffer.float(input.values) : .int64(input.values.map { Int64($0) })
         }
         var outputs = [OpaquePointer?](repeating: nil, count: outputNames.count)
         defer { outputs.forEach { api.ReleaseValue($0) } }
         let start = ContinuousClock.now
-        try withCStrings(inputNames) { inputPointers in
-            try withCStrings(outputNames) { outputPointers in
-                try values.withUnsafeBufferPointer { inputValues in
-                    try runtime.check(api.Run(session, nil, inputPointers, inputValues.baseAddress.map { UnsafePointer($0) },
-                                              inputNames.count, outputPointers, outputNames.count, &outputs), path: modelPath)
+        // ONNX Runtime reads the inputs where they are, without copying them, during the run.
+        try withBytes(of: buffers[...]) { bytes in
+            var values: [OpaquePointer?] = []
+            defer { values.forEach { api.ReleaseValue($0) } }
+            for (index, name) in inputNames.enumerated() {
+                let shape = inputs[name]!.shape.map(Int64.init)
+                let type = inputs[name]!.element == .float ? ONNX_TENSOR_ELEMENT_DATA_TYPE_FLOAT : ONNX_TENSOR_ELEMENT_DATA_TYPE_INT64
+                var value: OpaquePointer?
+                // The pointer is mutable in the C API only: ONNX Runtime does not write to inputs.
+                try runtime.check(api.CreateTensorWithDataAsOrtValue(
+                    memoryInfo, UnsafeMutableRawPointer(mutating: bytes[index].baseAddress), bytes[index].count, shape,
+                    shape.count, type, &value), path: modelPath)
+                values.append(value)
+            }
+            try withCStrings(inputNames) { inputPointers in
+                try withCStrings(outputNames) { outputPointers in
+                    try values.withUnsafeBufferPointer { inputValues in
+                        try runtime.check(api.Run(session, nil, inputPointers, inputValues.baseAddress.map { UnsafePointer($0) },
+                                                  inputNames.count, outputPointers, outputNames.count, &outputs), path: modelPath)
+                    }
                 }
             }
         }
@@ -143,21 +169,59 @@ public final class ONNXSession: @unchecked Sendable {
             var info: OpaquePointer?
             try runtime.check(api.GetTensorTypeAndShape(output, &info), path: modelPath)
             defer { api.ReleaseTensorTypeAndShapeInfo(info) }
-            var rank = 0
-            try runtime.check(api.GetDimensionsCount(info, &rank), path: modelPath)
-            var dimensions = [Int64](repeating: 0, count: rank)
-            try runtime.check(api.GetDimensions(info, &dimensions, rank), path: modelPath)
+            let shape = try Self.shape(of: info, runtime: runtime, path: modelPath)
+            var type = ONNX_TENSOR_ELEMENT_DATA_TYPE_UNDEFINED
+            try runtime.check(api.GetTensorElementType(info, &type), path: modelPath)
             var data: UnsafeMutableRawPointer?
             try runtime.check(api.GetTensorMutableData(output, &data), path: modelPath)
-            let shape = dimensions.map(Int.init)
             let count = shape.reduce(1, *)
-            let floats = data.map { Array(UnsafeBufferPointer(start: $0.assumingMemoryBound(to: Float.self), count: count)) } ?? []
-            results[name] = Tensor(shape: shape, values: floats)
+            switch type {
+            case ONNX_TENSOR_ELEMENT_DATA_TYPE_FLOAT:
+                let floats = data.map { Array(UnsafeBufferPointer(start: $0.assumingMemoryBound(to: Float.self), count: count)) } ?? []
+                results[name] = Tensor(shape: shape, values: floats)
+            case ONNX_TENSOR_ELEMENT_DATA_TYPE_INT64:
+                let integers = data.map { UnsafeBufferPointer(start: $0.assumingMemoryBound(to: Int64.self), count: count) }
+                results[name] = Tensor(shape: shape, values: integers?.map { Float($0) } ?? [], element: .int64)
+            default:
+                throw OCRError(.engineFailure, path: modelPath, reason: "the output \(name) is neither float nor int64 (ONNX type \(type.rawValue))")
+            }
         }
         return results
         #else
         return [:]
         #endif
+    }
+}
+
+#if OCRKIT_ONNXRUNTIME
+extension ONNXSession {
+    /// The dimensions a tensor's type and shape information gives.
+    fileprivate static func shape(of info: OpaquePointer?, runtime: ONNXRuntime, path: String) throws -> [Int] {
+        let api = runtime.api.pointee
+        var rank = 0
+        try runtime.check(api.GetDimensionsCount(info, &rank), path: path)
+        var dimensions = [Int64](repeating: 0, count: rank)
+        try runtime.check(api.GetDimensions(info, &dimensions, rank), path: path)
+        return dimensions.map(Int.init)
+    }
+}
+#endif
+
+/// An input's values, as the model takes them.
+private enum InputBuffer {
+    case float([Float])
+    case int64([Int64])
+}
+
+/// Calls `body` with the bytes of every buffer, valid for the call.
+private func withBytes<Result>(of buffers: ArraySlice<InputBuffer>, collected: [UnsafeRawBufferPointer] = [],
+                               _ body: ([UnsafeRawBufferPointer]) throws -> Result) rethrows -> Result {
+    guard let first = buffers.first else { return try body(collected) }
+    switch first {
+    case .float(let values):
+        return try values.withUnsafeBytes { try withBytes(of: buffers.dropFirst(), collected: collected + [$0], body) }
+    case .int64(let values):
+        return try values.withUnsafeBytes { try withBytes(of: buffers.dropFirst(), collected: collected + [$0], body) }
     }
 }
 

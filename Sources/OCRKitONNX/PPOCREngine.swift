@@ -127,7 +127,8 @@ public final class PPOCREngine: OCREngine {
         let readings = try recognizer.recognize(quads, in: bitmap, allowedCharacters: options.allowedCharacters)
         let lines = zip(quads, readings)
             .filter { !$0.1.text.trimmingCharacters(in: .whitespaces).isEmpty && $0.1.confidence >= configuration.minimumLineConfidence }
-            .map { line(reading: $0.1, quad: $0.0, bitmap: bitmap, alternativeCount: options.alternativeCount) }
+            .map { Line(reading: $0.1.characters, confidence: $0.1.confidence, along: $0.0, imageWidth: bitmap.width,
+                        imageHeight: bitmap.height, alternativeCount: options.alternativeCount) }
         return Page(image: bitmap.source, width: bitmap.width, height: bitmap.height, engine: info, lines: lines)
     }
 
@@ -144,7 +145,7 @@ public final class PPOCREngine: OCREngine {
         let width = max(32, Int((region.width * scale / 32).rounded()) * 32)
         let height = max(32, Int((region.height * scale / 32).rounded()) * 32)
         var input = [Float](repeating: 0, count: 3 * width * height)
-        PPOCRRecognizer.sample(region.quad, of: bitmap, width: width, height: height, into: &input, offset: 0, rowStride: width)
+        bitmap.sample(region.quad, width: width, height: height, format: .bgrSymmetric, into: &input, offset: 0, rowStride: width)
         let outputs = try detector.run([detector.inputNames[0]: Tensor(shape: [1, 3, height, width], values: input)])
         guard let map = outputs[detector.outputNames[0]], map.values.count == width * height else {
             throw OCRError(.engineFailure, path: bitmap.source, reason: "the detector gave an unexpected output")
@@ -171,44 +172,5 @@ public final class PPOCREngine: OCREngine {
             }
         }
         return sorted
-    }
-
-    /// A line with its words and symbols placed along its quad, from where each character was read.
-    private func line(reading: PPOCRRecognizer.Reading, quad: Quad, bitmap: Bitmap, alternativeCount: Int) -> Line {
-        func normalized(_ quad: Quad) -> Rect {
-            quad.boundingRect.scaled(width: 1 / Double(bitmap.width), height: 1 / Double(bitmap.height))
-        }
-        var words: [Word] = []
-        var run: [PPOCRRecognizer.Character] = []
-        func finishWord() {
-            guard let first = run.first, let last = run.last else { return }
-            let symbols = run.map { character in
-                let part = quad.section(from: character.span.lowerBound, to: character.span.upperBound)
-                return Symbol(text: character.text, confidence: character.confidence, box: normalized(part), quad: part,
-                              alternatives: alternativeCount > 0 ? character.alternatives : [])
-            }
-            let part = quad.section(from: first.span.lowerBound, to: last.span.upperBound)
-            let confidence = run.map(\.confidence).reduce(0, +) / Double(run.count)
-            words.append(Word(text: run.map(\.text).joined(), confidence: confidence, box: normalized(part), quad: part,
-                              alternatives: Word.alternatives(from: symbols, count: alternativeCount), symbols: symbols))
-            run = []
-        }
-        for character in reading.characters {
-            if character.text == " " { finishWord() } else { run.append(character) }
-        }
-        finishWord()
-        return Line(text: words.map(\.text).joined(separator: " "), confidence: reading.confidence,
-                    box: normalized(quad), quad: quad, words: words)
-    }
-}
-
-extension Quad {
-    /// The part of this quad between two fractions of its length, along its top and bottom edges.
-    func section(from start: Double, to end: Double) -> Quad {
-        func along(_ a: Point, _ b: Point, _ fraction: Double) -> Point {
-            Point(x: a.x + (b.x - a.x) * fraction, y: a.y + (b.y - a.y) * fraction)
-        }
-        return Quad(topLeft: along(topLeft, topRight, start), topRight: along(topLeft, topRight, end),
-                    bottomRight: along(bottomLeft, bottomRight, end), bottomLeft: along(bottomLeft, bottomRight, start))
     }
 }

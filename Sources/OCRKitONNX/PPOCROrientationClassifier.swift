@@ -37,7 +37,7 @@ public struct PPOCROrientationClassifier: Sendable {
             for (slot, quad) in batch.enumerated() {
                 // As PaddleOCR does: the line at the input's height, no wider than the input, left-aligned.
                 let lineWidth = min(width, max(1, Int((Double(height) * PPOCRRecognizer.aspect(of: quad)).rounded(.up))))
-                PPOCRRecognizer.sample(quad, of: bitmap, width: lineWidth, height: height, into: &input,
+                bitmap.sample(quad, width: lineWidth, height: height, format: .bgrSymmetric, into: &input,
                                        offset: slot * 3 * height * width, rowStride: width)
             }
             let outputs = try session.run([session.inputNames[0]: Tensor(shape: [batch.count, 3, height, width], values: input)])

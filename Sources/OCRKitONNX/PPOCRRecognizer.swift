@@ -13,21 +13,12 @@ import OCRKit
 /// let lines = try recognizer.recognize([quad], in: bitmap)
 /// ```
 public struct PPOCRRecognizer: Sendable {
-    /// One recognised character: its text, confidence, candidates, and where in the line it is, as
-    /// a fraction of the line's length.
-    public struct Character: Sendable, Equatable {
-        public var text: String
-        public var confidence: Double
-        public var alternatives: [Alternative]
-        public var span: ClosedRange<Double>
-    }
-
     /// A recognised line.
     public struct Reading: Sendable, Equatable {
         public var text: String
         /// The mean of its characters' confidences.
         public var confidence: Double
-        public var characters: [Character]
+        public var characters: [RecognizedCharacter]
     }
 
     public static let inputHeight = 48
@@ -68,7 +59,7 @@ public struct PPOCRRecognizer: Sendable {
             for (slot, index) in batch.enumerated() {
                 let lineWidth = min(width, max(1, Int((Double(Self.inputHeight) * aspects[index]).rounded(.up))))
                 widths.append(lineWidth)
-                Self.sample(quads[index], of: bitmap, width: lineWidth, height: Self.inputHeight, into: &input,
+                bitmap.sample(quads[index], width: lineWidth, height: Self.inputHeight, format: .bgrSymmetric, into: &input,
                             offset: slot * 3 * Self.inputHeight * width, rowStride: width)
             }
             let outputs = try session.run([session.inputNames[0]: Tensor(shape: [batch.count, 3, Self.inputHeight, width], values: input)])
@@ -95,7 +86,7 @@ public struct PPOCRRecognizer: Sendable {
     /// classes count.
     static func decode(_ probabilities: [Float], steps: Int, classes: Int, usedSteps: Int,
                        characters: [String], alternativeCount: Int, allowed: Set<Int>? = nil) -> Reading {
-        var decoded: [Character] = []
+        var decoded: [RecognizedCharacter] = []
         var previous = 0
         let count = max(1, alternativeCount)
         probabilities.withUnsafeBufferPointer { values in
@@ -126,7 +117,7 @@ public struct PPOCRRecognizer: Sendable {
                     decoded[last].span = decoded[last].span.lowerBound...span.upperBound
                     continue
                 }
-                decoded.append(Character(
+                decoded.append(RecognizedCharacter(
                     text: characters[best], confidence: Double(bestProbability),
                     alternatives: top.prefix(alternativeCount).map { Alternative(text: characters[$0.index], confidence: Double($0.probability)) },
                     span: span))
@@ -141,50 +132,5 @@ public struct PPOCRRecognizer: Sendable {
         let width = hypot(quad.topRight.x - quad.topLeft.x, quad.topRight.y - quad.topLeft.y)
         let height = hypot(quad.bottomLeft.x - quad.topLeft.x, quad.bottomLeft.y - quad.topLeft.y)
         return height > 0 ? width / height : 1
-    }
-
-    /// Samples the quad of `bitmap` into `width` x `height` pixels of a CHW input, blue, green,
-    /// red (the order PaddleOCR trained with), normalised to -1...1.
-    static func sample(_ quad: Quad, of bitmap: Bitmap, width: Int, height: Int, into input: inout [Float],
-                       offset: Int, rowStride: Int) {
-        let plane = height * rowStride
-        for row in 0..<height {
-            let v = (Double(row) + 0.5) / Double(height)
-            let left = Point(x: quad.topLeft.x + (quad.bottomLeft.x - quad.topLeft.x) * v,
-                             y: quad.topLeft.y + (quad.bottomLeft.y - quad.topLeft.y) * v)
-            let right = Point(x: quad.topRight.x + (quad.bottomRight.x - quad.topRight.x) * v,
-                              y: quad.topRight.y + (quad.bottomRight.y - quad.topRight.y) * v)
-            for column in 0..<width {
-                let u = (Double(column) + 0.5) / Double(width)
-                let (red, green, blue) = bitmap.bilinear(x: left.x + (right.x - left.x) * u - 0.5,
-                                                         y: left.y + (right.y - left.y) * u - 0.5)
-                let position = offset + row * rowStride + column
-                input[position] = Float(blue / 127.5 - 1)
-                input[position + plane] = Float(green / 127.5 - 1)
-                input[position + 2 * plane] = Float(red / 127.5 - 1)
-            }
-        }
-    }
-}
-
-extension Bitmap {
-    /// The colour at a point between pixel centres, interpolated; edges extend outwards.
-    func bilinear(x: Double, y: Double) -> (red: Double, green: Double, blue: Double) {
-        let x0 = Int(x.rounded(.down)), y0 = Int(y.rounded(.down))
-        let fx = x - Double(x0), fy = y - Double(y0)
-        func pixel(_ column: Int, _ row: Int) -> (Double, Double, Double) {
-            let c = min(max(column, 0), width - 1), r = min(max(row, 0), height - 1)
-            let index = (r * width + c) * layout.channels
-            if layout == .gray {
-                let value = Double(pixels[index])
-                return (value, value, value)
-            }
-            return (Double(pixels[index]), Double(pixels[index + 1]), Double(pixels[index + 2]))
-        }
-        let a = pixel(x0, y0), b = pixel(x0 + 1, y0), c = pixel(x0, y0 + 1), d = pixel(x0 + 1, y0 + 1)
-        func mix(_ p: Double, _ q: Double, _ r: Double, _ s: Double) -> Double {
-            (p * (1 - fx) + q * fx) * (1 - fy) + (r * (1 - fx) + s * fx) * fy
-        }
-        return (mix(a.0, b.0, c.0, d.0), mix(a.1, b.1, c.1, d.1), mix(a.2, b.2, c.2, d.2))
     }
 }

@@ -9,18 +9,23 @@ import OCRKitTesseract
 /// The options that choose an engine and tell it what to read, shared by every command that reads.
 struct RecognitionArguments: ParsableArguments {
     enum Engine: String, ExpressibleByArgument, CaseIterable {
-        case tesseract, ppocr
+        case tesseract, ppocr, ndlocr
     }
 
     enum Order: String, ExpressibleByArgument, CaseIterable {
         case engine, layout
     }
 
-    @Option(help: "The engine that reads the text: tesseract, or ppocr (PP-OCRv4 on ONNX Runtime; photos and scenes).")
+    @Option(help: """
+        The engine that reads the text: tesseract; ppocr (PP-OCRv4 on ONNX Runtime: photos, receipts, scenes); or \
+        ndlocr (NDLOCR-Lite on ONNX Runtime: Japanese documents, vertical text; needs --models).
+        """)
     var engine: Engine = .tesseract
 
-    @Option(help: ArgumentHelp("The folder of the ppocr engine's models (default: .deps/models/ppocr, which scripts/setup fills).",
-                               valueName: "folder"))
+    @Option(help: ArgumentHelp("""
+        The folder of the ONNX engine's models: for ppocr, default .deps/models/ppocr, which scripts/setup fills; \
+        for ndlocr, your copy of NDLOCR-Lite's src/model (NDLmoji.yaml and ndl.yaml beside it or in ../config).
+        """, valueName: "folder"))
     var models: String?
 
     @Flag(help: "ppocr: check each line for being upside down (PP-OCR's orientation classifier) and turn it before reading; off by default, for upright documents.")
@@ -115,6 +120,11 @@ struct RecognitionArguments: ParsableArguments {
             layout.regroupsWords = true
             return PageReader(decoder: loader, engine: try PPOCREngine(configuration: configuration),
                               arranger: order == .layout ? LayoutAnalyzer(options: layout) : nil)
+        case .ndlocr:
+            var configuration = NDLOCREngine.Configuration(workerCount: jobs)
+            if let models { configuration.models = models }
+            return PageReader(decoder: loader, engine: try NDLOCREngine(configuration: configuration),
+                              arranger: order == .layout ? LayoutAnalyzer() : nil)
         }
     }
 }

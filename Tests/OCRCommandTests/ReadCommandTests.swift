@@ -188,6 +188,16 @@ func ocr(_ arguments: [String]) throws -> CommandResult {
         #expect(language.errors.contains("xyz") && language.errors.contains("eng"))
     }
 
+    @Test func theONNXEnginesNameTheirMissingModels() throws {
+        let path = try writePage("x", to: "x.png")
+        let missing = folder.file("no-models")
+        for engine in ["ppocr", "ndlocr"] {
+            let result = try ocr(["read", "--engine", engine, "--models", missing, path])
+            #expect(result.status != 0, "\(engine)")
+            #expect(result.errors.contains(missing) && result.errors.contains("--models"), "\(engine): \(result.errors)")
+        }
+    }
+
     @Test func anEmptyFolderIsAnError() throws {
         let empty = folder.file("empty")
         try FileManager.default.createDirectory(atPath: empty, withIntermediateDirectories: true)

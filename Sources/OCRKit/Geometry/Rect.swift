@@ -55,6 +55,11 @@ public struct Rect: Hashable, Sendable, Codable {
                          Point(x: other.minX, y: other.minY), Point(x: other.maxX, y: other.maxY)])
     }
 
+    /// Whether the point lies inside the rectangle or on its edge.
+    public func contains(_ point: Point) -> Bool {
+        point.x >= minX && point.x <= maxX && point.y >= minY && point.y <= maxY
+    }
+
     /// The overlap of both, or `nil` when they do not overlap.
     public func intersection(_ other: Rect) -> Rect? {
         let left = max(minX, other.minX), right = min(maxX, other.maxX)
