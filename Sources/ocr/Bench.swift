@@ -14,15 +14,24 @@ struct Bench: AsyncParsableCommand {
 struct BenchRead: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "read",
-        abstract: "Measure speed, accuracy and memory on a data set, beside the tesseract command.",
+        abstract: "Measure speed, accuracy and memory on a data set, beside a peer that reads the same images.",
         discussion: """
             Reads every image of MANIFEST (a manifest.tsv of image<TAB>truth lines, as in \
-            ../shared/datasets) three ways in one run: with `ocr read`, with the tesseract \
-            command one image at a time with its default settings (naive), and with the \
-            tesseract command at its best (OMP_THREAD_LIMIT=1, one process per job). It prints \
-            images per second, the character error rate (CER, of the whole text in order), \
-            bag-of-words F1, and the peak memory of one process, then our speed as a ratio of \
-            each. CER ignores case when the truth has no lower-case letters (SROIE's receipts).
+            ../shared/datasets) with `ocr read` and with peers, in one run:
+
+            - --engine tesseract: the tesseract command one image at a time with its default \
+            settings (naive), and at its best (OMP_THREAD_LIMIT=1, one process per job).
+            - --engine ppocr: RapidOCR (PyPI rapidocr_onnxruntime 1.4.4, the same PP-OCRv4 \
+            models, one image after another as its command reads them, on every core), with \
+            its orientation classifier when ocr uses one; scripts/setup-rapidocr installs it.
+            - --engine ndlocr: no peer.
+
+            It prints images per second, the character error rate (CER, of the whole text in \
+            order), bag-of-words F1, plate accuracy for sets of number plates (a folder named \
+            *plates*), the peak memory of one process, and our speed as a ratio of each peer's. \
+            For the ONNX engines it also prints the time ocr took per image (elapsed time times \
+            jobs) over the time the models' own inference took. CER ignores case when the truth \
+            has no lower-case letters (SROIE's receipts).
             """
     )
 
@@ -35,14 +44,20 @@ struct BenchRead: AsyncParsableCommand {
     @Option(help: "Images read at once by ocr, and tesseract processes at once in the best run.")
     var jobs = ProcessInfo.processInfo.activeProcessorCount
 
-    @Option(help: "Candidate readings ocr computes for each word (the tesseract command computes none).")
+    @Option(help: "Candidate readings ocr computes for each word (the peers compute none).")
     var alternatives = 0
 
     @Option(help: "The reading order ocr reads in: engine or layout.")
     var order: RecognitionArguments.Order = .engine
 
-    @Option(help: "The engine ocr reads with: tesseract or ppocr.")
+    @Option(help: "The engine ocr reads with: tesseract, ppocr or ndlocr.")
     var engine: RecognitionArguments.Engine = .tesseract
+
+    @Option(help: ArgumentHelp("The ONNX engine's model folder, as for `ocr read`.", valueName: "folder"))
+    var models: String?
+
+    @Flag(help: "ppocr: use the orientation classifier, in ocr and in RapidOCR.")
+    var classifyOrientation = false
 
     @Flag(help: "Skip the naive tesseract run, the slowest part.")
     var skipNaive = false
@@ -54,42 +69,84 @@ struct BenchRead: AsyncParsableCommand {
         let folder = FileManager.default.temporaryDirectory.appendingPathComponent("ocr-bench-\(getpid())")
         try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
         defer { try? FileManager.default.removeItem(at: folder) }
-        let foldCase = !entries.contains { $0.truth.contains(where: \.isLowercase) }
+        let scoring = Scoring(foldCase: !entries.contains { $0.truth.contains(where: \.isLowercase) },
+                              plates: set.name.lowercased().contains("plates"))
 
         print("\(set.name): \(entries.count) images, \(jobs) jobs, \(ProcessInfo.processInfo.activeProcessorCount) cores"
-              + (foldCase ? ", CER ignoring case" : ""))
-        print(Row.header)
-        let ours = try runOurs(entries, folder: folder).scored(entries, foldCase: foldCase)
-        print(ours.line)
+              + (scoring.foldCase ? ", CER ignoring case" : ""))
+        print(Row.header(scoring))
+        let ours = try runOurs(entries, folder: folder)
+        let ourRow = ours.scored(entries, scoring: scoring)
+        print(ourRow.line(scoring))
         var peers: [Row] = []
-        if !skipNaive {
-            peers.append(try await runTesseract(entries, folder: folder, lanes: 1, limitThreads: false,
-                                                name: "tesseract naive").scored(entries, foldCase: foldCase))
-            print(peers.last!.line)
+        switch engine {
+        case .tesseract:
+            if !skipNaive {
+                peers.append(try await runTesseract(entries, folder: folder, lanes: 1, limitThreads: false,
+                                                    name: "tesseract naive").scored(entries, scoring: scoring))
+                print(peers.last!.line(scoring))
+            }
+            peers.append(try await runTesseract(entries, folder: folder, lanes: jobs, limitThreads: true,
+                                                name: "tesseract best (\(jobs) procs)").scored(entries, scoring: scoring))
+            print(peers.last!.line(scoring))
+        case .ppocr:
+            peers.append(try runRapidOCR(entries, folder: folder).scored(entries, scoring: scoring))
+            print(peers.last!.line(scoring))
+        case .ndlocr:
+            break
         }
-        peers.append(try await runTesseract(entries, folder: folder, lanes: jobs, limitThreads: true,
-                                            name: "tesseract best (\(jobs) procs)").scored(entries, foldCase: foldCase))
-        print(peers.last!.line)
         for peer in peers {
-            print(String(format: "ocr vs %@: %.2fx the images per second", peer.name, ours.imagesPerSecond / peer.imagesPerSecond))
+            print(String(format: "ocr vs %@: %.2fx the images per second", peer.name, ourRow.imagesPerSecond / peer.imagesPerSecond))
+        }
+        if let inference = ours.inferenceSeconds, inference > 0 {
+            print(String(format: "ocr time per image over its models' inference time: %.2fx (%.3f s against %.3f s of inference)",
+                          ours.seconds * Double(jobs) / inference, ours.seconds * Double(jobs) / Double(entries.count),
+                          inference / Double(entries.count)))
         }
     }
 
     /// One `ocr read` process over every image, as a user would run it.
     private func runOurs(_ entries: [Manifest.Entry], folder: URL) throws -> Run {
         let output = folder.appendingPathComponent("ocr.jsonl").path
-        let outcome = try ChildProcess.run(
-            Self.executablePath,
-            ["read", "--format", "jsonl", "--jobs", "\(jobs)", "--alternatives", "\(alternatives)", "--order", order.rawValue,
-             "--engine", engine.rawValue]
-                + entries.map(\.imagePath),
-            output: output)
+        let errors = folder.appendingPathComponent("ocr.err").path
+        var arguments = ["read", "--format", "jsonl", "--timings", "--jobs", "\(jobs)", "--alternatives", "\(alternatives)",
+                         "--order", order.rawValue, "--engine", engine.rawValue]
+        if let models { arguments += ["--models", models] }
+        if engine == .ndlocr { arguments += ["--lang", "jpn"] }
+        if classifyOrientation { arguments.append("--classify-orientation") }
+        let outcome = try ChildProcess.run(Self.executablePath, arguments + entries.map(\.imagePath), output: output, errors: errors)
         var texts: [String: String] = [:]
-        let lines = (try? String(contentsOfFile: output, encoding: .utf8))?.split(separator: "\n") ?? []
-        for line in lines {
+        for line in (try? String(contentsOfFile: output, encoding: .utf8))?.split(separator: "\n") ?? [] {
             if let page = try? Page(jsonData: Data(line.utf8)) { texts[page.image] = page.text }
         }
-        return Run(name: "ocr \(engine.rawValue) (\(jobs) jobs, \(order.rawValue))", seconds: outcome.seconds, peakBytes: outcome.peakBytes, texts: texts)
+        // `--timings` ends standard error with "...; model inference 12.34 s (1.10x)".
+        let report = (try? String(contentsOfFile: errors, encoding: .utf8)) ?? ""
+        let inference = report.firstMatch(of: /model inference ([0-9.]+) s/).flatMap { Double($0.1) }
+        return Run(name: "ocr \(engine.rawValue) (\(jobs) jobs, \(order.rawValue))", seconds: outcome.seconds,
+                   peakBytes: outcome.peakBytes, texts: texts, inferenceSeconds: inference)
+    }
+
+    /// RapidOCR's Python package over every image in one process, through scripts/rapidocr-read.
+    private func runRapidOCR(_ entries: [Manifest.Entry], folder: URL) throws -> Run {
+        let root = URL(fileURLWithPath: FileManager.default.currentDirectoryPath)
+        let script = root.appendingPathComponent("scripts/rapidocr-read").path
+        let packages = root.appendingPathComponent(".deps/python").path
+        guard FileManager.default.fileExists(atPath: script),
+              FileManager.default.fileExists(atPath: packages + "/rapidocr_onnxruntime") else {
+            throw ValidationError("RapidOCR is not installed: run scripts/setup-rapidocr, from the OCRKit folder")
+        }
+        let output = folder.appendingPathComponent("rapidocr.jsonl").path
+        let outcome = try ChildProcess.run(
+            "python3", [script] + (classifyOrientation ? [] : ["--no-cls"]) + entries.map(\.imagePath),
+            output: output, environment: ["PYTHONPATH": packages])
+        var texts: [String: String] = [:]
+        for line in (try? String(contentsOfFile: output, encoding: .utf8))?.split(separator: "\n") ?? [] {
+            guard let object = try? JSONSerialization.jsonObject(with: Data(line.utf8)) as? [String: String],
+                  let image = object["image"], let text = object["text"] else { continue }
+            texts[image] = text
+        }
+        return Run(name: "RapidOCR 1.4.4" + (classifyOrientation ? " (cls)" : ""), seconds: outcome.seconds,
+                   peakBytes: outcome.peakBytes, texts: texts)
     }
 
     /// The tesseract command once per image, `lanes` processes at a time.
@@ -124,6 +181,14 @@ struct BenchRead: AsyncParsableCommand {
     }
 }
 
+/// How readings are scored against a data set's truth.
+private struct Scoring {
+    /// Whether case is ignored in the character error rate.
+    var foldCase: Bool
+    /// Whether the truths are number plates, scored by ``PlateScore``.
+    var plates: Bool
+}
+
 /// What one contender read and what it cost.
 private struct Run {
     var name: String
@@ -131,32 +196,42 @@ private struct Run {
     var peakBytes: Int
     /// Text read, by image path; images that failed are missing.
     var texts: [String: String]
+    /// The time ONNX models took, summed over threads, when the contender reports it.
+    var inferenceSeconds: Double?
 
-    func scored(_ entries: [Manifest.Entry], foldCase: Bool) -> Row {
-        var characters = CharacterErrorRate(caseSensitive: !foldCase)
+    func scored(_ entries: [Manifest.Entry], scoring: Scoring) -> Row {
+        var characters = CharacterErrorRate(caseSensitive: !scoring.foldCase)
         var words = WordScore()
+        var plates = PlateScore()
         for entry in entries {
             let text = texts[entry.imagePath] ?? ""
             characters.add(reading: text, truth: entry.truth)
             words.add(reading: text, truth: entry.truth)
+            plates.add(reading: text, plate: entry.truth)
         }
         return Row(name: name, imagesPerSecond: Double(entries.count) / seconds, cer: characters.rate, f1: words.f1,
-                   peakMegabytes: Double(peakBytes) / 1_048_576, failed: entries.count - texts.count)
+                   plateAccuracy: plates.accuracy, peakMegabytes: Double(peakBytes) / 1_048_576,
+                   failed: entries.count - texts.count)
     }
 }
 
 private struct Row {
-    static let header = "contender                    images/s      CER   word F1   peak MB  failed"
+    static func header(_ scoring: Scoring) -> String {
+        "contender                    images/s      CER   word F1" + (scoring.plates ? "  plates" : "") + "   peak MB  failed"
+    }
 
     var name: String
     var imagesPerSecond: Double
     var cer: Double
     var f1: Double
+    var plateAccuracy: Double
     var peakMegabytes: Double
     var failed: Int
 
-    var line: String {
+    func line(_ scoring: Scoring) -> String {
         name.padding(toLength: 27, withPad: " ", startingAt: 0)
-            + String(format: "%10.2f %8.4f %9.4f %9.1f %7d", imagesPerSecond, cer, f1, peakMegabytes, failed)
+            + String(format: "%10.2f %8.4f %9.4f", imagesPerSecond, cer, f1)
+            + (scoring.plates ? String(format: " %7.4f", plateAccuracy) : "")
+            + String(format: " %9.1f %7d", peakMegabytes, failed)
     }
 }

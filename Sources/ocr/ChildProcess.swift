@@ -11,10 +11,11 @@ struct ChildProcess {
     }
 
     /// Runs `program` (looked up in `PATH` when it has no slash), standard output to `output`,
-    /// standard error discarded, with the environment changed by `environment` (`nil` removes a
-    /// variable). Blocks until the program ends.
+    /// standard error to `errors` or discarded, with the environment changed by `environment`
+    /// (`nil` removes a variable). Blocks until the program ends.
     static func run(
-        _ program: String, _ arguments: [String], output: String, environment: [String: String?] = [:]
+        _ program: String, _ arguments: [String], output: String, errors: String = "/dev/null",
+        environment: [String: String?] = [:]
     ) throws -> Outcome {
         var variables = ProcessInfo.processInfo.environment
         for (name, value) in environment { variables[name] = value }
@@ -29,7 +30,7 @@ struct ChildProcess {
         posix_spawn_file_actions_init(&actions)
         defer { posix_spawn_file_actions_destroy(&actions) }
         posix_spawn_file_actions_addopen(&actions, STDOUT_FILENO, output, O_WRONLY | O_CREAT | O_TRUNC, 0o644)
-        posix_spawn_file_actions_addopen(&actions, STDERR_FILENO, "/dev/null", O_WRONLY, 0)
+        posix_spawn_file_actions_addopen(&actions, STDERR_FILENO, errors, O_WRONLY | O_CREAT | O_TRUNC, 0o644)
 
         let start = ContinuousClock.now
         var pid: pid_t = 0

@@ -4,6 +4,15 @@ import OCRKitTestSupport
 import Testing
 
 @Suite struct ScoringTests {
+    @Test func platesCountWhenALineOrAWordIsThePlate() {
+        var score = PlateScore()
+        score.add(reading: "CALIFORNIA\n6abc-123", plate: "6ABC123")      // a line, once normalised
+        score.add(reading: "DMV 7XYZ890 2024", plate: "7XYZ890")          // a word of a line
+        score.add(reading: "X7XYZ890\n7XYZ89", plate: "7XYZ890")          // inside a word; too short
+        score.add(reading: "", plate: "AB12")
+        #expect(score.read == 2 && score.plates == 4 && score.accuracy == 0.5)
+    }
+
     @Test func characterErrorRateCountsEditsOverTheTruth() {
         var score = CharacterErrorRate()
         score.add(reading: "He1lo world", truth: "Hello world")
