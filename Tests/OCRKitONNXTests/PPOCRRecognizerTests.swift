@@ -37,13 +37,22 @@ struct PPOCRRecognizerTests {
         }
     }
 
-    @Test func readsSeveralLinesOfOneImageInTheirOrder() throws {
-        let bitmap = try TextRenderer.render("first line here\nsecond\nand the third, longest line of all", font: "DejaVu Sans 14", margin: 6)
-        // Three bands, a third of the image each.
-        let band = Double(bitmap.height) / 3
-        let quads = (0..<3).map { Rect(x: 0, y: Double($0) * band, width: Double(bitmap.width), height: band).quad }
-        let readings = try recognizer.recognize(quads, in: bitmap)
-        #expect(readings.map(\.text) == ["first line here", "second", "and the third, longest line of all"])
+    @Test(arguments: [1, 3])
+    func readsSeveralLinesOfOneImageInTheirOrder(batchSize: Int) throws {
+        // Lines of different lengths, so that batches by aspect ratio reorder them.
+        let texts = ["first line here", "second", "and the third, longest line of all", "4th"]
+        let parts = try texts.map { try TextRenderer.render($0, font: "DejaVu Sans 14", margin: 6) }
+        var y = 0
+        var placed: [(bitmap: Bitmap, x: Int, y: Int)] = []
+        for part in parts {
+            placed.append((part, 0, y))
+            y += part.height
+        }
+        let page = Bitmap.page(width: parts.map(\.width).max()!, height: y, placing: placed)
+        let quads = placed.map { Rect(x: 0, y: Double($0.y), width: Double($0.bitmap.width), height: Double($0.bitmap.height)).quad }
+        var batched = recognizer
+        batched.batchSize = batchSize
+        #expect(try batched.recognize(quads, in: page).map(\.text) == texts)
     }
 }
 
