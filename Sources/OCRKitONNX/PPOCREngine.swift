@@ -100,11 +100,11 @@ public final class PPOCREngine: OCREngine {
         try models.withLock { models in
             if let models { return models }
             let runtime = try ONNXRuntime.shared(libraryPath: configuration.libraryPath)
-            func session(_ path: String) throws -> ONNXSession {
-                try ONNXSession(runtime: runtime, model: path, threads: configuration.threadsPerRun)
+            func session(_ path: String, plansMemory: Bool = true) throws -> ONNXSession {
+                try ONNXSession(runtime: runtime, model: path, threads: configuration.threadsPerRun, plansMemory: plansMemory)
             }
             let loaded = Models(
-                detector: try session(configuration.detectorPath),
+                detector: try session(configuration.detectorPath, plansMemory: false),
                 classifier: configuration.classifiesOrientation
                     ? PPOCROrientationClassifier(session: try session(configuration.classifierPath)) : nil,
                 recognizer: try PPOCRRecognizer(session: try session(configuration.recognizerPath)))
