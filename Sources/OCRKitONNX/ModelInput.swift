@@ -18,22 +18,40 @@ struct PixelFormat: Sendable {
     static let rgbImageNet = PixelFormat(order: .rgb, mean: (0.485, 0.456, 0.406), deviation: (0.229, 0.224, 0.225))
 }
 
+/// Where a sampled image goes in a CHW model input: the index of its first value, and the
+/// distances between its rows and between its colour planes.
+struct InputPlacement: Sendable {
+    var offset: Int
+    var rowStride: Int
+    var planeStride: Int
+
+    /// Image `index` of a batch of `width` x `height` images, at its top left.
+    static func image(_ index: Int = 0, width: Int, height: Int) -> InputPlacement {
+        InputPlacement(offset: index * 3 * width * height, rowStride: width, planeStride: width * height)
+    }
+
+    /// The same, `rows` rows further down.
+    func down(_ rows: Int) -> InputPlacement {
+        InputPlacement(offset: offset + rows * rowStride, rowStride: rowStride, planeStride: planeStride)
+    }
+}
+
 extension Bitmap {
-    /// Samples the quad into `width` x `height` pixels of a CHW model input, starting at `offset`
-    /// with rows `rowStride` apart: the quad's top edge becomes the first row, so rotated and
+    /// Samples the quad into `width` x `height` pixels of a CHW model input, placed there as
+    /// `placement` says: the quad's top edge becomes the first row, so rotated and
     /// turned regions come out upright, and parts outside the bitmap repeat its edge.
     ///
     /// `antialiased` averages every pixel of the bitmap a sample covers, for models trained on
     /// images shrunk that way; otherwise each sample is interpolated at one point, as OpenCV
     /// resizes (PP-OCR).
     func sample(_ quad: Quad, width: Int, height: Int, format: PixelFormat, into input: inout [Float],
-                offset: Int, rowStride: Int, antialiased: Bool = false) {
+                at placement: InputPlacement, antialiased: Bool = false) {
         if !antialiased && quad.topLeft.y == quad.topRight.y && quad.topLeft.x == quad.bottomLeft.x
             && quad.bottomLeft.y == quad.bottomRight.y && quad.topRight.x == quad.bottomRight.x {
             return sampleUpright(quad.boundingRect, width: width, height: height, format: format, into: &input,
-                                 offset: offset, rowStride: rowStride)
+                                 at: placement)
         }
-        let plane = height * rowStride
+        let plane = placement.planeStride
         let (first, third) = format.order == .rgb ? (0, 2) : (2, 0)
         let scale = (red: 1 / (255 * format.deviation.red), green: 1 / (255 * format.deviation.green),
                      blue: 1 / (255 * format.deviation.blue))
@@ -66,7 +84,7 @@ extension Bitmap {
                 red /= count
                 green /= count
                 blue /= count
-                let position = offset + row * rowStride + column
+                let position = placement.offset + row * placement.rowStride + column
                 input[position + first * plane] = Float(red) * scale.red - shift.red
                 input[position + plane] = Float(green) * scale.green - shift.green
                 input[position + third * plane] = Float(blue) * scale.blue - shift.blue
@@ -74,11 +92,11 @@ extension Bitmap {
         }
     }
 
-    /// ``sample(_:width:height:format:into:offset:rowStride:antialiased:)`` for an upright rectangle,
+    /// ``sample(_:width:height:format:into:at:antialiased:)`` for an upright rectangle,
     /// the detectors' whole-page input: the same interpolation, with each column's and row's
     /// neighbours and weights worked out once, about ten times faster.
     private func sampleUpright(_ rect: Rect, width: Int, height: Int, format: PixelFormat, into input: inout [Float],
-                               offset: Int, rowStride: Int) {
+                               at placement: InputPlacement) {
         func neighbours(count: Int, start: Double, length: Double, limit: Int) -> [(Int, Int, Float)] {
             (0..<count).map { index in
                 let position = start + length * (Double(index) + 0.5) / Double(count) - 0.5
@@ -88,7 +106,6 @@ extension Bitmap {
         }
         let columns = neighbours(count: width, start: rect.minX, length: rect.width, limit: self.width)
         let rows = neighbours(count: height, start: rect.minY, length: rect.height, limit: self.height)
-        let plane = height * rowStride
         let channels = layout.channels
         // Planes in the model's order, each with its scale and shift.
         let sources = format.order == .rgb ? [0, 1, 2] : [2, 1, 0]
@@ -101,7 +118,7 @@ extension Bitmap {
                     let scale = 1 / (255 * deviations[source]), shift = means[source] / deviations[source]
                     for (row, (top, bottom, fy)) in rows.enumerated() {
                         let topRow = top * self.width * channels + channel, bottomRow = bottom * self.width * channels + channel
-                        let base = offset + planeIndex * plane + row * rowStride
+                        let base = placement.offset + planeIndex * placement.planeStride + row * placement.rowStride
                         for (column, (left, right, fx)) in columns.enumerated() {
                             let a = Float(pixels[topRow + left * channels]), b = Float(pixels[topRow + right * channels])
                             let c = Float(pixels[bottomRow + left * channels]), d = Float(pixels[bottomRow + right * channels])

@@ -62,8 +62,8 @@ public struct NDLOCRLayoutDetector: Sendable {
         let pageWidth = max(1, Int((Double(bitmap.width) * Double(width) / side).rounded()))
         let pageHeight = max(1, Int((Double(bitmap.height) * Double(height) / side).rounded()))
         bitmap.sample(Rect(x: 0, y: 0, width: Double(bitmap.width), height: Double(bitmap.height)).quad,
-                      width: pageWidth, height: pageHeight, format: format, into: &input, offset: 0, rowStride: width,
-                      antialiased: true)
+                      width: pageWidth, height: pageHeight, format: format, into: &input,
+                      at: .image(width: width, height: height), antialiased: true)
         let outputs = try session.run([
             "images": Tensor(shape: [1, 3, height, width], values: input),
             "orig_target_sizes": Tensor(shape: [1, 2], values: [Float(height), Float(width)], element: .int64),

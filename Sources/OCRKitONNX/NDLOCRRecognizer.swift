@@ -46,7 +46,7 @@ public struct NDLOCRRecognizer: Sendable {
     public func read(_ quad: Quad, in bitmap: Bitmap, alternativeCount: Int = 3) throws -> Reading {
         var input = [Float](repeating: 0, count: 3 * inputHeight * inputWidth)
         bitmap.sample(quad, width: inputWidth, height: inputHeight, format: .bgrSymmetric, into: &input,
-                      offset: 0, rowStride: inputWidth, antialiased: true)
+                      at: .image(width: inputWidth, height: inputHeight), antialiased: true)
         let outputs = try session.run([session.inputNames[0]: Tensor(shape: [1, 3, inputHeight, inputWidth], values: input)])
         guard let logits = outputs[session.outputNames[0]], logits.shape.count == 3, logits.shape[0] == 1,
               logits.shape[2] == charset.characters.count + 1 else {

@@ -143,21 +143,30 @@ public final class PPOCREngine: OCREngine {
     private func detect(in bitmap: Bitmap, region: Rect, detector: ONNXSession) throws -> [Quad] {
         let longer = max(region.width, region.height)
         let limited = longer > Double(configuration.maximumDetectionSide) ? Double(configuration.maximumDetectionSide) / longer : 1
-        let shorter = min(region.width, region.height) * limited
+        // A line alone in an image (very wide, or very low) gets black bands above and below, as
+        // RapidOCR letterboxes it: enlarged to the detector's shorter side as it is, it would be
+        // tens of thousands of pixels wide.
+        let lineAlone = region.height * limited <= 30 || region.width / region.height > 8
+        let padding = lineAlone ? (max(region.width * limited / 8, 30) * 2 / limited - region.height) / 2 : 0
+        let framed = Rect(x: region.minX, y: region.minY - padding, width: region.width, height: region.height + 2 * padding)
+        let shorter = min(framed.width, framed.height) * limited
         let scale = limited * (shorter < Double(configuration.minimumDetectionSide) ? Double(configuration.minimumDetectionSide) / shorter : 1)
-        let width = max(32, Int((region.width * scale / 32).rounded()) * 32)
-        let height = max(32, Int((region.height * scale / 32).rounded()) * 32)
-        var input = [Float](repeating: 0, count: 3 * width * height)
-        bitmap.sample(region.quad, width: width, height: height, format: .bgrSymmetric, into: &input, offset: 0, rowStride: width)
+        let width = max(32, Int((framed.width * scale / 32).rounded()) * 32)
+        let height = max(32, Int((framed.height * scale / 32).rounded()) * 32)
+        // Black, as the detector sees it, wherever the region is not.
+        var input = [Float](repeating: -1, count: 3 * width * height)
+        let top = Int((padding * Double(height) / framed.height).rounded())
+        bitmap.sample(region.quad, width: width, height: max(1, height - 2 * top), format: .bgrSymmetric, into: &input,
+                      at: InputPlacement.image(width: width, height: height).down(top))
         let outputs = try detector.run([detector.inputNames[0]: Tensor(shape: [1, 3, height, width], values: input)])
         guard let map = outputs[detector.outputNames[0]], map.values.count == width * height else {
             throw OCRError(.engineFailure, path: bitmap.source, reason: "the detector gave an unexpected output")
         }
         let boxes = TextBoxes().boxes(in: map.values, width: width, height: height)
         // From the map's pixels back to the bitmap's.
-        let scaleX = region.width / Double(width), scaleY = region.height / Double(height)
+        let scaleX = framed.width / Double(width), scaleY = framed.height / Double(height)
         let quads = boxes.map { box in
-            box.quad.map { Point(x: region.minX + $0.x * scaleX, y: region.minY + $0.y * scaleY) }
+            box.quad.map { Point(x: framed.minX + $0.x * scaleX, y: framed.minY + $0.y * scaleY) }
         }
         return Self.readingOrder(quads)
     }

@@ -38,7 +38,7 @@ public struct PPOCROrientationClassifier: Sendable {
                 // As PaddleOCR does: the line at the input's height, no wider than the input, left-aligned.
                 let lineWidth = min(width, max(1, Int((Double(height) * PPOCRRecognizer.aspect(of: quad)).rounded(.up))))
                 bitmap.sample(quad, width: lineWidth, height: height, format: .bgrSymmetric, into: &input,
-                                       offset: slot * 3 * height * width, rowStride: width)
+                              at: .image(slot, width: width, height: height))
             }
             let outputs = try session.run([session.inputNames[0]: Tensor(shape: [batch.count, 3, height, width], values: input)])
             guard let output = outputs[session.outputNames[0]], output.shape == [batch.count, 2] else {

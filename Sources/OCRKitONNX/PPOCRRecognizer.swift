@@ -64,7 +64,7 @@ public struct PPOCRRecognizer: Sendable {
                 let lineWidth = min(width, max(1, Int((Double(Self.inputHeight) * aspects[index]).rounded(.up))))
                 widths.append(lineWidth)
                 bitmap.sample(quads[index], width: lineWidth, height: Self.inputHeight, format: .bgrSymmetric, into: &input,
-                            offset: slot * 3 * Self.inputHeight * width, rowStride: width)
+                              at: .image(slot, width: width, height: Self.inputHeight))
             }
             let outputs = try session.run([session.inputNames[0]: Tensor(shape: [batch.count, 3, Self.inputHeight, width], values: input)])
             guard let output = outputs[session.outputNames[0]], output.shape.count == 3, output.shape[0] == batch.count,
