@@ -7,7 +7,8 @@ import Foundation
 /// block for hundreds of milliseconds. The pool runs such calls on threads of its own and hands
 /// each call a worker that is free, so at most `count` calls run at once and a `State` is used
 /// by one call at a time, always on the same thread. A worker makes its state on first use, on
-/// its own thread, and destroys it there when the pool goes away.
+/// its own thread, and destroys it there when the pool goes away; the pool's `deinit` waits for
+/// that, so that once a pool is gone its C handles are too.
 ///
 /// ```swift
 /// let pool = BlockingWorkerPool(count: 2, name: "tesseract") { try TesseractSession() }
@@ -30,6 +31,7 @@ public final class BlockingWorkerPool<State>: Sendable {
 
     deinit {
         for worker in workers { worker.stop() }
+        for worker in workers { worker.waitUntilStopped() }
     }
 
     /// How many calls can run at once.
@@ -77,14 +79,16 @@ private actor Leases {
 
 /// One thread with a mailbox of jobs and a state that lives on that thread's stack.
 ///
-/// `@unchecked Sendable`: `jobs` and `stopping` are only touched under `condition`, and the
-/// state never leaves the thread's run loop.
+/// `@unchecked Sendable`: `jobs`, `stopping`, `stopped` and `thread` are only touched under
+/// `condition`, and the state never leaves the thread's run loop.
 private final class Worker<State>: @unchecked Sendable {
     private typealias Job = (inout State?) -> Void
 
     private let condition = NSCondition()
     private var jobs: [Job] = []
     private var stopping = false
+    private var stopped = false
+    private var thread: pthread_t?
     private let makeState: @Sendable () throws -> State
 
     init(name: String, makeState: @escaping @Sendable () throws -> State) {
@@ -116,6 +120,15 @@ private final class Worker<State>: @unchecked Sendable {
         condition.unlock()
     }
 
+    /// Waits until the thread has destroyed its state and exited, unless called on that thread
+    /// (when the pool's last reference went with a job it ran).
+    func waitUntilStopped() {
+        condition.lock()
+        defer { condition.unlock() }
+        if let thread, pthread_equal(thread, pthread_self()) != 0 { return }
+        while !stopped { condition.wait() }
+    }
+
     private func submit(_ job: @escaping Job) {
         condition.lock()
         jobs.append(job)
@@ -124,17 +137,25 @@ private final class Worker<State>: @unchecked Sendable {
     }
 
     private func runLoop() {
+        condition.lock()
+        thread = pthread_self()
+        condition.unlock()
         var state: State?
         while true {
             condition.lock()
             while jobs.isEmpty && !stopping { condition.wait() }
             if jobs.isEmpty {
                 condition.unlock()
-                return
+                break
             }
             let job = jobs.removeFirst()
             condition.unlock()
             job(&state)
         }
+        state = nil
+        condition.lock()
+        stopped = true
+        condition.broadcast()
+        condition.unlock()
     }
 }
