@@ -30,7 +30,11 @@ public final class NDLOCREngine: OCREngine {
         /// Threads each model run uses; by default the cores are shared out between the workers.
         public var threadsPerRun: Int
 
-        public init(models: String = ".deps/models/ndlocr", charset: String? = nil, classes: String? = nil,
+        /// `.deps/models/ndlocr`, from the current directory or the running program's: where a
+        /// copy of NDLOCR-Lite's models may be put instead of giving ``models``.
+        public static var installedModels: String { Dependencies.locate(".deps/models/ndlocr") }
+
+        public init(models: String = installedModels, charset: String? = nil, classes: String? = nil,
                     libraryPath: String? = nil, workerCount: Int = ProcessInfo.processInfo.activeProcessorCount) {
             self.models = models
             self.charset = charset

@@ -15,7 +15,7 @@ public final class ONNXRuntime: @unchecked Sendable {
     public static var searchPaths: [String] {
         var paths: [String] = []
         if let path = ProcessInfo.processInfo.environment["OCRKIT_ONNXRUNTIME_LIBRARY"], !path.isEmpty { paths.append(path) }
-        paths.append(FileManager.default.currentDirectoryPath + "/.deps/onnxruntime/lib/libonnxruntime.so.1")
+        paths += Dependencies.candidates(".deps/onnxruntime/lib/libonnxruntime.so.1")
         paths += ["libonnxruntime.so.1", "libonnxruntime.so"]
         return paths
     }

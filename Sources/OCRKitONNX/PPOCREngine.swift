@@ -40,7 +40,11 @@ public final class PPOCREngine: OCREngine {
         /// Lines read with less confidence than this are dropped, as RapidOCR does.
         public var minimumLineConfidence = 0.5
 
-        public init(models: String = ".deps/models/ppocr", libraryPath: String? = nil,
+        /// The `.deps/models/ppocr` that scripts/setup fills, found from the current directory or
+        /// the running program's.
+        public static var installedModels: String { Dependencies.locate(".deps/models/ppocr") }
+
+        public init(models: String = installedModels, libraryPath: String? = nil,
                     workerCount: Int = ProcessInfo.processInfo.activeProcessorCount) {
             self.models = models
             self.libraryPath = libraryPath
