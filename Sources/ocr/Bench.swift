@@ -19,11 +19,11 @@ struct BenchRead: AsyncParsableCommand {
             Reads every image of MANIFEST (a manifest.tsv of image<TAB>truth lines, as in \
             ../shared/datasets) with `ocr read` and with peers, in one run:
 
-            - --engine tesseract: the tesseract command one image at a time with its default \
-            settings (naive), and at its best (OMP_THREAD_LIMIT=1, one process per job).
-            - --engine ppocr: RapidOCR (PyPI rapidocr_onnxruntime 1.4.4, the same PP-OCRv4 \
-            models, one image after another as its command reads them, on every core), with \
-            its orientation classifier when ocr uses one; scripts/setup-rapidocr installs it.
+            - --engine tesseract and auto: the tesseract command one image at a time with its \
+            default settings (naive), and at its best (OMP_THREAD_LIMIT=1, one process per job).
+            - --engine ppocr and auto: RapidOCR (PyPI rapidocr_onnxruntime 1.4.4, the same \
+            PP-OCRv4 models, one image after another as its command reads them, on every core), \
+            with its orientation classifier when ocr uses one; scripts/setup-rapidocr installs it.
             - --engine ndlocr: no peer.
 
             It prints images per second, the character error rate (CER, of the whole text in \
@@ -50,8 +50,8 @@ struct BenchRead: AsyncParsableCommand {
     @Option(help: "The reading order ocr reads in: engine or layout.")
     var order: RecognitionArguments.Order = .engine
 
-    @Option(help: "The engine ocr reads with: tesseract, ppocr or ndlocr.")
-    var engine: RecognitionArguments.Engine = .tesseract
+    @Option(help: "The engine ocr reads with: auto, tesseract, ppocr or ndlocr.")
+    var engine: RecognitionArguments.Engine = .auto
 
     @Option(help: ArgumentHelp("The ONNX engine's model folder, as for `ocr read`.", valueName: "folder"))
     var models: String?
@@ -79,8 +79,7 @@ struct BenchRead: AsyncParsableCommand {
         let ourRow = ours.scored(entries, scoring: scoring)
         print(ourRow.line(scoring))
         var peers: [Row] = []
-        switch engine {
-        case .tesseract:
+        if engine == .tesseract || engine == .auto {
             if !skipNaive {
                 peers.append(try await runTesseract(entries, folder: folder, lanes: 1, limitThreads: false,
                                                     name: "tesseract naive").scored(entries, scoring: scoring))
@@ -89,11 +88,10 @@ struct BenchRead: AsyncParsableCommand {
             peers.append(try await runTesseract(entries, folder: folder, lanes: jobs, limitThreads: true,
                                                 name: "tesseract best (\(jobs) procs)").scored(entries, scoring: scoring))
             print(peers.last!.line(scoring))
-        case .ppocr:
+        }
+        if engine == .ppocr || engine == .auto {
             peers.append(try runRapidOCR(entries, folder: folder).scored(entries, scoring: scoring))
             print(peers.last!.line(scoring))
-        case .ndlocr:
-            break
         }
         for peer in peers {
             print(String(format: "ocr vs %@: %.2fx the images per second", peer.name, ourRow.imagesPerSecond / peer.imagesPerSecond))

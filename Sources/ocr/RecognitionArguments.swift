@@ -5,11 +5,12 @@ import OCRKitImages
 import OCRKitLayout
 import OCRKitONNX
 import OCRKitTesseract
+import Synchronization
 
 /// The options that choose an engine and tell it what to read, shared by every command that reads.
 struct RecognitionArguments: ParsableArguments {
     enum Engine: String, ExpressibleByArgument, CaseIterable {
-        case tesseract, ppocr, ndlocr
+        case auto, tesseract, ppocr, ndlocr
     }
 
     enum Order: String, ExpressibleByArgument, CaseIterable {
@@ -17,10 +18,11 @@ struct RecognitionArguments: ParsableArguments {
     }
 
     @Option(help: """
-        The engine that reads the text: tesseract; ppocr (PP-OCRv4 on ONNX Runtime: photos, receipts, scenes); or \
+        The engine that reads the text: auto (tesseract, then ppocr for pages tesseract is unsure of: photos); \
+        tesseract (scans and documents); ppocr (PP-OCRv4 on ONNX Runtime: photos, receipts, scenes); or \
         ndlocr (NDLOCR-Lite on ONNX Runtime: Japanese documents, vertical text; needs --models).
         """)
-    var engine: Engine = .tesseract
+    var engine: Engine = .auto
 
     @Option(help: ArgumentHelp("""
         The folder of the ONNX engine's models: for ppocr, default .deps/models/ppocr, which scripts/setup fills; \
@@ -102,30 +104,66 @@ struct RecognitionArguments: ParsableArguments {
     }
 
     /// The reader these arguments describe, reading up to `jobs` images at once.
+    ///
+    /// It lives until the process exits. Released earlier, its engines destroy their C handles on
+    /// their worker threads, and when the last release came as the command ended, that raced
+    /// with the libraries' own teardown at exit: Tesseract crashed in `ocr scan`.
     func makeReader(jobs: Int) throws -> PageReader {
         let loader = ImageLoader(
             options: ImageLoadingOptions(maximumPixelCount: maxPixels), concurrency: jobs)
-        switch engine {
-        case .tesseract:
-            let configuration = TesseractConfiguration(
-                pageSegmentationMode: PageSegmentationMode(rawValue: psm) ?? .auto, workerCount: jobs)
-            return PageReader(decoder: loader, engine: try TesseractEngine(configuration: configuration),
-                              arranger: order == .layout ? LayoutAnalyzer() : nil)
-        case .ppocr:
+        let reader = PageReader(decoder: loader, engine: try makeEngine(jobs: jobs), arranger: order == .layout ? ReadingOrder() : nil)
+        Self.readers.withLock { $0.append(reader) }
+        return reader
+    }
+
+    private static let readers = Mutex<[PageReader]>([])
+
+    private func makeEngine(jobs: Int) throws -> any OCREngine {
+        func tesseract() throws -> TesseractEngine {
+            try TesseractEngine(configuration: TesseractConfiguration(
+                pageSegmentationMode: PageSegmentationMode(rawValue: psm) ?? .auto, workerCount: jobs))
+        }
+        func ppocr() throws -> PPOCREngine {
             var configuration = PPOCREngine.Configuration(workerCount: jobs)
             if let models { configuration.models = models }
             configuration.classifiesOrientation = classifyOrientation
-            // The detector may find a line in pieces: the layout step joins them into lines.
-            var layout = LayoutOptions()
-            layout.regroupsWords = true
-            return PageReader(decoder: loader, engine: try PPOCREngine(configuration: configuration),
-                              arranger: order == .layout ? LayoutAnalyzer(options: layout) : nil)
+            return try PPOCREngine(configuration: configuration)
+        }
+        switch engine {
+        case .tesseract:
+            return try tesseract()
+        case .ppocr:
+            return try ppocr()
         case .ndlocr:
             var configuration = NDLOCREngine.Configuration(workerCount: jobs)
             if let models { configuration.models = models }
-            return PageReader(decoder: loader, engine: try NDLOCREngine(configuration: configuration),
-                              arranger: order == .layout ? LayoutAnalyzer() : nil)
+            return try NDLOCREngine(configuration: configuration)
+        case .auto:
+            let primary = try tesseract()
+            do {
+                let fallback = try ppocr()
+                _ = try ONNXRuntime.shared()
+                return FallbackEngine(primary: primary, fallback: fallback)
+            } catch {
+                FileHandle.standardError.write(Data("ocr: photos will be read by Tesseract alone: \(error)\n".utf8))
+                return primary
+            }
         }
+    }
+}
+
+/// OCRKit's layout analysis, with PP-OCR's pages' words regrouped into lines first: its detector
+/// can find a line in pieces.
+private struct ReadingOrder: PageArranger {
+    let analyzer = LayoutAnalyzer()
+    let regrouping: LayoutAnalyzer = {
+        var options = LayoutOptions()
+        options.regroupsWords = true
+        return LayoutAnalyzer(options: options)
+    }()
+
+    func arrange(_ page: Page) -> Page {
+        page.engine.name == "ppocr" ? regrouping.arrange(page) : analyzer.arrange(page)
     }
 }
 

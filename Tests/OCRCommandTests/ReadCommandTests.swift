@@ -159,13 +159,14 @@ func ocr(_ arguments: [String]) throws -> CommandResult {
     }
 
     @Test func reviewMarksDoubtfulWordsWithTheirAlternatives() throws {
-        // Text rendered at 40 dpi: a few pixels high, hard to read with certainty.
+        // Text rendered at 40 dpi: a few pixels high, hard for Tesseract to read with certainty.
+        // (`--engine auto` would read it again with PP-OCR, which is sure of it.)
         let path = folder.file("tiny.png")
         try ImageWriter.write(try TextRenderer.render("The quick brown fox jumps over the lazy dog", dpi: 40), to: path)
-        let review = try ocr(["read", "--review", path])
+        let review = try ocr(["read", "--engine", "tesseract", "--review", path])
         #expect(review.status == 0)
         #expect(review.output.contains("[[") && review.output.contains("|"))
-        let json = try ocr(["read", "--format", "jsonl", path]).output
+        let json = try ocr(["read", "--engine", "tesseract", "--format", "jsonl", path]).output
         let page = try Page(jsonData: Data(json.utf8))
         let flagged = page.words.filter(\.isFlagged)
         #expect(!flagged.isEmpty)
@@ -195,6 +196,19 @@ func ocr(_ arguments: [String]) throws -> CommandResult {
             let result = try ocr(["read", "--engine", engine, "--models", missing, path])
             #expect(result.status != 0, "\(engine)")
             #expect(result.errors.contains(missing) && result.errors.contains("--models"), "\(engine): \(result.errors)")
+        }
+    }
+
+    @Test func autoReadsDocumentsWithTesseractAndWhatItIsUnsureOfWithPPOCR() throws {
+        let document = try writePage("Invoice 2024-117 for Grace Hopper", to: "document.png")
+        let tiny = folder.file("tiny.png")
+        try ImageWriter.write(try TextRenderer.render("The quick brown fox jumps over the lazy dog", dpi: 40), to: tiny)
+        let result = try ocr(["read", "--format", "jsonl", document, tiny])
+        let pages = try result.output.split(separator: "\n").map { try Page(jsonData: Data($0.utf8)) }
+        try #require(pages.count == 2)
+        #expect(pages[0].engine.name == "tesseract" && pages[0].text == "Invoice 2024-117 for Grace Hopper")
+        if FileManager.default.fileExists(atPath: SharedData.packageRoot.appendingPathComponent(".deps/models/ppocr").path) {
+            #expect(pages[1].engine.name == "ppocr" && pages[1].text.contains("quick brown fox"))
         }
     }
 
