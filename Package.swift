@@ -104,7 +104,7 @@ let package = Package(
             dependencies: ["OCRKitLayout", "OCRKitImages", "OCRKitTesseract", "OCRKitTestSupport"]
         ),
         .testTarget(name: "OCRKitExportTests", dependencies: ["OCRKitExport", "OCRKitTestSupport"]),
-        .testTarget(name: "OCRKitONNXTests", dependencies: ["OCRKitONNX", "OCRKitImages", "OCRKitLayout", "OCRKitTestSupport"]),
+        .testTarget(name: "OCRKitONNXTests", dependencies: ["OCRKitONNX", "OCRKitImages", "OCRKitLayout", "OCRKitEvaluation", "OCRKitTestSupport"]),
         .testTarget(
             name: "OCRKitPDFTests",
             dependencies: ["OCRKitPDF", "OCRKitImages", "OCRKitTesseract", "OCRKitTestSupport"]

@@ -96,7 +96,8 @@ struct BenchRead: AsyncParsableCommand {
         for peer in peers {
             print(String(format: "ocr vs %@: %.2fx the images per second", peer.name, ourRow.imagesPerSecond / peer.imagesPerSecond))
         }
-        if let inference = ours.inferenceSeconds, inference > 0 {
+        // Under auto, Tesseract's time is not the models'.
+        if let inference = ours.inferenceSeconds, inference > 0, engine == .ppocr || engine == .ndlocr {
             print(String(format: "ocr time per image over its models' inference time: %.2fx (%.3f s against %.3f s of inference)",
                           ours.seconds * Double(jobs) / inference, ours.seconds * Double(jobs) / Double(entries.count),
                           inference / Double(entries.count)))

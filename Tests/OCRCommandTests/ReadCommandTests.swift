@@ -207,7 +207,7 @@ func ocr(_ arguments: [String]) throws -> CommandResult {
         let pages = try result.output.split(separator: "\n").map { try Page(jsonData: Data($0.utf8)) }
         try #require(pages.count == 2)
         #expect(pages[0].engine.name == "tesseract" && pages[0].text == "Invoice 2024-117 for Grace Hopper")
-        if FileManager.default.fileExists(atPath: SharedData.packageRoot.appendingPathComponent(".deps/models/ppocr").path) {
+        if InstalledDependencies.hasPPOCR {
             #expect(pages[1].engine.name == "ppocr" && pages[1].text.contains("quick brown fox"))
         }
     }

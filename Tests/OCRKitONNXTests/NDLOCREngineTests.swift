@@ -5,7 +5,7 @@ import OCRKitTestSupport
 import Testing
 
 private let root = SharedData.packageRoot
-private let library = root.appendingPathComponent(".deps/onnxruntime/lib/libonnxruntime.so.1").path
+private let library = InstalledDependencies.onnxRuntimeLibrary
 private let onnxPackage = root.appendingPathComponent(".deps/python-onnx/onnx").path
 private let ready = FileManager.default.fileExists(atPath: library) && FileManager.default.fileExists(atPath: onnxPackage)
 

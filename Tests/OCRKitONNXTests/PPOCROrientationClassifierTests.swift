@@ -5,12 +5,10 @@ import OCRKitONNX
 import OCRKitTestSupport
 import Testing
 
-private let models = SharedData.packageRoot.appendingPathComponent(".deps/models/ppocr").path
-private let library = SharedData.packageRoot.appendingPathComponent(".deps/onnxruntime/lib/libonnxruntime.so.1").path
-private let installed = FileManager.default.fileExists(atPath: models + "/ch_ppocr_mobile_v2.0_cls_infer.onnx")
-    && FileManager.default.fileExists(atPath: library)
+private let models = InstalledDependencies.ppocrModels
+private let library = InstalledDependencies.onnxRuntimeLibrary
 
-@Suite(.enabled(if: installed, "needs ONNX Runtime and the PP-OCR models in .deps/, which scripts/setup installs"))
+@Suite(.enabled(if: InstalledDependencies.hasPPOCR, InstalledDependencies.missingReason))
 struct PPOCROrientationClassifierTests {
     @Test func findsUpsideDownLinesAndTheEngineReadsThem() async throws {
         let text = "Parcel 42 for Grace Hopper"

@@ -5,12 +5,10 @@ import OCRKitONNX
 import OCRKitTestSupport
 import Testing
 
-private let models = SharedData.packageRoot.appendingPathComponent(".deps/models/ppocr")
-private let recognizerModel = models.appendingPathComponent("ch_PP-OCRv4_rec_infer.onnx").path
-private let library = SharedData.packageRoot.appendingPathComponent(".deps/onnxruntime/lib/libonnxruntime.so.1").path
-private let installed = FileManager.default.fileExists(atPath: recognizerModel) && FileManager.default.fileExists(atPath: library)
+private let recognizerModel = InstalledDependencies.ppocrModels + "/ch_PP-OCRv4_rec_infer.onnx"
+private let library = InstalledDependencies.onnxRuntimeLibrary
 
-@Suite(.enabled(if: installed, "needs ONNX Runtime and the PP-OCR models in .deps/, which scripts/setup installs"))
+@Suite(.enabled(if: InstalledDependencies.hasPPOCR, InstalledDependencies.missingReason))
 struct PPOCRRecognizerTests {
     let recognizer: PPOCRRecognizer
 
@@ -64,7 +62,7 @@ struct PPOCRRecognizerTests {
         }
     }
 
-    @Test(.enabled(if: installed, "needs ONNX Runtime in .deps/"))
+    @Test(.enabled(if: InstalledDependencies.hasPPOCR, InstalledDependencies.missingReason))
     func missingAndCorruptModelsNameTheFile() throws {
         let runtime = try ONNXRuntime.shared(libraryPath: library)
         #expect { try ONNXSession(runtime: runtime, model: "/nonexistent/model.onnx") } throws: {
