@@ -15,7 +15,7 @@ import OCRKit
 /// ```
 public struct NDLOCRCascade: Sendable {
     /// A line as the cascade read it, and how.
-    public struct Line: Sendable, Equatable {
+    public struct Reading: Sendable, Equatable {
         public var characters: [RecognizedCharacter]
         /// The index in ``NDLOCRCascade/stages`` of the model that gave the reading.
         public var stage: Int
@@ -53,14 +53,14 @@ public struct NDLOCRCascade: Sendable {
 
     /// Reads the line in `quad` of `bitmap`, along its top edge, as the cascade decides, keeping
     /// `alternativeCount` candidates for each character.
-    public func read(_ quad: Quad, lengthClass: Int, in bitmap: Bitmap, alternativeCount: Int = 3) throws -> Line {
+    public func read(_ quad: Quad, lengthClass: Int, in bitmap: Bitmap, alternativeCount: Int = 3) throws -> Reading {
         var stage = Self.firstStage(lengthClass: lengthClass)
         while true {
             let reading = try stages[stage].read(quad, in: bitmap, alternativeCount: alternativeCount)
             let last = stage == stages.count - 1
             let margin = last ? Self.splitMargin : Self.escalationMargin
             guard reading.characters.count >= reading.capacity - margin else {
-                return Line(characters: reading.characters, stage: stage, isSplit: false)
+                return Reading(characters: reading.characters, stage: stage, isSplit: false)
             }
             if !last {
                 stage += 1
@@ -73,7 +73,7 @@ public struct NDLOCRCascade: Sendable {
                     return placed
                 }
             }
-            return Line(characters: halves[0] + halves[1], stage: stage, isSplit: true)
+            return Reading(characters: halves[0] + halves[1], stage: stage, isSplit: true)
         }
     }
 }

@@ -183,3 +183,30 @@ struct NDLOCREngineTests {
         #expect(page.textMarkingFlaggedWords.contains("[[ab|"))
     }
 }
+
+@Suite(.enabled(if: ready, "needs ONNX Runtime and the onnx Python package in .deps/, which scripts/setup installs"))
+struct NDLOCRCascadeTests {
+    @Test func escalatesAndSplitsAsItsReadingsFill() throws {
+        let models = try StandInModels(detections: [(StandInModels.line, [0.1, 0.1, 0.5, 0.2], 0.9, 3)])
+        let runtime = try ONNXRuntime.shared(libraryPath: library)
+        let charset = NDLOCRCharset(characters: ["#", "="] + "abcdefghij".map(String.init))
+        let cascade = try NDLOCRCascade(recognizers: [768, 256, 384].map { width in
+            try NDLOCRRecognizer(session: ONNXSession(runtime: runtime, model: models.folder.file("parseq-test-16x\(width).onnx")),
+                                 charset: charset)
+        })
+        #expect(cascade.stages.map(\.inputWidth) == [256, 384, 768])
+        // Four lines 40 px high: dark for a tenth, half, nine tenths and all of their 800 px.
+        let bitmap = page(width: 800, height: 160, fills: [(0, 0, 80, 40, 0), (0, 40, 400, 40, 0), (0, 80, 720, 40, 0), (0, 120, 800, 40, 0)])
+        func read(_ row: Int) throws -> NDLOCRCascade.Reading {
+            try cascade.read(Rect(x: 0, y: Double(row * 40), width: 800, height: 40).quad, lengthClass: 3, in: bitmap)
+        }
+        #expect(try read(0).stage == 0)
+        // Half of the 30-character model's 31 steps: under 25, so it stays.
+        #expect(try read(1).stage == 0)
+        let long = try read(2)
+        #expect(long.stage == 2 && !long.isSplit)
+        let full = try read(3)
+        #expect(full.stage == 2 && full.isSplit && full.text.count == 202)
+        #expect(full.characters[101].span.lowerBound == 0.5)
+    }
+}
