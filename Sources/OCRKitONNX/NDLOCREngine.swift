@@ -63,11 +63,7 @@ public final class NDLOCREngine: OCREngine {
     }
 
     public func validate(_ options: RecognitionOptions) throws {
-        try options.validate()
-        let unsupported = options.languages.filter { !Self.languages.contains($0) }
-        guard unsupported.isEmpty else {
-            throw OCRError(.invalidOption, reason: "ndlocr reads Japanese (jpn), not \(unsupported.joined(separator: ", "))")
-        }
+        try options.validate(languages: Self.languages, engine: "ndlocr", reads: "Japanese (jpn) and English (eng)")
         guard options.allowedCharacters == nil else {
             throw OCRError(.invalidOption, reason: "ndlocr cannot limit the characters it reads (--allow): its recognisers read freely")
         }

@@ -79,11 +79,7 @@ public final class PPOCREngine: OCREngine {
     }
 
     public func validate(_ options: RecognitionOptions) throws {
-        try options.validate()
-        let unsupported = options.languages.filter { !Self.languages.contains($0) }
-        guard unsupported.isEmpty else {
-            throw OCRError(.invalidOption, reason: "ppocr reads Chinese and English (chi_sim, eng), not \(unsupported.joined(separator: ", "))")
-        }
+        try options.validate(languages: Self.languages, engine: "ppocr", reads: "Chinese and English (chi_sim, eng)")
     }
 
     public func recognize(_ bitmap: Bitmap, options: RecognitionOptions) async throws -> Page {

@@ -83,4 +83,14 @@ public struct RecognitionOptions: Hashable, Sendable, Codable {
             throw OCRError(.invalidOption, reason: "the maximum image side \(side) must be at least 32 pixels")
         }
     }
+
+    /// ``validate()``, and that every language asked for is one of `supported`, for engines whose
+    /// models read a fixed set: `reads` says which to the user ("Chinese and English (chi_sim, eng)").
+    public func validate(languages supported: Set<String>, engine: String, reads: String) throws {
+        try validate()
+        let unsupported = languages.filter { !supported.contains($0) }
+        guard unsupported.isEmpty else {
+            throw OCRError(.invalidOption, reason: "\(engine) reads \(reads), not \(unsupported.joined(separator: ", "))")
+        }
+    }
 }
