@@ -114,15 +114,11 @@ struct BenchRead: AsyncParsableCommand {
         if engine == .ndlocr { arguments += ["--lang", "jpn"] }
         if classifyOrientation { arguments.append("--classify-orientation") }
         let outcome = try ChildProcess.run(Self.executablePath, arguments + entries.map(\.imagePath), output: output, errors: errors)
-        var texts: [String: String] = [:]
-        for line in (try? String(contentsOfFile: output, encoding: .utf8))?.split(separator: "\n") ?? [] {
-            if let page = try? Page(jsonData: Data(line.utf8)) { texts[page.image] = page.text }
-        }
         // `--timings` ends standard error with "...; model inference 12.34 s (1.10x)".
         let report = (try? String(contentsOfFile: errors, encoding: .utf8)) ?? ""
         let inference = report.firstMatch(of: /model inference ([0-9.]+) s/).flatMap { Double($0.1) }
         return Run(name: "ocr \(engine.rawValue) (\(jobs) jobs, \(order.rawValue))", seconds: outcome.seconds,
-                   peakBytes: outcome.peakBytes, texts: texts, inferenceSeconds: inference)
+                   peakBytes: outcome.peakBytes, texts: Self.texts(inJSONLines: output), inferenceSeconds: inference)
     }
 
     /// RapidOCR's Python package over every image in one process, through scripts/rapidocr-read.
@@ -138,14 +134,8 @@ struct BenchRead: AsyncParsableCommand {
         let outcome = try ChildProcess.run(
             "python3", [script] + (classifyOrientation ? [] : ["--no-cls"]) + entries.map(\.imagePath),
             output: output, environment: ["PYTHONPATH": packages])
-        var texts: [String: String] = [:]
-        for line in (try? String(contentsOfFile: output, encoding: .utf8))?.split(separator: "\n") ?? [] {
-            guard let object = try? JSONSerialization.jsonObject(with: Data(line.utf8)) as? [String: String],
-                  let image = object["image"], let text = object["text"] else { continue }
-            texts[image] = text
-        }
         return Run(name: "RapidOCR 1.4.4" + (classifyOrientation ? " (cls)" : ""), seconds: outcome.seconds,
-                   peakBytes: outcome.peakBytes, texts: texts)
+                   peakBytes: outcome.peakBytes, texts: Self.texts(inJSONLines: output))
     }
 
     /// The tesseract command once per image, `lanes` processes at a time.
@@ -173,6 +163,21 @@ struct BenchRead: AsyncParsableCommand {
                    seconds: elapsed.timeInterval,
                    peakBytes: results.map(\.2).max() ?? 0,
                    texts: Dictionary(results.map { ($0.0, $0.1) }, uniquingKeysWith: { first, _ in first }))
+    }
+
+    /// The text of each image in a JSON Lines file of objects with `image` and `text`, as both
+    /// `ocr read --format jsonl` (pages) and scripts/rapidocr-read write them; lines that are not
+    /// such objects (an image that failed) are skipped.
+    private static func texts(inJSONLines path: String) -> [String: String] {
+        struct Reading: Decodable {
+            var image: String
+            var text: String
+        }
+        var texts: [String: String] = [:]
+        for line in (try? String(contentsOfFile: path, encoding: .utf8))?.split(separator: "\n") ?? [] {
+            if let reading = try? JSONDecoder().decode(Reading.self, from: Data(line.utf8)) { texts[reading.image] = reading.text }
+        }
+        return texts
     }
 
     private static var executablePath: String {
