@@ -137,12 +137,13 @@ public final class ONNXSession: @unchecked Sendable {
     public func run(_ inputs: [String: Tensor]) throws -> [String: Tensor] {
         #if OCRKIT_ONNXRUNTIME
         let api = runtime.api.pointee
-        let buffers = try inputNames.map { name in
+        let tensors = try inputNames.map { name in
             guard let input = inputs[name] else {
                 throw OCRError(.invalidOption, path: modelPath, reason: "no value for the model's input \(name)")
             }
-            return input.element == .float ? InputBuffer.float(input.values) : .int64(input.values.map { Int64($0) })
+            return input
         }
+        let buffers = tensors.map { $0.element == .float ? InputBuffer.float($0.values) : .int64($0.values.map { Int64($0) }) }
         var outputs = [OpaquePointer?](repeating: nil, count: outputNames.count)
         defer { outputs.forEach { api.ReleaseValue($0) } }
         let start = ContinuousClock.now
@@ -150,9 +151,9 @@ public final class ONNXSession: @unchecked Sendable {
         try withBytes(of: buffers[...]) { bytes in
             var values: [OpaquePointer?] = []
             defer { values.forEach { api.ReleaseValue($0) } }
-            for (index, name) in inputNames.enumerated() {
-                let shape = inputs[name]!.shape.map(Int64.init)
-                let type = inputs[name]!.element == .float ? ONNX_TENSOR_ELEMENT_DATA_TYPE_FLOAT : ONNX_TENSOR_ELEMENT_DATA_TYPE_INT64
+            for (index, tensor) in tensors.enumerated() {
+                let shape = tensor.shape.map(Int64.init)
+                let type = tensor.element == .float ? ONNX_TENSOR_ELEMENT_DATA_TYPE_FLOAT : ONNX_TENSOR_ELEMENT_DATA_TYPE_INT64
                 var value: OpaquePointer?
                 // The pointer is mutable in the C API only: ONNX Runtime does not write to inputs.
                 try runtime.check(api.CreateTensorWithDataAsOrtValue(
