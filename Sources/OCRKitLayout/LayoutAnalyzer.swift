@@ -30,7 +30,9 @@ public struct LayoutAnalyzer: PageArranger {
         }
         let frame = ReadingFrame(quads: page.lines.map(\.quad))
         let rects = page.lines.map { frame.rect(of: $0.quad) }
-        let kept = DuplicateFilter.indicesToKeep(rects, confidences: page.lines.map(\.confidence), options: options)
+        // Lines an engine reported twice: the more confident is kept, in the page's order.
+        let kept = Rect.indicesWithoutDuplicates(rects, confidences: page.lines.map(\.confidence), overlap: options.duplicateOverlap,
+                                                 containment: options.duplicateContainment).sorted()
         let lineHeight = kept.map { rects[$0].height }.median ?? 1
 
         let cut = XYCut(lineHeight: lineHeight, options: options)

@@ -31,9 +31,10 @@ public struct NDLOCRLayoutDetector: Sendable {
     public let classes: NDLOCRClasses
     /// Detections less sure than this are dropped (NDLOCR-Lite's default).
     public var minimumScore = 0.25
-    /// A line overlapping a surer one by more than this (intersection over union), or lying
-    /// mostly inside it, is the same line found twice.
+    /// A line overlapping a surer one by more than this (intersection over union), or lying more
+    /// than ``duplicateContainment`` inside it, is the same line found twice.
     public var duplicateOverlap = 0.5
+    public var duplicateContainment = 0.8
 
     /// - Throws: ``OCRError`` naming the model when it lacks DEIM's inputs.
     public init(session: ONNXSession, classes: NDLOCRClasses) throws {
@@ -94,17 +95,7 @@ public struct NDLOCRLayoutDetector: Sendable {
 
     /// The detections, surest first, without those that repeat a surer one.
     func withoutDuplicates(_ detections: [Detection]) -> [Detection] {
-        var kept: [Detection] = []
-        for detection in detections.sorted(by: { $0.score > $1.score }) {
-            let repeats = kept.contains { surer in
-                guard let shared = surer.box.intersection(detection.box) else { return false }
-                let common = shared.width * shared.height
-                let smaller = min(surer.box.width * surer.box.height, detection.box.width * detection.box.height)
-                let union = surer.box.width * surer.box.height + detection.box.width * detection.box.height - common
-                return common / union > duplicateOverlap || common / smaller > 0.8
-            }
-            if !repeats { kept.append(detection) }
-        }
-        return kept
+        Rect.indicesWithoutDuplicates(detections.map(\.box), confidences: detections.map(\.score),
+                                      overlap: duplicateOverlap, containment: duplicateContainment).map { detections[$0] }
     }
 }
