@@ -62,22 +62,16 @@ public struct NDLOCRRecognizer: Sendable {
     /// `alternativeCount` likeliest characters at its step.
     static func decode(_ scores: [Float], steps: Int, classes: Int, charset: NDLOCRCharset, alternativeCount: Int) -> Reading {
         var characters: [RecognizedCharacter] = []
-        let count = max(1, alternativeCount)
         for step in 0..<steps {
             let row = scores[(step * classes)..<((step + 1) * classes)]
             let toProbability = Self.probabilityScale(row)
-            // One pass: the end's score and the likeliest `count` characters.
-            var top: [(index: Int, score: Float)] = []
-            top.reserveCapacity(count + 1)
-            for (offset, score) in row.enumerated().dropFirst() where top.count < count || score > top[top.count - 1].score {
-                let position = top.firstIndex { score > $0.score } ?? top.count
-                top.insert((offset, score), at: position)
-                if top.count > count { top.removeLast() }
-            }
-            guard let best = top.first, best.score > row[row.startIndex], let text = charset.character(forClass: best.index) else {
+            // One pass: the end's score and the likeliest `alternativeCount` characters.
+            var top = TopScores(capacity: alternativeCount)
+            for (offset, score) in row.enumerated().dropFirst() { top.offer(offset, score) }
+            guard let best = top.entries.first, best.score > row[row.startIndex], let text = charset.character(forClass: best.index) else {
                 break
             }
-            let alternatives = top.compactMap { candidate in
+            let alternatives = top.entries.compactMap { candidate in
                 charset.character(forClass: candidate.index).map { Alternative(text: $0, confidence: toProbability(candidate.score)) }
             }
             characters.append(RecognizedCharacter(text: text, confidence: toProbability(best.score), alternatives: alternatives,

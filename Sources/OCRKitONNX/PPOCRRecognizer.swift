@@ -92,15 +92,13 @@ public struct PPOCRRecognizer: Sendable {
                        characters: [String], alternativeCount: Int, allowed: Set<Int>? = nil) -> Reading {
         var decoded: [RecognizedCharacter] = []
         var previous = 0
-        let count = max(1, alternativeCount)
         probabilities.withUnsafeBufferPointer { values in
             for step in 0..<steps {
-                // One pass: the likeliest class (blank included) and the likeliest `count` characters.
+                // One pass: the likeliest class (blank included) and the likeliest `alternativeCount` characters.
                 let row = values.baseAddress! + step * classes
                 var best = 0
                 var bestProbability = -Float.infinity
-                var top: [(index: Int, probability: Float)] = []
-                top.reserveCapacity(count + 1)
+                var top = TopScores(capacity: alternativeCount)
                 for index in 0..<classes {
                     let probability = row[index]
                     if let allowed, !allowed.contains(index) { continue }
@@ -108,11 +106,7 @@ public struct PPOCRRecognizer: Sendable {
                         best = index
                         bestProbability = probability
                     }
-                    if index != 0 && (top.count < count || probability > top[top.count - 1].probability) {
-                        let position = top.firstIndex { probability > $0.probability } ?? top.count
-                        top.insert((index, probability), at: position)
-                        if top.count > count { top.removeLast() }
-                    }
+                    if index != 0 { top.offer(index, probability) }
                 }
                 defer { previous = best }
                 guard best != 0 else { continue }
@@ -123,7 +117,7 @@ public struct PPOCRRecognizer: Sendable {
                 }
                 decoded.append(RecognizedCharacter(
                     text: characters[best], confidence: Double(bestProbability),
-                    alternatives: top.prefix(alternativeCount).map { Alternative(text: characters[$0.index], confidence: Double($0.probability)) },
+                    alternatives: top.entries.prefix(alternativeCount).map { Alternative(text: characters[$0.index], confidence: Double($0.score)) },
                     span: span))
             }
         }

@@ -59,3 +59,22 @@ extension Quad {
                     bottomRight: along(bottomLeft, bottomRight, end), bottomLeft: along(bottomLeft, bottomRight, start))
     }
 }
+
+/// The `capacity` highest scores offered at one step of a recogniser's output, highest first:
+/// a character's likeliest candidates, found in one pass over thousands of classes.
+struct TopScores {
+    let capacity: Int
+    private(set) var entries: [(index: Int, score: Float)] = []
+
+    init(capacity: Int) {
+        self.capacity = max(1, capacity)
+        entries.reserveCapacity(self.capacity + 1)
+    }
+
+    mutating func offer(_ index: Int, _ score: Float) {
+        guard entries.count < capacity || score > entries[entries.count - 1].score else { return }
+        let position = entries.firstIndex { score > $0.score } ?? entries.count
+        entries.insert((index, score), at: position)
+        if entries.count > capacity { entries.removeLast() }
+    }
+}
