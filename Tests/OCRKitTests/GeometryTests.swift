@@ -51,4 +51,34 @@ import Testing
             #expect { try bad.validate() } throws: { ($0 as? OCRError)?.code == .invalidOption }
         }
     }
+
+    @Test func regionsConvertToAndFromABottomLeftOrigin() {
+        // The lower third, as Vision counts it, is the last third from the top.
+        let lowerThird = Rect(normalizedBottomLeft: Rect(x: 0.25, y: 0, width: 0.5, height: 0.25))
+        #expect(lowerThird == Rect(x: 0.25, y: 0.75, width: 0.5, height: 0.25))
+        #expect(lowerThird.normalizedBottomLeft == Rect(x: 0.25, y: 0, width: 0.5, height: 0.25))
+        let region = Rect(x: 0.125, y: 0.25, width: 0.375, height: 0.5)
+        #expect(Rect(normalizedBottomLeft: region.normalizedBottomLeft) == region)
+    }
+
+    @Test func insetsGrowAndShrinkEachSide() {
+        let box = Rect(x: 100, y: 50, width: 80, height: 20)
+        #expect(box.insetBy(dx: -24, dy: -16) == Rect(x: 76, y: 34, width: 128, height: 52))
+        #expect(box.insetBy(dx: 10, dy: 5) == Rect(x: 110, y: 55, width: 60, height: 10))
+    }
+
+    @Test func cropsAreClippedToTheBitmap() throws {
+        // 4 x 3 RGB, each pixel's red its index.
+        let pixels: [UInt8] = (0..<12).flatMap { index -> [UInt8] in [UInt8(index), 0, 0] }
+        let bitmap = Bitmap(width: 4, height: 3, layout: .rgb, pixels: pixels, source: "grid")
+        let inside = try #require(bitmap.cropped(to: Rect(x: 1, y: 1, width: 2, height: 1)))
+        #expect(inside.width == 2 && inside.height == 1)
+        #expect(inside.pixels == [5, 0, 0, 6, 0, 0])
+        // Grown past the top left corner: only what lies inside is kept.
+        let clipped = try #require(bitmap.cropped(to: Rect(x: -5, y: -5, width: 6.5, height: 6.2)))
+        #expect(clipped.width == 2 && clipped.height == 2)
+        let reds: [UInt8] = stride(from: 0, to: clipped.pixels.count, by: 3).map { clipped.pixels[$0] }
+        #expect(reds == [0, 1, 4, 5])
+        #expect(bitmap.cropped(to: Rect(x: 10, y: 0, width: 5, height: 5)) == nil)
+    }
 }

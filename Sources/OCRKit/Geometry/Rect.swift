@@ -73,6 +73,26 @@ public struct Rect: Hashable, Sendable, Codable {
         Rect(x: x * scaleX, y: y * scaleY, width: width * scaleX, height: height * scaleY)
     }
 
+    /// This rectangle grown (negative insets) or shrunk (positive ones) on each side: `dx` on the
+    /// left and right, `dy` at the top and bottom, as Core Graphics' `insetBy(dx:dy:)` does.
+    public func insetBy(dx: Double, dy: Double) -> Rect {
+        Rect(x: x + dx, y: y + dy, width: width - 2 * dx, height: height - 2 * dy)
+    }
+
+    /// The normalised rectangle that a frame with its origin at the bottom left, as Vision and Core
+    /// Image count, calls `rect`.
+    ///
+    /// ```swift
+    /// let lowerThird = Rect(normalizedBottomLeft: Rect(x: 0, y: 0, width: 1, height: 1.0 / 3))
+    /// lowerThird.y   // 0.667: OCRKit counts from the top
+    /// ```
+    public init(normalizedBottomLeft rect: Rect) {
+        self.init(x: rect.x, y: 1 - rect.y - rect.height, width: rect.width, height: rect.height)
+    }
+
+    /// This normalised rectangle as a frame with its origin at the bottom left calls it.
+    public var normalizedBottomLeft: Rect { Rect(normalizedBottomLeft: self) }
+
     /// Whether this is a usable normalised rectangle: inside `0...1` and not empty.
     public var isValidNormalizedRegion: Bool {
         width > 0 && height > 0 && x >= 0 && y >= 0 && maxX <= 1.000_001 && maxY <= 1.000_001
