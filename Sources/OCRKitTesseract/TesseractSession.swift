@@ -9,6 +9,8 @@ final class TesseractSession {
     private let dataPath: String
     /// The languages the instance was last initialised with, as Tesseract spells them (`eng+deu`).
     private var loadedLanguages: String?
+    /// Where the pixels Tesseract reads begin in the bitmap: the region of interest's top left.
+    private var origin = Point(x: 0, y: 0)
 
     init(dataPath: String) throws {
         guard let handle = TessBaseAPICreate() else {
@@ -35,19 +37,23 @@ final class TesseractSession {
         // Mode 2 keeps the recogniser's top choices for every symbol.
         set("lstm_choice_mode", options.alternativeCount > 0 ? "2" : "0")
 
-        bitmap.pixels.withUnsafeBufferPointer { pixels in
-            TessBaseAPISetImage(handle, pixels.baseAddress, Int32(bitmap.width), Int32(bitmap.height),
-                                Int32(bitmap.layout.channels), Int32(bitmap.bytesPerRow))
+        // The region is cut out here rather than given to TessBaseAPISetRectangle: Tesseract 5.3
+        // misreads a rectangle as wide as the image that stops short of its bottom ("AB12 CDE"
+        // came back as "Be").
+        let region = options.regionOfInterest.map { region in
+            let pixels = region.scaled(width: Double(bitmap.width), height: Double(bitmap.height))
+            let left = max(0, pixels.minX.rounded(.down)), top = max(0, pixels.minY.rounded(.down))
+            return Rect(x: left, y: top, width: min(Double(bitmap.width), pixels.maxX.rounded(.up)) - left,
+                        height: min(Double(bitmap.height), pixels.maxY.rounded(.up)) - top)
+        }
+        let image = region.flatMap { bitmap.cropped(to: $0) } ?? bitmap
+        origin = Point(x: region?.minX ?? 0, y: region?.minY ?? 0)
+        image.pixels.withUnsafeBufferPointer { pixels in
+            TessBaseAPISetImage(handle, pixels.baseAddress, Int32(image.width), Int32(image.height),
+                                Int32(image.layout.channels), Int32(image.bytesPerRow))
         }
         if let resolution = bitmap.resolution {
             TessBaseAPISetSourceResolution(handle, Int32(resolution.rounded()))
-        }
-        if let region = options.regionOfInterest {
-            let pixels = region.scaled(width: Double(bitmap.width), height: Double(bitmap.height))
-            let left = Int32(pixels.minX.rounded(.down)), top = Int32(pixels.minY.rounded(.down))
-            let right = min(Int32(bitmap.width), Int32(pixels.maxX.rounded(.up)))
-            let bottom = min(Int32(bitmap.height), Int32(pixels.maxY.rounded(.up)))
-            TessBaseAPISetRectangle(handle, left, top, right - left, bottom - top)
         }
         guard TessBaseAPIRecognize(handle, nil) == 0 else {
             throw OCRError(.engineFailure, path: bitmap.source, reason: "Tesseract failed to recognise the image")
@@ -116,7 +122,8 @@ final class TesseractSession {
     private func rect(_ iterator: OpaquePointer?, _ level: TessPageIteratorLevel) -> Rect {
         var left: Int32 = 0, top: Int32 = 0, right: Int32 = 0, bottom: Int32 = 0
         _ = TessPageIteratorBoundingBox(iterator, level, &left, &top, &right, &bottom)
-        return Rect(x: Double(left), y: Double(top), width: Double(right - left), height: Double(bottom - top))
+        return Rect(x: origin.x + Double(left), y: origin.y + Double(top), width: Double(right - left),
+                    height: Double(bottom - top))
     }
 
     /// The recogniser's top candidates for the current symbol, best first.

@@ -87,6 +87,10 @@ func stack(_ parts: [Bitmap]) -> Bitmap {
         #expect(page.text == "footer line 222")
         // Boxes stay in the whole image's coordinates.
         #expect(page.lines[0].box.minY > 0.5)
+        // As wide as the image and short of its bottom: Tesseract's own rectangle misread this one.
+        let top = try await engine.recognize(bitmap, options: RecognitionOptions(regionOfInterest: Rect(x: 0, y: 0, width: 1, height: 0.5)))
+        #expect(top.text == "HEADER LINE 111")
+        #expect(top.lines.first.map { $0.box.maxY < 0.5 } == true)
     }
 
     @Test func minimumTextHeightDropsSmallText() async throws {
