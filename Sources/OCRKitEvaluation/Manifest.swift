@@ -21,25 +21,15 @@ public struct Manifest: Sendable {
 
     /// - Throws: ``OCRError`` naming the file when it cannot be read or a line is malformed.
     public init(contentsOf path: String) throws {
-        let url = URL(fileURLWithPath: path)
-        let contents: String
-        do {
-            contents = try String(contentsOf: url, encoding: .utf8)
-        } catch {
-            throw OCRError(.notReadable, path: path, reason: "cannot read the manifest: \(error.localizedDescription)")
-        }
-        let folder = url.deletingLastPathComponent()
+        let folder = URL(fileURLWithPath: path).deletingLastPathComponent()
         name = folder.lastPathComponent
-        entries = []
-        for (number, line) in contents.split(separator: "\n", omittingEmptySubsequences: false).enumerated() {
-            let line = line.hasSuffix("\r") ? line.dropLast() : line
-            guard !line.isEmpty, !line.hasPrefix("#") else { continue }
-            let fields = line.split(separator: "\t", maxSplits: 1, omittingEmptySubsequences: false)
+        entries = try TabSeparatedRows.read(path, describedAs: "manifest").map { number, fields in
             guard let image = fields.first, !image.isEmpty else {
-                throw OCRError(.corrupt, path: path, reason: "line \(number + 1) has no image path")
+                throw OCRError(.corrupt, path: path, reason: "line \(number) has no image path")
             }
-            entries.append(Entry(imagePath: folder.appendingPathComponent(String(image)).path,
-                                 truth: fields.count > 1 ? String(fields[1]) : ""))
+            // The truth may itself hold tabs: everything after the first one.
+            return Entry(imagePath: folder.appendingPathComponent(String(image)).path,
+                         truth: fields.dropFirst().joined(separator: "\t"))
         }
     }
 }

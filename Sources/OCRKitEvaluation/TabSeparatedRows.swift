@@ -1,0 +1,20 @@
+import Foundation
+import OCRKit
+
+/// The rows of a data set's tab-separated file, with their line numbers for error messages:
+/// blank lines and `#` comments skipped, Windows line ends tolerated.
+enum TabSeparatedRows {
+    static func read(_ path: String, describedAs kind: String) throws -> [(number: Int, fields: [Substring])] {
+        let contents: String
+        do {
+            contents = try String(contentsOf: URL(fileURLWithPath: path), encoding: .utf8)
+        } catch {
+            throw OCRError(.notReadable, path: path, reason: "cannot read the \(kind): \(error.localizedDescription)")
+        }
+        return contents.split(separator: "\n", omittingEmptySubsequences: false).enumerated().compactMap { number, line in
+            let line = line.hasSuffix("\r") ? line.dropLast() : line
+            guard !line.isEmpty, !line.hasPrefix("#") else { return nil }
+            return (number + 1, line.split(separator: "\t", omittingEmptySubsequences: false))
+        }
+    }
+}
