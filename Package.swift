@@ -21,6 +21,7 @@ let package = Package(
         .library(name: "OCRKitONNX", targets: ["OCRKitONNX"]),
         .library(name: "OCRKitQueue", targets: ["OCRKitQueue"]),
         .library(name: "OCRKitQueueSQLite", targets: ["OCRKitQueueSQLite"]),
+        .library(name: "OCRKitLive", targets: ["OCRKitLive"]),
         .executable(name: "ocr", targets: ["ocr"]),
     ],
     dependencies: [
@@ -77,11 +78,14 @@ let package = Package(
             dependencies: ["OCRKitQueue", .product(name: "GRDB", package: "GRDB.swift")]
         ),
 
+        // The live-feed scanner: one stable read from a stream of frames. Videos through ffmpeg.
+        .target(name: "OCRKitLive", dependencies: ["OCRKit"]),
+
         .executableTarget(
             name: "ocr",
             dependencies: [
                 "OCRKit", "OCRKitImages", "OCRKitTesseract", "OCRKitEvaluation", "OCRKitLayout", "OCRKitExport",
-                "OCRKitPDF", "OCRKitONNX", "OCRKitQueue", "OCRKitQueueSQLite",
+                "OCRKitPDF", "OCRKitONNX", "OCRKitQueue", "OCRKitQueueSQLite", "OCRKitLive",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]
         ),
@@ -112,6 +116,10 @@ let package = Package(
         .testTarget(
             name: "OCRKitQueueTests",
             dependencies: ["OCRKitQueue", "OCRKitQueueSQLite", "OCRKitImages", "OCRKitTesseract", "OCRKitTestSupport"]
+        ),
+        .testTarget(
+            name: "OCRKitLiveTests",
+            dependencies: ["OCRKitLive", "OCRKitImages", "OCRKitTesseract", "OCRKitONNX", "OCRKitEvaluation", "OCRKitTestSupport"]
         ),
     ],
     swiftLanguageModes: [.v6]

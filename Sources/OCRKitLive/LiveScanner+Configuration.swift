@@ -1,0 +1,80 @@
+import OCRKit
+
+extension LiveScanner {
+    /// Where to look, what to look for, and how sure to be before reporting it.
+    ///
+    /// ```swift
+    /// var configuration = LiveScanner.Configuration(pattern: .ukPlate)
+    /// configuration.region = Rect(normalizedBottomLeft: Rect(x: 0.2, y: 0, width: 0.6, height: 0.4))
+    /// configuration.cooldown = 30       // a car waiting at the barrier is reported once
+    /// ```
+    public struct Configuration: Sendable {
+        /// The part of each frame to read, normalised with the origin at the top left (see
+        /// ``OCRKit/Rect/init(normalizedBottomLeft:)`` for frames counted from the bottom left).
+        public var region: Rect
+        /// The shape of the values to report; reads that cannot be made to fit it are ignored.
+        public var pattern: TextPattern
+        /// Text lower than this fraction of the region's height is not read: the same setting
+        /// keeps its meaning whatever the region.
+        public var minimumTextHeight: Double
+        /// Frames closer than this many seconds to the last frame read are skipped.
+        public var minimumInterval: Double
+        /// How many readings of the chosen text count as votes, best first.
+        public var candidateCount: Int
+        /// Votes older than this many seconds are forgotten.
+        public var window: Double
+        /// A value is accepted only with at least this much confidence summed over the window...
+        public var minimumWeight: Double
+        /// ...at least this share of all the window's votes...
+        public var minimumShare: Double
+        /// ...and after leading the votes for at least this many seconds.
+        public var minimumLeadTime: Double
+        /// A value accepted is not reported again for this many seconds.
+        public var cooldown: Double
+        /// The evidence crop is the text's box inset by these many pixels (negative: grown),
+        /// clipped to the frame.
+        public var evidenceInset: (dx: Double, dy: Double)
+
+        public init(
+            region: Rect = Rect(x: 0, y: 0, width: 1, height: 1),
+            pattern: TextPattern = .alphanumeric(length: 5...8),
+            minimumTextHeight: Double = 0.05,
+            minimumInterval: Double = 0.1,
+            candidateCount: Int = 3,
+            window: Double = 1,
+            minimumWeight: Double = 1.5,
+            minimumShare: Double = 0.6,
+            minimumLeadTime: Double = 0.2,
+            cooldown: Double = 10,
+            evidenceInset: (dx: Double, dy: Double) = (-24, -16)
+        ) {
+            self.region = region
+            self.pattern = pattern
+            self.minimumTextHeight = minimumTextHeight
+            self.minimumInterval = minimumInterval
+            self.candidateCount = candidateCount
+            self.window = window
+            self.minimumWeight = minimumWeight
+            self.minimumShare = minimumShare
+            self.minimumLeadTime = minimumLeadTime
+            self.cooldown = cooldown
+            self.evidenceInset = evidenceInset
+        }
+
+        /// Throws an ``OCRError/Code/invalidOption`` naming the first setting out of its range.
+        public func validate() throws {
+            func check(_ valid: Bool, _ reason: @autoclosure () -> String) throws {
+                if !valid { throw OCRError(.invalidOption, reason: reason()) }
+            }
+            try check(region.isValidNormalizedRegion, "the region \(region) must be a non-empty rectangle inside 0...1")
+            try check((0..<1).contains(minimumTextHeight), "the minimum text height \(minimumTextHeight) must be a fraction of the region's height, from 0 up to 1")
+            try check(minimumInterval >= 0, "the minimum interval between frames cannot be negative")
+            try check(candidateCount >= 1, "at least one candidate of each read must vote")
+            try check(window > 0, "the voting window must be longer than 0 seconds")
+            try check(minimumWeight >= 0, "the minimum weight cannot be negative")
+            try check((0...1).contains(minimumShare), "the minimum share \(minimumShare) must be from 0 to 1")
+            try check(minimumLeadTime >= 0 && minimumLeadTime < window, "the minimum lead time must be from 0 up to the window's \(window) seconds")
+            try check(cooldown >= 0, "the cooldown cannot be negative")
+        }
+    }
+}

@@ -1,0 +1,41 @@
+import OCRKit
+
+extension LiveScanner {
+    /// What the scanner made of one frame.
+    public struct Step: Sendable {
+        /// Why the frame was not read; `nil` when it was.
+        public enum Skip: Sendable, Hashable {
+            /// The previous frame was still being read.
+            case busy
+            /// The frame came less than the minimum interval after the last one read, or before it.
+            case tooSoon
+        }
+
+        /// The frame's time.
+        public var time: Double
+        public var skipped: Skip?
+        /// The values the frame's chosen text reads as, best first; empty when nothing fitting was read.
+        public var candidates: [Candidate]
+        /// The value accepted with this frame, if one was.
+        public var accepted: Acceptance?
+    }
+
+    /// A value the scanner is sure of, reported once.
+    public struct Acceptance: Sendable {
+        public var value: String
+        /// The time of the frame that decided it.
+        public var time: Double
+        /// The time of its first vote in the window.
+        public var firstSeen: Double
+        /// Its votes' mean confidence, from 0 to 1.
+        public var confidence: Double
+        /// How many reads voted for it in the window.
+        public var votes: Int
+        /// Where its most confident read was, normalised to that frame.
+        public var box: Rect
+        /// That frame's pixels around the box (see ``Configuration/evidenceInset``).
+        public var evidence: Bitmap?
+        /// That frame's time.
+        public var evidenceTime: Double
+    }
+}

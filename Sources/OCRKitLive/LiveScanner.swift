@@ -1,0 +1,112 @@
+import OCRKit
+
+/// Turns a stream of frames into values read once each, as soon as they are sure: number plates
+/// at a barrier, codes on parcels passing a camera.
+///
+/// Each frame's region of interest is read by an engine; of the text found, the largest that fits
+/// the pattern is kept, and its top readings vote for their values over a rolling window. A value
+/// is accepted when it has led long enough with enough weight, and then not reported again until
+/// its cooldown ends. Frames that come while a read is under way are skipped, so a camera is never
+/// queued behind.
+///
+/// ```swift
+/// let scanner = try LiveScanner(engine: PPOCREngine(), configuration: .init(pattern: .ukPlate))
+/// for try await frame in VideoFrames(path: "gate.mp4") {
+///     if let plate = try await scanner.scan(frame).accepted {
+///         print(plate.value, plate.time, plate.confidence)
+///     }
+/// }
+/// ```
+///
+/// A camera's callback can hand every frame over without waiting: `scan(_:)` returns at once,
+/// skipped as ``Step/Skip/busy``, while an earlier frame is being read.
+public actor LiveScanner {
+    public nonisolated let configuration: Configuration
+    private let engine: any OCREngine
+    private let options: RecognitionOptions
+    private var board: VoteBoard
+    private var isReading = false
+    private var lastReadTime: Double?
+    /// When each value still cooling down was accepted.
+    private var acceptedTimes: [String: Double] = [:]
+
+    /// - Throws: an ``OCRError/Code/invalidOption`` when the configuration is out of range or the
+    ///   engine cannot honour it.
+    public init(engine: any OCREngine, configuration: Configuration = Configuration()) throws {
+        try configuration.validate()
+        let options = RecognitionOptions(
+            regionOfInterest: configuration.region,
+            // The engine counts heights in the whole frame's.
+            minimumTextHeight: configuration.minimumTextHeight * configuration.region.height,
+            alternativeCount: configuration.candidateCount)
+        try engine.validate(options)
+        self.engine = engine
+        self.configuration = configuration
+        self.options = options
+        board = VoteBoard(rules: configuration)
+    }
+
+    /// Reads `frame` unless it is skipped, votes with what it shows, and says whether a value was
+    /// accepted with it. Frames must come in time order.
+    ///
+    /// - Throws: the engine's ``OCRError`` when it fails on this frame; the scanner keeps its votes
+    ///   and can go on with the next frame.
+    public func scan(_ frame: Frame) async throws -> Step {
+        var step = Step(time: frame.time, skipped: nil, candidates: [], accepted: nil)
+        if isReading {
+            step.skipped = .busy
+            return step
+        }
+        if let last = lastReadTime, frame.time - last < configuration.minimumInterval - Self.timeSlack {
+            step.skipped = .tooSoon
+            return step
+        }
+        isReading = true
+        defer { isReading = false }
+        lastReadTime = frame.time
+        let page = try await engine.recognize(frame.bitmap, options: options)
+
+        acceptedTimes = acceptedTimes.filter { frame.time - $0.value < configuration.cooldown }
+        if let block = CandidateBlock.largestPlausible(in: page, pattern: configuration.pattern,
+                                                       count: configuration.candidateCount) {
+            step.candidates = block.candidates
+            board.record(block.candidates, box: block.box, evidence: evidence(around: block.box, in: frame.bitmap),
+                         at: frame.time)
+        }
+        // A value just accepted still votes while it is in view: it holds the lead, so that other
+        // text, or a look-alike of it, cannot be accepted in the frames it is not read in.
+        if let value = board.accepted(at: frame.time, excluding: Set(acceptedTimes.keys)),
+           let acceptance = acceptance(of: value, at: frame.time) {
+            step.accepted = acceptance
+            acceptedTimes[value] = frame.time
+            // The next value starts from nothing: the votes that made this one are spent.
+            board.removeAll()
+        }
+        return step
+    }
+
+    /// How far apart two times may be and count as equal: frames 0.1 s apart at 10 a second are
+    /// 0.0999999 s apart in `Double`.
+    static let timeSlack = 1e-6
+
+    /// Forgets all votes, cooldowns and timing: for a new, unrelated stream.
+    public func reset() {
+        board.removeAll()
+        acceptedTimes.removeAll()
+        lastReadTime = nil
+    }
+
+    private func acceptance(of value: String, at time: Double) -> Acceptance? {
+        let votes = board.votes(for: value)
+        guard let best = votes.max(by: { $0.candidate.confidence < $1.candidate.confidence }) else { return nil }
+        return Acceptance(
+            value: value, time: time, firstSeen: votes[0].time,
+            confidence: votes.map(\.candidate.confidence).reduce(0, +) / Double(votes.count),
+            votes: votes.count, box: best.box, evidence: best.evidence, evidenceTime: best.time)
+    }
+
+    private func evidence(around box: Rect, in bitmap: Bitmap) -> Bitmap? {
+        let pixels = box.scaled(width: Double(bitmap.width), height: Double(bitmap.height))
+        return bitmap.cropped(to: pixels.insetBy(dx: configuration.evidenceInset.dx, dy: configuration.evidenceInset.dy))
+    }
+}

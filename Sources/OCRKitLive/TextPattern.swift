@@ -1,0 +1,104 @@
+import Foundation
+import OCRKit
+
+/// The shape of the text a live scanner reports: a UK number plate, any letters and digits of some
+/// length, or your own regular expression.
+///
+/// A pattern also mends reads. Engines confuse letters with digits that look alike (O and 0, I
+/// and 1, S and 5, B and 8...); where a read does not fit the pattern, the fewest such swaps that
+/// make it fit are made, so `AB12 CDE` read as `A812CDE` still counts as `AB12CDE` under ``ukPlate``.
+///
+/// ```swift
+/// TextPattern.ukPlate.normalize("ab12 cde")    // "AB12CDE"
+/// TextPattern.ukPlate.normalize("A812C0E")     // "AB12COE": letters must stand where 8 and 0 do
+/// let permit = try TextPattern(name: "permit", regularExpression: "P[0-9]{6}")
+/// ```
+public struct TextPattern: Sendable, CustomStringConvertible {
+    /// How the pattern is called in messages and on the command line.
+    public let name: String
+    /// The regular expression a whole value must match, in upper case A-Z and 0-9.
+    public let regularExpression: String
+    private let regex: NSRegularExpression
+
+    /// A pattern that whole values must match: `regularExpression` is anchored at both ends and
+    /// sees values upper-cased, with everything but A-Z and 0-9 removed.
+    ///
+    /// - Throws: an ``OCRError/Code/invalidOption`` when the expression does not compile.
+    public init(name: String? = nil, regularExpression: String) throws {
+        do {
+            regex = try NSRegularExpression(pattern: "^(?:\(regularExpression))$")
+        } catch {
+            throw OCRError(.invalidOption, reason: "the pattern \(regularExpression) is not a valid regular expression")
+        }
+        self.name = name ?? regularExpression
+        self.regularExpression = regularExpression
+    }
+
+    /// The UK's current plates: two letters, two digits, three letters (`AB12CDE`).
+    public static let ukPlate = Self(builtIn: "uk", "[A-Z]{2}[0-9]{2}[A-Z]{3}")
+
+    /// Letters and digits, `length` of them: plates of most countries, and other codes.
+    public static func alphanumeric(length: ClosedRange<Int>) -> TextPattern {
+        Self(builtIn: "alnum:\(length.lowerBound)-\(length.upperBound)", "[A-Z0-9]{\(length.lowerBound),\(length.upperBound)}")
+    }
+
+    /// Built-in patterns are literals that compile.
+    private init(builtIn name: String, _ expression: String) {
+        try! self.init(name: name, regularExpression: expression)
+    }
+
+    public var description: String { name }
+
+    /// Whether `value`, as it is, fits the pattern.
+    public func matches(_ value: String) -> Bool {
+        let range = NSRange(value.startIndex..., in: value)
+        return regex.firstMatch(in: value, range: range) != nil
+    }
+
+    /// The value `text` reads as under this pattern: upper-cased, A-Z and 0-9 only, with the fewest
+    /// look-alike swaps that make it fit; `nil` when no such value fits.
+    public func normalize(_ text: String) -> String? {
+        let value = Array(text.uppercased().unicodeScalars.filter(Self.isPlain).map(Character.init))
+        guard !value.isEmpty else { return nil }
+        let swappable = value.indices.filter { Self.lookAlikes[value[$0]] != nil }.prefix(Self.maximumSwappable)
+        // Fewest swaps first: a read is more likely right than wrong in any one place.
+        for swaps in 0...swappable.count {
+            if let fitting = firstFit(value, swapping: swaps, of: Array(swappable)[...]) { return fitting }
+        }
+        return nil
+    }
+
+    /// The first value that fits with exactly `count` of `positions` swapped for their look-alikes.
+    private func firstFit(_ value: [Character], swapping count: Int, of positions: ArraySlice<Int>) -> String? {
+        guard count > 0 else {
+            let candidate = String(value)
+            return matches(candidate) ? candidate : nil
+        }
+        guard positions.count >= count, let position = positions.first else { return nil }
+        var swapped = value
+        swapped[position] = Self.lookAlikes[value[position]]!
+        return firstFit(swapped, swapping: count - 1, of: positions.dropFirst())
+            ?? firstFit(value, swapping: count, of: positions.dropFirst())
+    }
+
+    /// The same key for values that differ only in look-alike characters (`6HP995`, `GHP995`):
+    /// each such character stands for its digit.
+    static func lookAlikeKey(_ value: String) -> String {
+        String(value.map { character in
+            character.isLetter ? lookAlikes[character] ?? character : character
+        })
+    }
+
+    private static func isPlain(_ scalar: Unicode.Scalar) -> Bool {
+        ("A"..."Z").contains(scalar) || ("0"..."9").contains(scalar)
+    }
+
+    /// Letters and digits that engines mistake for each other, both ways.
+    static let lookAlikes: [Character: Character] = [
+        "O": "0", "Q": "0", "D": "0", "I": "1", "L": "1", "Z": "2", "S": "5", "G": "6", "T": "7", "B": "8",
+        "0": "O", "1": "I", "2": "Z", "5": "S", "6": "G", "7": "T", "8": "B",
+    ]
+
+    /// Beyond this many swappable characters (2^12 tries), the rest are taken as read.
+    static let maximumSwappable = 12
+}

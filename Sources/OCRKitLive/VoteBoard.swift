@@ -1,0 +1,83 @@
+import OCRKit
+
+/// The votes of the last frames for each value, and the rule that accepts one: a value is
+/// accepted once it has led the votes of the rolling window, with enough weight and share, for
+/// long enough.
+struct VoteBoard: Sendable {
+    struct Vote: Sendable {
+        var time: Double
+        var candidate: Candidate
+        /// Where the value was read, normalised to the frame.
+        var box: Rect
+        /// The frame's pixels around `box`, shared by the votes of one frame.
+        var evidence: Bitmap?
+    }
+
+    let rules: LiveScanner.Configuration
+    private(set) var votes: [Vote] = []
+    /// The look-alike key in the lead, and since when.
+    private var leader: (key: String, since: Double)?
+
+    init(rules: LiveScanner.Configuration) {
+        self.rules = rules
+    }
+
+    /// Adds one frame's candidates, each a vote weighted by its confidence, and forgets the votes
+    /// that have left the window.
+    mutating func record(_ candidates: [Candidate], box: Rect, evidence: Bitmap?, at time: Double) {
+        votes.removeAll { $0.time <= time - rules.window }
+        votes += candidates.map { Vote(time: time, candidate: $0, box: box, evidence: evidence) }
+    }
+
+    /// The value the votes accept at `time`, if any. Call it once a frame read, with or without
+    /// votes: a value's lead is timed from the first frame it led in without a break.
+    ///
+    /// Values that differ only in look-alike characters (see ``TextPattern/lookAlikeKey(_:)``)
+    /// pool their votes, as reads of one text the engine wavers on; the best voted of them is the
+    /// one accepted. None is accepted while the lead is held by one of `excluded`, by a look-alike
+    /// of one, or by text one character added, dropped or changed from one: the same text misread.
+    mutating func accepted(at time: Double, excluding excluded: Set<String> = []) -> String? {
+        votes.removeAll { $0.time <= time - rules.window }
+        var weights: [String: Double] = [:], keyWeights: [String: Double] = [:]
+        for vote in votes {
+            weights[vote.candidate.value, default: 0] += vote.candidate.confidence
+            keyWeights[TextPattern.lookAlikeKey(vote.candidate.value), default: 0] += vote.candidate.confidence
+        }
+        guard let (key, weight) = Self.heaviest(keyWeights) else {
+            leader = nil
+            return nil
+        }
+        if leader?.key != key { leader = (key, time) }
+        let total = keyWeights.values.reduce(0, +)
+        guard !excluded.contains(where: { Self.isWithinOneEdit(TextPattern.lookAlikeKey($0), key) }),
+              let since = leader?.since, time - since >= rules.minimumLeadTime - LiveScanner.timeSlack,
+              weight >= rules.minimumWeight, weight >= rules.minimumShare * total else { return nil }
+        return Self.heaviest(weights.filter { TextPattern.lookAlikeKey($0.key) == key })?.key
+    }
+
+    /// The entry of most weight; of equal weights, the first in alphabetical order, so that a
+    /// replay decides the same.
+    private static func heaviest(_ weights: [String: Double]) -> (key: String, value: Double)? {
+        weights.max { ($0.value, $1.key) < ($1.value, $0.key) }.map { ($0.key, $0.value) }
+    }
+
+    /// The votes for `value` still in the window, oldest first.
+    func votes(for value: String) -> [Vote] {
+        votes.filter { $0.candidate.value == value }
+    }
+
+    /// Whether `a` becomes `b` with at most one character added, dropped or changed.
+    static func isWithinOneEdit(_ a: String, _ b: String) -> Bool {
+        let (shorter, longer) = a.count <= b.count ? (Array(a), Array(b)) : (Array(b), Array(a))
+        guard longer.count - shorter.count <= 1 else { return false }
+        guard let first = shorter.indices.first(where: { shorter[$0] != longer[$0] }) else { return true }
+        // Past the first difference, the rest must agree: after a change, or after the longer's extra character.
+        let skip = shorter.count == longer.count ? 1 : 0
+        return shorter[(first + skip)...] == longer[(first + 1)...]
+    }
+
+    mutating func removeAll() {
+        votes.removeAll()
+        leader = nil
+    }
+}

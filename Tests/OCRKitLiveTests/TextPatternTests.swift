@@ -1,0 +1,47 @@
+import OCRKit
+@testable import OCRKitLive
+import Testing
+
+@Suite struct TextPatternTests {
+    @Test func ukPlatesAreMendedWhereLettersAndDigitsMustStand() {
+        let uk = TextPattern.ukPlate
+        #expect(uk.normalize("ab12 cde") == "AB12CDE")
+        // 8 stands where a letter must, O where a digit must.
+        #expect(uk.normalize("A812CDE") == "AB12CDE")
+        #expect(uk.normalize("AB1ZCDE") == "AB12CDE")
+        #expect(uk.normalize("AB12C0E") == "AB12COE")
+        #expect(uk.normalize("AB12CDEF") == nil)
+        #expect(uk.normalize("ABCDEFG") == nil)
+        #expect(uk.normalize("") == nil)
+    }
+
+    @Test func readsThatAlreadyFitAreLeftAlone() {
+        // Under a pattern that takes letters and digits anywhere, there is nothing to mend.
+        let plate = TextPattern.alphanumeric(length: 5...8)
+        #expect(plate.normalize("0sg-719") == "0SG719")
+        #expect(plate.normalize("OSG719") == "OSG719")
+        #expect(plate.normalize("AB12") == nil)
+        #expect(plate.normalize("AB12CDE99") == nil)
+        #expect(plate.name == "alnum:5-8")
+    }
+
+    @Test func usersPatternsMendWithTheFewestSwaps() throws {
+        let permit = try TextPattern(name: "permit", regularExpression: "P[0-9]{6}")
+        #expect(permit.normalize("PO12345") == "P012345")
+        #expect(permit.normalize("P0I2S45") == "P012545")
+        #expect(permit.normalize("Q123456") == nil)
+        #expect(permit.description == "permit")
+    }
+
+    @Test func badExpressionsAreRefused() {
+        #expect { try TextPattern(regularExpression: "[A-Z") } throws: {
+            ($0 as? OCRError)?.code == .invalidOption && "\($0)".contains("[A-Z")
+        }
+    }
+
+    @Test func lookAlikesShareAKey() {
+        #expect(TextPattern.lookAlikeKey("6HP995") == TextPattern.lookAlikeKey("GHP995"))
+        #expect(TextPattern.lookAlikeKey("0SG719") != TextPattern.lookAlikeKey("OSC719"))
+        #expect(TextPattern.lookAlikeKey("0SG719") == TextPattern.lookAlikeKey("OS6719"))
+    }
+}

@@ -1,0 +1,83 @@
+import OCRKit
+@testable import OCRKitLive
+import Testing
+
+@Suite struct VoteBoardTests {
+    private let box = Rect(x: 0.4, y: 0.4, width: 0.2, height: 0.1)
+
+    private func board(_ change: (inout LiveScanner.Configuration) -> Void = { _ in }) -> VoteBoard {
+        var rules = LiveScanner.Configuration()
+        change(&rules)
+        return VoteBoard(rules: rules)
+    }
+
+    /// Records one frame's votes at `time` and asks for a decision, as the scanner does.
+    private func frame(_ board: inout VoteBoard, _ time: Double, _ votes: [(String, Double)],
+                       excluding excluded: Set<String> = []) -> String? {
+        board.record(votes.map { Candidate(value: $0.0, confidence: $0.1) }, box: box, evidence: nil, at: time)
+        return board.accepted(at: time, excluding: excluded)
+    }
+
+    @Test func aValueIsAcceptedOnceItHasLedLongEnoughWithEnoughWeight() {
+        var board = board()
+        // Defaults: weight 1.5, share 0.6, lead 0.2 s.
+        #expect(frame(&board, 0.0, [("AB12CDE", 0.9)]) == nil)   // leads, but only just
+        #expect(frame(&board, 0.1, [("AB12CDE", 0.9)]) == nil)   // weight 1.8, led 0.1 s
+        #expect(frame(&board, 0.2, [("AB12CDE", 0.9)]) == "AB12CDE")
+    }
+
+    @Test func wobblingReadsAreNotAccepted() {
+        var board = board()
+        // Three readings take turns: none holds the share of the votes it needs.
+        for index in 0..<20 {
+            let value = ["AB12CDE", "XY34ZZZ", "KL56MNP"][index % 3]
+            #expect(frame(&board, Double(index) / 10, [(value, 0.9)]) == nil)
+        }
+    }
+
+    @Test func aChangeOfLeaderRestartsTheLead() {
+        var board = board()
+        _ = frame(&board, 0.0, [("XY34ZZZ", 0.9)])
+        _ = frame(&board, 0.1, [("AB12CDE", 0.95)])
+        _ = frame(&board, 0.2, [("AB12CDE", 0.95), ("XY34ZZZ", 0.1)])   // AB leads since 0.1
+        #expect(frame(&board, 0.3, [("AB12CDE", 0.95)]) == "AB12CDE")
+    }
+
+    @Test func votesLeaveTheWindow() {
+        var board = board { $0.window = 0.5 }
+        _ = frame(&board, 0.0, [("AB12CDE", 0.9)])
+        // 0.6 s later the first vote is gone: the second alone is too light.
+        #expect(frame(&board, 0.6, [("AB12CDE", 0.9)]) == nil)
+        #expect(board.votes.count == 1)
+    }
+
+    @Test func lookAlikesPoolTheirVotesAndTheBestOfThemIsAccepted() {
+        var board = board()
+        // 6HP995 and GHP995 have 1.4 and 0.9: neither alone could pass 1.5 with 0.6 of the share.
+        _ = frame(&board, 0.0, [("6HP995", 0.7)])
+        _ = frame(&board, 0.1, [("GHP995", 0.9)])
+        #expect(frame(&board, 0.2, [("6HP995", 0.7)]) == "6HP995")
+    }
+
+    @Test func excludedValuesAndNearMissesOfThemHoldTheLeadWithoutBeingAccepted() {
+        var board = board()
+        for index in 0..<5 {
+            #expect(frame(&board, Double(index) / 10, [("2DA0044", 0.9)], excluding: ["2DA044"]) == nil)
+        }
+        // The excluded text still leads: other text seen now and then is not accepted.
+        for index in 5..<9 {
+            let votes: [(String, Double)] = index.isMultiple(of: 2) ? [("MOTORS", 0.9)] : [("2DA044", 0.9)]
+            #expect(frame(&board, Double(index) / 10, votes, excluding: ["2DA044"]) == nil)
+        }
+    }
+
+    @Test func nearMissesDifferByOneEdit() {
+        #expect(VoteBoard.isWithinOneEdit("2DA044", "2DA0044"))
+        #expect(VoteBoard.isWithinOneEdit("91AW4ZA", "91A4ZA"))
+        #expect(VoteBoard.isWithinOneEdit("AB12CDE", "AB12CDF"))
+        #expect(VoteBoard.isWithinOneEdit("AB12CDE", "AB12CDE"))
+        #expect(!VoteBoard.isWithinOneEdit("AB12CDE", "AB12CFF"))
+        #expect(!VoteBoard.isWithinOneEdit("AB12CDE", "AB12C"))
+        #expect(!VoteBoard.isWithinOneEdit("MOTORS", "2DA044"))
+    }
+}
