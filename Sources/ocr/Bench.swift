@@ -6,7 +6,7 @@ import OCRKitEvaluation
 struct Bench: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
         abstract: "Measure speed, accuracy and memory.",
-        subcommands: [BenchRead.self, BenchLayout.self, BenchQueue.self],
+        subcommands: [BenchRead.self, BenchLayout.self, BenchQueue.self, BenchLive.self],
         defaultSubcommand: BenchRead.self
     )
 }

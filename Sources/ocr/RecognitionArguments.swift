@@ -5,7 +5,6 @@ import OCRKitImages
 import OCRKitLayout
 import OCRKitONNX
 import OCRKitTesseract
-import Synchronization
 
 /// The options that choose an engine and tell it what to read, shared by every command that reads.
 struct RecognitionArguments: ParsableArguments {
@@ -103,20 +102,15 @@ struct RecognitionArguments: ParsableArguments {
         )
     }
 
-    /// The reader these arguments describe, reading up to `jobs` images at once.
-    ///
-    /// It lives until the process exits. Released earlier, its engines destroy their C handles on
-    /// their worker threads, and when the last release came as the command ended, that raced
-    /// with the libraries' own teardown at exit: Tesseract crashed in `ocr scan`.
+    /// The reader these arguments describe, reading up to `jobs` images at once. It lives until
+    /// the process exits (see ``KeptUntilExit``).
     func makeReader(jobs: Int) throws -> PageReader {
         let loader = ImageLoader(
             options: ImageLoadingOptions(maximumPixelCount: maxPixels), concurrency: jobs)
         let reader = PageReader(decoder: loader, engine: try makeEngine(jobs: jobs), arranger: order == .layout ? ReadingOrder() : nil)
-        Self.readers.withLock { $0.append(reader) }
+        KeptUntilExit.keep(reader)
         return reader
     }
-
-    private static let readers = Mutex<[PageReader]>([])
 
     private func makeEngine(jobs: Int) throws -> any OCREngine {
         func tesseract() throws -> TesseractEngine {

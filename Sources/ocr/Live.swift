@@ -1,0 +1,217 @@
+import ArgumentParser
+import Foundation
+import OCRKit
+import OCRKitImages
+import OCRKitLive
+import OCRKitONNX
+import OCRKitTesseract
+
+struct Live: AsyncParsableCommand {
+    static let configuration = CommandConfiguration(
+        abstract: "Report each number plate or code seen in a video or a folder of frames, once, when it is sure.",
+        discussion: """
+            Reads the frames --fps a second, keeps the largest text in the region that fits the pattern, \
+            lets each frame's top three readings vote over the last second, and prints a value once it has \
+            led the votes long enough: its time in the video, its confidence, and a picture of it (the \
+            evidence) saved in --evidence. A value is not printed again within --cooldown seconds.
+
+            Examples:
+              ocr live gate.mp4 --pattern uk --roi 0.2,0.5,0.6,0.5
+              ocr live snapshots/ --fps 2 --format jsonl
+            """
+    )
+
+    enum Format: String, ExpressibleByArgument, CaseIterable {
+        case text, jsonl
+    }
+
+    @Argument(help: ArgumentHelp(
+        "A video file (any format ffmpeg decodes), or a folder of frames read in name order (frame2 before frame10).",
+        valueName: "video|folder"))
+    var input: String
+
+    @Option(help: ArgumentHelp(
+        "Only read inside this rectangle, as fractions of the frame with the origin at the top left.",
+        valueName: "x,y,w,h"))
+    var roi: RegionArgument?
+
+    @Option(help: ArgumentHelp("""
+        What to look for: uk (UK plates: AB12CDE), alnum (5 to 8 letters and digits), alnum:MIN-MAX, \
+        or a regular expression over A-Z and 0-9 that whole values must match.
+        """, valueName: "name|regex"))
+    var pattern = "alnum"
+
+    @Option(help: "How the values are printed: text (one line each) or jsonl (one JSON object each).")
+    var format: Format = .text
+
+    @Option(help: ArgumentHelp(
+        "Frames a second to take from a video, and the rate a folder's frames were taken at.", valueName: "n"))
+    var fps = 10.0
+
+    @Option(help: ArgumentHelp("Where the evidence pictures are saved.", valueName: "folder"))
+    var evidence = "ocr-evidence"
+
+    @Option(help: ArgumentHelp("Seconds before a value accepted can be reported again.", valueName: "seconds"))
+    var cooldown = LiveScanner.Configuration().cooldown
+
+    @Option(help: ArgumentHelp("Ignore text lower than this fraction of the region's height.", valueName: "fraction"))
+    var minTextHeight = LiveScanner.Configuration().minimumTextHeight
+
+    @OptionGroup var engine: LiveEngineArguments
+
+    func validate() throws {
+        guard fps > 0 else { throw ValidationError("--fps must be positive") }
+        do {
+            try scannerConfiguration().validate()
+        } catch let error as OCRError {
+            throw ValidationError(error.reason)
+        }
+    }
+
+    func run() async throws {
+        let scanner = try LiveScanner(engine: engine.makeEngine(jobs: 1), configuration: scannerConfiguration())
+        var frames = 0, read = 0, accepted = 0
+        for try await frame in try frameSource() {
+            frames += 1
+            let step: LiveScanner.Step
+            do {
+                step = try await scanner.scan(frame)
+            } catch let error as OCRError {
+                Self.warn("frame at \(String(format: "%.2f", frame.time)) s: \(error)")
+                continue
+            }
+            if step.skipped == nil { read += 1 }
+            guard let acceptance = step.accepted else { continue }
+            accepted += 1
+            print(try line(for: acceptance))
+        }
+        Self.warn("\(frames) frames, \(read) read, \(accepted) values reported")
+    }
+
+    private func scannerConfiguration() throws -> LiveScanner.Configuration {
+        var configuration = LiveScanner.Configuration(pattern: try TextPattern(argument: pattern))
+        if let roi { configuration.region = roi.rect }
+        configuration.cooldown = cooldown
+        configuration.minimumTextHeight = minTextHeight
+        // A folder of snapshots may be sparser than the scanner's default pace.
+        configuration.minimumInterval = min(configuration.minimumInterval, 1 / fps)
+        return configuration
+    }
+
+    private func frameSource() throws -> any AsyncSequence<Frame, any Error> {
+        var isDirectory: ObjCBool = false
+        guard FileManager.default.fileExists(atPath: input, isDirectory: &isDirectory) else {
+            throw OCRError(.fileNotFound, path: input, reason: "no such file or folder")
+        }
+        guard isDirectory.boolValue else { return VideoFrames(path: input, framesPerSecond: fps) }
+        let files = ImageFiles.resolve([input]).files
+        guard !files.isEmpty else { throw OCRError(.fileNotFound, path: input, reason: "the folder holds no images") }
+        return ImageFrames(files: files, decoder: ImageLoader(concurrency: 1), framesPerSecond: fps) { error in
+            Self.warn("skipped \(error)")
+        }
+    }
+
+    /// The printed line, once the evidence is saved.
+    private func line(for acceptance: LiveScanner.Acceptance) throws -> String {
+        let time = String(format: "%.2f", acceptance.time)
+        var picture: String?
+        if let crop = acceptance.evidence {
+            try FileManager.default.createDirectory(atPath: evidence, withIntermediateDirectories: true)
+            let path = (evidence as NSString).appendingPathComponent("\(acceptance.value)-\(time)s.png")
+            try ImageWriter.write(crop, to: path)
+            picture = path
+        }
+        switch format {
+        case .text:
+            return [time + " s", acceptance.value, String(format: "%.2f", acceptance.confidence), picture ?? "-"]
+                .joined(separator: "\t")
+        case .jsonl:
+            let record = AcceptanceRecord(
+                value: acceptance.value, time: acceptance.time, firstSeen: acceptance.firstSeen,
+                confidence: acceptance.confidence, votes: acceptance.votes, box: acceptance.box, evidence: picture)
+            let encoder = JSONEncoder()
+            encoder.outputFormatting = [.sortedKeys, .withoutEscapingSlashes]
+            return String(decoding: try encoder.encode(record), as: UTF8.self)
+        }
+    }
+
+    private struct AcceptanceRecord: Encodable {
+        var value: String
+        var time: Double
+        var firstSeen: Double
+        var confidence: Double
+        var votes: Int
+        var box: Rect
+        var evidence: String?
+    }
+
+    static func warn(_ message: String) {
+        FileHandle.standardError.write(Data("ocr: \(message)\n".utf8))
+    }
+}
+
+/// The engine a live scan reads with: the best one installed, unless told.
+struct LiveEngineArguments: ParsableArguments {
+    enum Engine: String, ExpressibleByArgument, CaseIterable {
+        case auto, ppocr, tesseract
+    }
+
+    @Option(help: """
+        The engine that reads each frame: auto (ppocr when ONNX Runtime and its models are installed, \
+        else tesseract), ppocr, or tesseract (sparse text).
+        """)
+    var engine: Engine = .auto
+
+    @Option(help: ArgumentHelp("ppocr's model folder, default .deps/models/ppocr.", valueName: "folder"))
+    var models: String?
+
+    /// An engine that lives until the process exits (see ``KeptUntilExit``).
+    func makeEngine(jobs: Int) throws -> any OCREngine {
+        func ppocr() throws -> PPOCREngine {
+            var configuration = PPOCREngine.Configuration(workerCount: jobs)
+            if let models { configuration.models = models }
+            let engine = try PPOCREngine(configuration: configuration)
+            _ = try ONNXRuntime.shared()
+            return engine
+        }
+        func tesseract() throws -> TesseractEngine {
+            try TesseractEngine(configuration: TesseractConfiguration(pageSegmentationMode: .sparseText, workerCount: jobs))
+        }
+        let engine: any OCREngine
+        switch self.engine {
+        case .ppocr:
+            engine = try ppocr()
+        case .tesseract:
+            engine = try tesseract()
+        case .auto:
+            do {
+                engine = try ppocr()
+            } catch {
+                Live.warn("reading with Tesseract: \(error)")
+                engine = try tesseract()
+            }
+        }
+        KeptUntilExit.keep(engine)
+        return engine
+    }
+}
+
+extension TextPattern {
+    /// A pattern as `ocr live --pattern` names it: `uk`, `alnum`, `alnum:MIN-MAX`, or a regular expression.
+    init(argument: String) throws {
+        switch argument.lowercased() {
+        case "uk":
+            self = .ukPlate
+        case "alnum":
+            self = .alphanumeric(length: 5...8)
+        case let named where named.hasPrefix("alnum:"):
+            let bounds = named.dropFirst(6).split(separator: "-").compactMap { Int($0) }
+            guard bounds.count == 2, bounds[0] >= 1, bounds[0] <= bounds[1] else {
+                throw OCRError(.invalidOption, reason: "alnum:MIN-MAX needs two lengths, the first at most the second, as in alnum:5-8")
+            }
+            self = .alphanumeric(length: bounds[0]...bounds[1])
+        default:
+            try self.init(regularExpression: argument)
+        }
+    }
+}

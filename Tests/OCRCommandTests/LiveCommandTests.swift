@@ -1,0 +1,60 @@
+import Foundation
+import OCRKit
+import OCRKitImages
+import OCRKitTestSupport
+import Testing
+
+@Suite struct LiveCommandTests {
+    let folder: TemporaryFolder
+
+    init() throws {
+        folder = try TemporaryFolder()
+    }
+
+    /// A folder of `count` frames of a UK plate, shaking by a pixel or two, and returns its path.
+    private func writeFrames(plate: String, count: Int) throws -> String {
+        let frames = folder.file("frames")
+        try FileManager.default.createDirectory(atPath: frames, withIntermediateDirectories: true)
+        let text = try TextRenderer.render(plate, font: "DejaVu Sans Bold 40", dpi: 72, margin: 8)
+        for index in 0..<count {
+            let frame = Bitmap.page(width: 640, height: 360, placing: [(text, 180 + index % 3, 140)], resolution: nil)
+            try ImageWriter.write(frame, to: "\(frames)/frame\(index).png")
+        }
+        return frames
+    }
+
+    @Test func eachValueIsPrintedOnceWithItsTimeConfidenceAndEvidence() throws {
+        let frames = try writeFrames(plate: "AB12 CDE", count: 12)
+        let evidence = folder.file("evidence")
+        let result = try ocr(["live", frames, "--engine", "tesseract", "--pattern", "uk", "--format", "jsonl",
+                              "--evidence", evidence])
+        #expect(result.status == 0, "\(result.errors)")
+        let lines = result.output.split(separator: "\n")
+        try #require(lines.count == 1, "\(result.output)")
+        let record = try #require(try JSONSerialization.jsonObject(with: Data(lines[0].utf8)) as? [String: Any])
+        #expect(record["value"] as? String == "AB12CDE")
+        #expect((record["time"] as? Double).map { $0 >= 0.2 && $0 <= 0.5 } == true)
+        #expect((record["confidence"] as? Double).map { $0 > 0.5 } == true)
+        let picture = try #require(record["evidence"] as? String)
+        #expect(picture.hasPrefix(evidence) && FileManager.default.fileExists(atPath: picture))
+        #expect(result.errors.contains("12 frames, 12 read, 1 values reported"))
+
+        let text = try ocr(["live", frames, "--engine", "tesseract", "--pattern", "uk", "--evidence", evidence])
+        let fields = text.output.split(separator: "\n").first?.split(separator: "\t").map(String.init) ?? []
+        #expect(fields.count == 4 && fields[1] == "AB12CDE" && fields[3] == picture)
+    }
+
+    @Test func badInputIsNamedWithTheCause() throws {
+        let missing = try ocr(["live", folder.file("gate.mp4"), "--engine", "tesseract"])
+        #expect(missing.status != 0 && missing.errors.contains(folder.file("gate.mp4")))
+
+        let notVideo = try folder.write(Array("plain text".utf8), to: "notes.mp4")
+        let undecodable = try ocr(["live", notVideo, "--engine", "tesseract", "--evidence", folder.file("evidence")])
+        #expect(undecodable.status != 0 && undecodable.errors.contains(notVideo) && undecodable.errors.contains("ffmpeg"))
+
+        let badPattern = try ocr(["live", notVideo, "--pattern", "[A-"])
+        #expect(badPattern.status != 0 && badPattern.errors.contains("[A-"))
+        let badRegion = try ocr(["live", notVideo, "--roi", "0.5,0,0.8,1"])
+        #expect(badRegion.status != 0 && badRegion.errors.contains("region"))
+    }
+}
