@@ -79,8 +79,6 @@ public actor LiveScanner {
            let acceptance = acceptance(of: value, at: frame.time) {
             step.accepted = acceptance
             acceptedTimes[value] = frame.time
-            // The next value starts from nothing: the votes that made this one are spent.
-            board.removeAll()
         }
         return step
     }

@@ -50,6 +50,18 @@ import Testing
         #expect(zip(times, times.dropFirst()).allSatisfy { $1 - $0 >= 1 - 1e-6 && $1 - $0 <= 1.1 + 1e-6 })
     }
 
+    @Test func aValueJustAcceptedHoldsTheLeadAgainstOtherTextSeenAsLong() async throws {
+        let plate = try Scenes.frame(plates: [("AB12 CDE", 180)])
+        let sign = try Scenes.frame(plates: [("CITY MOTORS", 100)])
+        // The plate, accepted with its third frame; then a van's sign fills three frames; then the plate again.
+        let bitmaps = Array(repeating: plate, count: 3) + Array(repeating: sign, count: 3) + [plate, plate]
+        let frames = bitmaps.enumerated().map { Frame(bitmap: $1, time: Double($0) / 10) }
+        let steps = try await scan(frames, with: try LiveScanner(engine: Scenes.engine()))
+        #expect(steps[2].accepted?.value == "AB12CDE")
+        #expect(steps[3...5].allSatisfy { $0.candidates.first?.value == "MOTORS" })
+        #expect(steps.compactMap(\.accepted).map(\.value) == ["AB12CDE"])
+    }
+
     @Test func onlyTheRegionOfInterestIsRead() async throws {
         let frames = try (0..<8).map {
             Frame(bitmap: try Scenes.frame(plates: [("AB12 CDE", 20), ("XY34 ZZZ", 360)]), time: Double($0) / 10)
