@@ -2,7 +2,7 @@ import Foundation
 import OCRKit
 
 /// A data set's list of images and their ground truth: `manifest.tsv`, one
-/// `image_path<TAB>ground_truth` a line, paths relative to the manifest's folder.
+/// `image_path<TAB>ground_truth` a line, paths absolute or relative to the manifest's folder.
 ///
 /// ```swift
 /// let manifest = try Manifest(contentsOf: "../shared/datasets/uw3_lines/manifest.tsv")
@@ -28,7 +28,7 @@ public struct Manifest: Sendable {
                 throw OCRError(.corrupt, path: path, reason: "line \(number) has no image path")
             }
             // The truth may itself hold tabs: everything after the first one.
-            return Entry(imagePath: folder.appendingPathComponent(String(image)).path,
+            return Entry(imagePath: TabSeparatedRows.path(image, in: folder),
                          truth: fields.dropFirst().joined(separator: "\t"))
         }
     }

@@ -2,8 +2,8 @@ import Foundation
 import OCRKit
 
 /// Where each number plate is in a data set's photos: `boxes.tsv` beside the manifest, one
-/// `image<TAB>region<TAB>x<TAB>y<TAB>w<TAB>h<TAB>plate` a line, in pixels, paths relative to the
-/// file's folder.
+/// `image<TAB>region<TAB>x<TAB>y<TAB>w<TAB>h<TAB>plate` a line, in pixels, paths absolute or
+/// relative to the file's folder.
 ///
 /// ```swift
 /// let boxes = try PlateBoxes(contentsOf: "../shared/datasets/openalpr_plates/boxes.tsv")
@@ -27,7 +27,7 @@ public struct PlateBoxes: Sendable {
             guard fields.count == 7, numbers.count == 4, numbers[2] > 0, numbers[3] > 0 else {
                 throw OCRError(.corrupt, path: path, reason: "line \(number) is not image, region, x, y, w, h, plate")
             }
-            return Entry(imagePath: folder.appendingPathComponent(String(fields[0])).path,
+            return Entry(imagePath: TabSeparatedRows.path(fields[0], in: folder),
                          box: Rect(x: numbers[0], y: numbers[1], width: numbers[2], height: numbers[3]),
                          plate: String(fields[6]))
         }

@@ -17,4 +17,9 @@ enum TabSeparatedRows {
             return (number + 1, line.split(separator: "\t", omittingEmptySubsequences: false))
         }
     }
+
+    /// A path from a row: as it is when absolute, else relative to the file's `folder`.
+    static func path(_ field: Substring, in folder: URL) -> String {
+        field.hasPrefix("/") ? String(field) : folder.appendingPathComponent(String(field)).path
+    }
 }

@@ -78,6 +78,9 @@ import Testing
         #expect(boxes.entries[0].box == Rect(x: 10, y: 20, width: 60, height: 30))
         #expect(boxes.entries[0].plate == "AB123" && boxes.entries[0].imagePath == folder.file("cars/a.jpg"))
 
+        let absolute = try folder.write(Array("/data/cars/b.jpg\tus\t1\t2\t3\t4\tXY99\n".utf8), to: "absolute.tsv")
+        #expect(try PlateBoxes(contentsOf: absolute).entries.map(\.imagePath) == ["/data/cars/b.jpg"])
+
         let broken = try folder.write(Array("cars/a.jpg\tus\t10\tten\t60\t30\tAB123\n".utf8), to: "broken.tsv")
         #expect { try PlateBoxes(contentsOf: broken) } throws: {
             "\($0)".contains("broken.tsv") && "\($0)".contains("line 1")
