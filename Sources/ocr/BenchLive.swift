@@ -16,8 +16,8 @@ struct BenchLive: AsyncParsableCommand {
             changing light, something passing in front now and then, and a smaller line of other text \
             (a dealer's sign) below the plate. The footage is the same on every run.
 
-            Each sequence goes through its own scanner (pattern alnum:5-8, the region the camera holds \
-            the plate in) and prints: the share of plates accepted, beside the share of frames whose own \
+            Each sequence goes through its own scanner (--pattern, default alnum:5-8; the region the \
+            camera holds the plate in) and prints: the share of plates accepted, beside the share of frames whose own \
             best read was the plate (what a single-frame reader gets); the mean frames read from the \
             first showing the whole plate to its acceptance; values accepted that were not the plate, \
             per 1,000 frames; the same value reported twice in a sequence; and frames read a second.
@@ -33,6 +33,9 @@ struct BenchLive: AsyncParsableCommand {
     @Option(help: "Frames in each sequence.")
     var frames = 30
 
+    @Option(help: ArgumentHelp("What the scanner looks for, as for `ocr live`.", valueName: "name|regex"))
+    var pattern = "alnum"
+
     @Option(help: "Sequences scanned at once, each by its own scanner.")
     var jobs = ProcessInfo.processInfo.activeProcessorCount
 
@@ -46,14 +49,17 @@ struct BenchLive: AsyncParsableCommand {
         guard !entries.isEmpty else { throw ValidationError("\(boxes) lists no plates") }
         let engine = try engine.makeEngine(jobs: jobs)
         let loader = ImageLoader(concurrency: jobs)
-        print("\(entries.count) sequences of \(frames) frames, engine \(engine.info.name), \(jobs) at once")
+        let pattern = try TextPattern(argument: pattern)
+        print("\(entries.count) sequences of \(frames) frames, engine \(engine.info.name), pattern \(pattern), \(jobs) at once")
         let start = ContinuousClock.now
         let scored = try await withThrowingTaskGroup(of: Sequence.self) { group in
             var score = LiveScore(), next = 0
             func scanNext() {
                 guard next < entries.count else { return }
                 let entry = entries[next], seed = UInt64(next), frames = frames
-                group.addTask { try await Self.scan(entry, seed: seed, frames: frames, engine: engine, loader: loader) }
+                group.addTask {
+                    try await Self.scan(entry, seed: seed, frames: frames, pattern: pattern, engine: engine, loader: loader)
+                }
                 next += 1
             }
             for _ in 0..<jobs { scanNext() }
@@ -93,8 +99,8 @@ struct BenchLive: AsyncParsableCommand {
 
     private static let signs = ["CITY MOTORS", "SALE 2499", "DEALER 555 0192", "WASH ME", "EST 1987"]
 
-    private static func scan(_ entry: PlateBoxes.Entry, seed: UInt64, frames: Int, engine: any OCREngine,
-                             loader: ImageLoader) async throws -> Sequence {
+    private static func scan(_ entry: PlateBoxes.Entry, seed: UInt64, frames: Int, pattern: TextPattern,
+                             engine: any OCREngine, loader: ImageLoader) async throws -> Sequence {
         let photo = try await loader.decode(contentsOf: entry.imagePath, maximumSide: nil)
         // A sign's letters about a third of the plate's box high: smaller than the plate's own.
         let sign = try TextRenderer.render(signs[Int(seed) % signs.count],
@@ -103,7 +109,7 @@ struct BenchLive: AsyncParsableCommand {
         var camera = CameraSimulation(scene: photo, target: entry.box, overlay: sign, seed: seed)
         camera.frameCount = frames
         let scanner = try LiveScanner(
-            engine: engine, configuration: LiveScanner.Configuration(region: camera.region))
+            engine: engine, configuration: LiveScanner.Configuration(region: camera.region, pattern: pattern))
         var records: [LiveScore.FrameRecord] = []
         for index in 0..<camera.frameCount {
             let step = try await scanner.scan(Frame(bitmap: camera.frame(index), time: camera.time(of: index)))
