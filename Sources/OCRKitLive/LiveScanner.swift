@@ -3,7 +3,7 @@ import OCRKit
 /// Turns a stream of frames into values read once each, as soon as they are sure: number plates
 /// at a barrier, codes on parcels passing a camera.
 ///
-/// Each frame's region of interest is read by an engine; of the text found, the largest that fits
+/// Each frame's region of interest is read by an engine; of the text found, the tallest that fits
 /// the pattern is kept, and its top readings vote for their values over a rolling window. A value
 /// is accepted when it has led long enough with enough weight, and then not reported again until
 /// its cooldown ends. Frames that come while a read is under way are skipped, so a camera is never

@@ -99,6 +99,7 @@ public struct TextPattern: Sendable, CustomStringConvertible {
         "0": "O", "1": "I", "2": "Z", "5": "S", "6": "G", "7": "T", "8": "B",
     ]
 
-    /// Beyond this many swappable characters (2^12 tries), the rest are taken as read.
-    static let maximumSwappable = 12
+    /// Beyond this many swappable characters (2^8 tries, under a millisecond), the rest are taken
+    /// as read: a line of other text can have dozens, and is tried on every frame.
+    static let maximumSwappable = 8
 }

@@ -42,6 +42,9 @@ import Testing
         let frames = try Scenes.sequence(plate: "AB12 CDE", count: 25)
         let patient = try LiveScanner(engine: Scenes.engine())
         #expect(try await scan(frames, with: patient).compactMap(\.accepted).count == 1)
+        // Reset for another stream, the scanner reports the plate again.
+        await patient.reset()
+        #expect(try await scan(frames, with: patient).compactMap(\.accepted).count == 1)
 
         let brief = try LiveScanner(engine: Scenes.engine(), configuration: .init(cooldown: 1))
         // Still in view, the plate is reported again each time the cooldown ends.
