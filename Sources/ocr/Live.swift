@@ -83,7 +83,8 @@ struct Live: AsyncParsableCommand {
             if step.skipped == nil { read += 1 }
             guard let acceptance = step.accepted else { continue }
             accepted += 1
-            print(try line(for: acceptance))
+            // Written at once, even into a pipe: whoever reads it acts on each value as it comes.
+            FileHandle.standardOutput.write(Data((try line(for: acceptance) + "\n").utf8))
         }
         Self.warn("\(frames) frames, \(read) read, \(accepted) values reported")
     }
