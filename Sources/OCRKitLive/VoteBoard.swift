@@ -11,6 +11,8 @@ struct VoteBoard: Sendable {
         var box: Rect
         /// The frame's pixels around `box`, shared by the votes of one frame.
         var evidence: Bitmap?
+        /// Whether this was the frame's best reading rather than a runner-up.
+        var isFirstChoice: Bool
     }
 
     let rules: LiveScanner.Configuration
@@ -22,15 +24,21 @@ struct VoteBoard: Sendable {
         self.rules = rules
     }
 
-    /// Adds one frame's candidates, each a vote weighted by its confidence, and forgets the votes
-    /// that have left the window.
+    /// Adds one frame's candidates, best first, each a vote weighted by its confidence, and
+    /// forgets the votes that have left the window.
     mutating func record(_ candidates: [Candidate], box: Rect, evidence: Bitmap?, at time: Double) {
         votes.removeAll { $0.time <= time - rules.window }
-        votes += candidates.map { Vote(time: time, candidate: $0, box: box, evidence: evidence) }
+        votes += candidates.enumerated().map {
+            Vote(time: time, candidate: $1, box: box, evidence: evidence, isFirstChoice: $0 == 0)
+        }
     }
 
     /// The value the votes accept at `time`, if any. Call it once a frame read, with or without
     /// votes: a value's lead is timed from the first frame it led in without a break.
+    ///
+    /// Every vote counts towards a value's weight, but its share is taken of the frames' first
+    /// choices only: a steady read whose runners-up are strong (`CCLVN3`, then `CCLVW3` for an
+    /// unsure N) must not be outvoted by its own doubts.
     ///
     /// Values that differ only in look-alike characters (see ``TextPattern/lookAlikeKey(_:)``)
     /// pool their votes, as reads of one text the engine wavers on; the best voted of them is the
@@ -38,20 +46,22 @@ struct VoteBoard: Sendable {
     /// of one, or by text one character added, dropped or changed from one: the same text misread.
     mutating func accepted(at time: Double, excluding excluded: Set<String> = []) -> String? {
         votes.removeAll { $0.time <= time - rules.window }
-        var weights: [String: Double] = [:], keyWeights: [String: Double] = [:]
+        var weights: [String: Double] = [:], keyWeights: [String: Double] = [:], firstChoices: [String: Double] = [:]
         for vote in votes {
+            let key = TextPattern.lookAlikeKey(vote.candidate.value)
             weights[vote.candidate.value, default: 0] += vote.candidate.confidence
-            keyWeights[TextPattern.lookAlikeKey(vote.candidate.value), default: 0] += vote.candidate.confidence
+            keyWeights[key, default: 0] += vote.candidate.confidence
+            if vote.isFirstChoice { firstChoices[key, default: 0] += vote.candidate.confidence }
         }
         guard let (key, weight) = Self.heaviest(keyWeights) else {
             leader = nil
             return nil
         }
         if leader?.key != key { leader = (key, time) }
-        let total = keyWeights.values.reduce(0, +)
+        let share = (firstChoices[key] ?? 0) / max(firstChoices.values.reduce(0, +), .leastNonzeroMagnitude)
         guard !excluded.contains(where: { Self.isWithinOneEdit(TextPattern.lookAlikeKey($0), key) }),
               let since = leader?.since, time - since >= rules.minimumLeadTime - LiveScanner.timeSlack,
-              weight >= rules.minimumWeight, weight >= rules.minimumShare * total else { return nil }
+              weight >= rules.minimumWeight, share >= rules.minimumShare else { return nil }
         return Self.heaviest(weights.filter { TextPattern.lookAlikeKey($0.key) == key })?.key
     }
 

@@ -26,6 +26,16 @@ import Testing
         #expect(frame(&board, 0.2, [("AB12CDE", 0.9)]) == "AB12CDE")
     }
 
+    @Test func aSteadyReadIsNotOutvotedByItsOwnRunnersUp() {
+        var board = board()
+        // The same read each frame, unsure of one letter: its runners-up weigh more than it does,
+        // but only first choices count towards the share.
+        let read = [("CCLVN3", 0.84), ("CCLVW3", 0.58), ("CCLLN3", 0.40)]
+        #expect(frame(&board, 0.0, read) == nil)
+        #expect(frame(&board, 0.1, read) == nil)
+        #expect(frame(&board, 0.2, read) == "CCLVN3")
+    }
+
     @Test func wobblingReadsAreNotAccepted() {
         var board = board()
         // Three readings take turns: none holds the share of the votes it needs.
