@@ -25,7 +25,7 @@ extension LiveScanner {
         public var window: Double
         /// A value is accepted only with at least this much confidence summed over the window...
         public var minimumWeight: Double
-        /// ...at least this share of all the window's votes...
+        /// ...at least this share of the window's first choices (each frame's best reading)...
         public var minimumShare: Double
         /// ...and after leading the votes for at least this many seconds.
         public var minimumLeadTime: Double
@@ -38,7 +38,7 @@ extension LiveScanner {
         public init(
             region: Rect = Rect(x: 0, y: 0, width: 1, height: 1),
             pattern: TextPattern = .alphanumeric(length: 5...8),
-            minimumTextHeight: Double = 0.05,
+            minimumTextHeight: Double = 0.02,
             minimumInterval: Double = 0.1,
             candidateCount: Int = 3,
             window: Double = 1,
