@@ -10,7 +10,7 @@ struct Live: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
         abstract: "Report each number plate or code seen in a video or a folder of frames, once, when it is sure.",
         discussion: """
-            Reads the frames --fps a second, keeps the largest text in the region that fits the pattern, \
+            Reads the frames --fps a second, keeps the tallest text in the region that fits the pattern, \
             lets each frame's top three readings vote over the last second, and prints a value once it has \
             led the votes long enough: its time in the video, its confidence, and a picture of it (the \
             evidence) saved in --evidence. A value is not printed again within --cooldown seconds.
