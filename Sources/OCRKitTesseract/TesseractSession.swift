@@ -40,11 +40,8 @@ final class TesseractSession {
         // The region is cut out here rather than given to TessBaseAPISetRectangle: Tesseract 5.3
         // misreads a rectangle as wide as the image that stops short of its bottom ("AB12 CDE"
         // came back as "Be").
-        let region = options.regionOfInterest.map { region in
-            let pixels = region.scaled(width: Double(bitmap.width), height: Double(bitmap.height))
-            let left = max(0, pixels.minX.rounded(.down)), top = max(0, pixels.minY.rounded(.down))
-            return Rect(x: left, y: top, width: min(Double(bitmap.width), pixels.maxX.rounded(.up)) - left,
-                        height: min(Double(bitmap.height), pixels.maxY.rounded(.up)) - top)
+        let region = options.regionOfInterest.flatMap {
+            bitmap.pixelBounds(of: $0.scaled(width: Double(bitmap.width), height: Double(bitmap.height)))
         }
         let image = region.flatMap { bitmap.cropped(to: $0) } ?? bitmap
         origin = Point(x: region?.minX ?? 0, y: region?.minY ?? 0)
