@@ -77,7 +77,7 @@ struct Live: AsyncParsableCommand {
             do {
                 step = try await scanner.scan(frame)
             } catch let error as OCRError {
-                Self.warn("frame at \(String(format: "%.2f", frame.time)) s: \(error)")
+                warn("frame at \(String(format: "%.2f", frame.time)) s: \(error)")
                 continue
             }
             if step.skipped == nil { read += 1 }
@@ -86,7 +86,7 @@ struct Live: AsyncParsableCommand {
             // Written at once, even into a pipe: whoever reads it acts on each value as it comes.
             FileHandle.standardOutput.write(Data((try line(for: acceptance) + "\n").utf8))
         }
-        Self.warn("\(frames) frames, \(read) read, \(accepted) values reported")
+        warn("\(frames) frames, \(read) read, \(accepted) values reported")
     }
 
     private func scannerConfiguration() throws -> LiveScanner.Configuration {
@@ -108,7 +108,7 @@ struct Live: AsyncParsableCommand {
         let files = ImageFiles.resolve([input]).files
         guard !files.isEmpty else { throw OCRError(.fileNotFound, path: input, reason: "the folder holds no images") }
         return ImageFrames(files: files, decoder: ImageLoader(concurrency: 1), framesPerSecond: fps) { error in
-            Self.warn("skipped \(error)")
+            warn("skipped \(error)")
         }
     }
 
@@ -144,10 +144,6 @@ struct Live: AsyncParsableCommand {
         var votes: Int
         var box: Rect
         var evidence: String?
-    }
-
-    static func warn(_ message: String) {
-        FileHandle.standardError.write(Data("ocr: \(message)\n".utf8))
     }
 }
 
@@ -192,7 +188,7 @@ struct LiveEngineArguments: ParsableArguments {
             do {
                 engine = try ppocr()
             } catch {
-                Live.warn("reading with Tesseract: \(error)")
+                warn("reading with Tesseract: \(error)")
                 engine = try tesseract()
             }
         }

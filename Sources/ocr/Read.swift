@@ -116,12 +116,12 @@ struct Read: AsyncParsableCommand {
     /// One line, e.g. `ocr: 100 images in 80.2 s, 2 jobs; model inference 140.1 s (1.14x)`: the ratio is
     /// the jobs' time (elapsed times jobs) over the inference time the ONNX engines' models took.
     private static func reportTimings(files: Int, elapsed: Duration, jobs: Int) {
-        var line = String(format: "ocr: %d images in %.2f s, %d jobs", files, elapsed.timeInterval, jobs)
+        var line = String(format: "%d images in %.2f s, %d jobs", files, elapsed.timeInterval, jobs)
         if let inference = ONNXRuntime.loadedInferenceTime, inference > .zero {
             line += String(format: "; model inference %.2f s (%.2fx)", inference.timeInterval,
                            elapsed.timeInterval * Double(jobs) / inference.timeInterval)
         }
-        FileHandle.standardError.write(Data((line + "\n").utf8))
+        warn(line)
     }
 
     /// What reading the file at `index` in the list gave.

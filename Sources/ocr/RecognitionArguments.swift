@@ -139,7 +139,7 @@ struct RecognitionArguments: ParsableArguments {
                 _ = try ONNXRuntime.shared()
                 return FallbackEngine(primary: primary, fallback: fallback)
             } catch {
-                FileHandle.standardError.write(Data("ocr: photos will be read by Tesseract alone: \(error)\n".utf8))
+                warn("photos will be read by Tesseract alone: \(error)")
                 return primary
             }
         }

@@ -44,12 +44,12 @@ struct Scan: AsyncParsableCommand {
 
         if !paths.isEmpty {
             let (files, missing) = ImageFiles.resolve(paths)
-            for error in missing { FileHandle.standardError.write(Data("ocr: \(error)\n".utf8)) }
+            for error in missing { warn("\(error)") }
             guard !files.isEmpty else { throw ExitCode.failure }
             let absolute = files.map { URL(fileURLWithPath: $0).standardizedFileURL.path }
             let batch = try await processor.enqueue(absolute, name: name,
                                                     options: recognition.recognitionOptions(defaultAlternatives: 3))
-            FileHandle.standardError.write(Data("ocr: batch \(batch): \(Set(absolute).count) images queued in \(store.path)\n".utf8))
+            warn("batch \(batch): \(Set(absolute).count) images queued in \(store.path)")
         }
 
         let interrupts = InterruptHandler {
@@ -72,10 +72,10 @@ struct Scan: AsyncParsableCommand {
 
         let progress = try await store.progress(of: nil)
         let failures = try await store.failures(batch: nil).filter { $0.finishedAt >= started }
-        for failure in failures { FileHandle.standardError.write(Data("ocr: \(failure.error)\n".utf8)) }
-        var summary = "ocr: \(progress.completed) completed, \(progress.failed) failed, \(progress.cancelled) cancelled"
+        for failure in failures { warn("\(failure.error)") }
+        var summary = "\(progress.completed) completed, \(progress.failed) failed, \(progress.cancelled) cancelled"
         if progress.pending > 0 { summary += ", \(progress.pending) still queued (run `ocr scan` to go on)" }
-        FileHandle.standardError.write(Data((summary + "\n").utf8))
+        warn(summary)
         if !failures.isEmpty { throw ExitCode.failure }
     }
 }
