@@ -39,7 +39,7 @@ public struct CameraSimulation: Sendable {
         if let overlay {
             let below = Int(target.maxY + target.height * 0.6)
             let top = below + overlay.height <= scene.height ? below : Int(target.minY - target.height * 0.6) - overlay.height
-            rgb = rgb.placing(overlay, x: Int(target.midX) - overlay.width / 2, y: top)
+            rgb = rgb.placing(overlay.rgb, x: Int(target.midX) - overlay.width / 2, y: top)
         }
         self.scene = rgb
         self.target = target
@@ -163,19 +163,5 @@ extension Bitmap {
         guard layout == .gray else { return self }
         return Bitmap(width: width, height: height, layout: .rgb, pixels: pixels.flatMap { [$0, $0, $0] },
                       source: source, resolution: resolution)
-    }
-
-    /// This RGB bitmap with the gray `part` pasted at `x`, `y`, clipped.
-    func placing(_ part: Bitmap, x: Int, y: Int) -> Bitmap {
-        var pixels = self.pixels
-        let part = part.rgb
-        for row in 0..<part.height where y + row >= 0 && y + row < height {
-            for column in 0..<part.width where x + column >= 0 && x + column < width {
-                for channel in 0..<3 {
-                    pixels[((y + row) * width + x + column) * 3 + channel] = part.pixels[(row * part.width + column) * 3 + channel]
-                }
-            }
-        }
-        return Bitmap(width: width, height: height, layout: .rgb, pixels: pixels, source: source, resolution: resolution)
     }
 }

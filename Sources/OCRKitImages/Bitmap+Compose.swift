@@ -9,16 +9,8 @@ extension Bitmap {
     /// ```
     public static func page(width: Int, height: Int, placing parts: [(bitmap: Bitmap, x: Int, y: Int)],
                             resolution: Double? = 300) -> Bitmap {
-        var pixels = [UInt8](repeating: 255, count: width * height)
-        for part in parts {
-            precondition(part.bitmap.layout == .gray, "Only gray bitmaps can be placed on a page")
-            for row in 0..<part.bitmap.height where part.y + row >= 0 && part.y + row < height {
-                for column in 0..<part.bitmap.width where part.x + column >= 0 && part.x + column < width {
-                    pixels[(part.y + row) * width + part.x + column] = part.bitmap.pixels[row * part.bitmap.width + column]
-                }
-            }
-        }
-        return Bitmap(width: width, height: height, layout: .gray, pixels: pixels, source: "composed page",
-                      resolution: resolution)
+        let blank = Bitmap(width: width, height: height, layout: .gray, pixels: [UInt8](repeating: 255, count: width * height),
+                           source: "composed page", resolution: resolution)
+        return parts.reduce(blank) { $0.placing($1.bitmap, x: $1.x, y: $1.y) }
     }
 }

@@ -81,4 +81,13 @@ import Testing
         #expect(reds == [0, 1, 4, 5])
         #expect(bitmap.cropped(to: Rect(x: 10, y: 0, width: 5, height: 5)) == nil)
     }
+
+    @Test func placingClipsAtEveryEdge() {
+        let blank = Bitmap(width: 4, height: 3, layout: .gray, pixels: [UInt8](repeating: 0, count: 12), source: "blank")
+        let part = Bitmap(width: 2, height: 2, layout: .gray, pixels: [1, 2, 3, 4], source: "part")
+        #expect(blank.placing(part, x: 1, y: 1).pixels == [0, 0, 0, 0, 0, 1, 2, 0, 0, 3, 4, 0])
+        #expect(blank.placing(part, x: -1, y: -1).pixels == [4, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0])
+        #expect(blank.placing(part, x: 3, y: 2).pixels == [0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 1])
+        #expect(blank.placing(part, x: 4, y: 0).pixels == blank.pixels)
+    }
 }
