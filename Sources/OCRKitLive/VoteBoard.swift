@@ -24,10 +24,9 @@ struct VoteBoard: Sendable {
         self.rules = rules
     }
 
-    /// Adds one frame's candidates, best first, each a vote weighted by its confidence, and
-    /// forgets the votes that have left the window.
+    /// Adds one frame's candidates, best first, each a vote weighted by its confidence. Votes
+    /// that have left the window are forgotten by ``accepted(at:excluding:)``, called every frame.
     mutating func record(_ candidates: [Candidate], box: Rect, evidence: Bitmap?, at time: Double) {
-        votes.removeAll { $0.time <= time - rules.window }
         votes += candidates.enumerated().map {
             Vote(time: time, candidate: $1, box: box, evidence: evidence, isFirstChoice: $0 == 0)
         }
