@@ -8,6 +8,13 @@ let onnxRuntimeHeaders = ".deps/onnxruntime/include"
 let hasONNXRuntimeHeaders = FileManager.default.fileExists(
     atPath: "\(Context.packageDirectory)/\(onnxRuntimeHeaders)/onnxruntime_c_api.h")
 
+/// A link to OpenCV's headers, which scripts/setup makes: they sit in an opencv4/ folder off the
+/// compiler's path. Without them the page corrections build as unavailable, and say how to
+/// install OpenCV.
+let openCVHeaders = ".deps/opencv/include"
+let hasOpenCVHeaders = FileManager.default.fileExists(
+    atPath: "\(Context.packageDirectory)/\(openCVHeaders)/opencv2/imgproc.hpp")
+
 let package = Package(
     name: "OCRKit",
     products: [
@@ -22,6 +29,7 @@ let package = Package(
         .library(name: "OCRKitQueue", targets: ["OCRKitQueue"]),
         .library(name: "OCRKitQueueSQLite", targets: ["OCRKitQueueSQLite"]),
         .library(name: "OCRKitLive", targets: ["OCRKitLive"]),
+        .library(name: "OCRKitDewarp", targets: ["OCRKitDewarp"]),
         .executable(name: "ocr", targets: ["ocr"]),
     ],
     dependencies: [
@@ -78,6 +86,15 @@ let package = Package(
             dependencies: ["OCRKitQueue", .product(name: "GRDB", package: "GRDB.swift")]
         ),
 
+        // Photos of pages straightened before reading: page detection, perspective, skew, with
+        // OpenCV's core and imgproc libraries only, behind a C interface of OCRKit's own.
+        .target(
+            name: "COpenCV",
+            cxxSettings: hasOpenCVHeaders ? [.headerSearchPath("../../\(openCVHeaders)")] : [],
+            linkerSettings: hasOpenCVHeaders ? [.linkedLibrary("opencv_imgproc"), .linkedLibrary("opencv_core")] : []
+        ),
+        .target(name: "OCRKitDewarp", dependencies: ["OCRKit", "COpenCV"]),
+
         // The live-feed scanner: one stable read from a stream of frames. Videos through ffmpeg.
         .target(name: "OCRKitLive", dependencies: ["OCRKit"]),
 
@@ -85,7 +102,7 @@ let package = Package(
             name: "ocr",
             dependencies: [
                 "OCRKit", "OCRKitImages", "OCRKitTesseract", "OCRKitEvaluation", "OCRKitLayout", "OCRKitExport",
-                "OCRKitPDF", "OCRKitONNX", "OCRKitQueue", "OCRKitQueueSQLite", "OCRKitLive",
+                "OCRKitPDF", "OCRKitONNX", "OCRKitQueue", "OCRKitQueueSQLite", "OCRKitLive", "OCRKitDewarp",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]
         ),
@@ -118,9 +135,14 @@ let package = Package(
             dependencies: ["OCRKitQueue", "OCRKitQueueSQLite", "OCRKitImages", "OCRKitTesseract", "OCRKitTestSupport"]
         ),
         .testTarget(
+            name: "OCRKitDewarpTests",
+            dependencies: ["OCRKitDewarp", "OCRKitImages", "OCRKitTesseract", "OCRKitEvaluation", "OCRKitTestSupport"]
+        ),
+        .testTarget(
             name: "OCRKitLiveTests",
             dependencies: ["OCRKitLive", "OCRKitImages", "OCRKitTesseract", "OCRKitONNX", "OCRKitEvaluation", "OCRKitTestSupport"]
         ),
     ],
-    swiftLanguageModes: [.v6]
+    swiftLanguageModes: [.v6],
+    cxxLanguageStandard: .cxx17
 )

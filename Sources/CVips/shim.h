@@ -64,10 +64,6 @@ static inline int ocrkit_vips_embed_white(VipsImage *in, VipsImage **out, int x,
 }
 
 /// Turns the image by a multiple of 90 degrees, clockwise.
-static inline int ocrkit_vips_rot(VipsImage *in, VipsImage **out, VipsAngle angle) {
-    return vips_rot(in, out, angle, NULL);
-}
-
 /// A copy of the image recording a resolution, in pixels per millimetre.
 static inline int ocrkit_vips_copy_resolution(VipsImage *in, VipsImage **out, double xres, double yres) {
     return vips_copy(in, out, "xres", xres, "yres", yres, NULL);

@@ -134,34 +134,3 @@ public struct CameraSimulation: Sendable {
         return smeared
     }
 }
-
-/// A small, fast, seedable generator (Steele, Lea and Flood's SplitMix64): the same seed gives
-/// the same frames on every machine.
-struct SplitMix64: RandomNumberGenerator {
-    private var state: UInt64
-
-    init(seed: UInt64) {
-        state = seed
-    }
-
-    mutating func next() -> UInt64 {
-        state &+= 0x9E37_79B9_7F4A_7C15
-        var mixed = state
-        mixed = (mixed ^ (mixed >> 30)) &* 0xBF58_476D_1CE4_E5B9
-        mixed = (mixed ^ (mixed >> 27)) &* 0x94D0_49BB_1331_11EB
-        return mixed ^ (mixed >> 31)
-    }
-
-    mutating func uniform(_ lower: Double, _ upper: Double) -> Double {
-        lower + (upper - lower) * Double(next() >> 11) / Double(1 << 53)
-    }
-}
-
-extension Bitmap {
-    /// The bitmap in RGB: gray levels copied to the three channels.
-    var rgb: Bitmap {
-        guard layout == .gray else { return self }
-        return Bitmap(width: width, height: height, layout: .rgb, pixels: pixels.flatMap { [$0, $0, $0] },
-                      source: source, resolution: resolution)
-    }
-}

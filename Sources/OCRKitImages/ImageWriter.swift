@@ -48,16 +48,4 @@ public enum ImageWriter {
         defer { g_free(buffer) }
         return Array(UnsafeRawBufferPointer(start: buffer, count: length))
     }
-
-    /// `bitmap` turned by a multiple of 90 degrees clockwise.
-    public static func rotated(_ bitmap: Bitmap, clockwiseQuarterTurns turns: Int) throws -> Bitmap {
-        let angles = [VIPS_ANGLE_D0, VIPS_ANGLE_D90, VIPS_ANGLE_D180, VIPS_ANGLE_D270]
-        let image = try VipsImageHandle(bitmap: bitmap)
-        let turned = try Vips.apply(path: bitmap.source, code: .invalidOption) {
-            ocrkit_vips_rot(image.pointer, $0, angles[((turns % 4) + 4) % 4])
-        }
-        var result = try turned.bitmap(layout: bitmap.layout, source: bitmap.source)
-        result.resolution = bitmap.resolution
-        return result
-    }
 }

@@ -25,8 +25,8 @@ public struct LayoutAnalyzer: PageArranger {
         guard !page.lines.isEmpty else { return page }
         var page = page
         if options.regroupsWords, !page.words.isEmpty {
-            page = Page(image: page.image, width: page.width, height: page.height, engine: page.engine,
-                        lines: WordGrouper(options: options).lines(from: page.words, pageWidth: page.width, pageHeight: page.height))
+            page = page.replacingLayout(
+                [[WordGrouper(options: options).lines(from: page.words, pageWidth: page.width, pageHeight: page.height)]])
         }
         let frame = ReadingFrame(quads: page.lines.map(\.quad))
         let rects = page.lines.map { frame.rect(of: $0.quad) }
@@ -43,6 +43,6 @@ public struct LayoutAnalyzer: PageArranger {
             let lines = block.map { (text: page.lines[$0.index].text, rect: $0.rect) }
             return splitter.paragraphs(lines).map { range in block[range].map { page.lines[$0.index] } }
         }
-        return Page(image: page.image, width: page.width, height: page.height, engine: page.engine, layout: layout)
+        return page.replacingLayout(layout)
     }
 }

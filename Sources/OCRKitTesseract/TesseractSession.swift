@@ -43,20 +43,41 @@ final class TesseractSession {
         let region = options.regionOfInterest.flatMap {
             bitmap.pixelBounds(of: $0.scaled(width: Double(bitmap.width), height: Double(bitmap.height)))
         }
-        let image = region.flatMap { bitmap.cropped(to: $0) } ?? bitmap
         origin = Point(x: region?.minX ?? 0, y: region?.minY ?? 0)
-        image.pixels.withUnsafeBufferPointer { pixels in
-            TessBaseAPISetImage(handle, pixels.baseAddress, Int32(image.width), Int32(image.height),
-                                Int32(image.layout.channels), Int32(image.bytesPerRow))
-        }
-        if let resolution = bitmap.resolution {
-            TessBaseAPISetSourceResolution(handle, Int32(resolution.rounded()))
-        }
+        setImage(region.flatMap { bitmap.cropped(to: $0) } ?? bitmap)
         guard TessBaseAPIRecognize(handle, nil) == 0 else {
             throw OCRError(.engineFailure, path: bitmap.source, reason: "Tesseract failed to recognise the image")
         }
         let layout = readLayout(of: bitmap, alternativeCount: options.alternativeCount)
         return Page(image: bitmap.source, width: bitmap.width, height: bitmap.height, engine: engine, layout: layout)
+    }
+
+    /// Which way up the text of `bitmap` is, by Tesseract's orientation and script detection, or
+    /// `nil` when it finds too little text to tell.
+    func orientation(of bitmap: Bitmap) throws -> TextOrientation? {
+        try load(languages: "osd", path: bitmap.source)
+        defer { TessBaseAPIClear(handle) }
+        setImage(bitmap)
+        var degrees: Int32 = 0, confidence: Float = 0, scriptConfidence: Float = 0
+        // No script name: despite capi.h, Tesseract 5.3 hands out a pointer into its own tables,
+        // which must not be freed.
+        guard TessBaseAPIDetectOrientationScript(handle, &degrees, &confidence, nil, &scriptConfidence) != 0 else {
+            return nil
+        }
+        // Tesseract gives the turn counter-clockwise that sets the text upright, and a confidence
+        // without bound: about 5 for a few clear lines, below 2 when it is guessing.
+        let certainty = Double(max(0, confidence))
+        return TextOrientation(quarterTurns: -Int(degrees) / 90, confidence: certainty / (certainty + 2))
+    }
+
+    private func setImage(_ image: Bitmap) {
+        image.pixels.withUnsafeBufferPointer { pixels in
+            TessBaseAPISetImage(handle, pixels.baseAddress, Int32(image.width), Int32(image.height),
+                                Int32(image.layout.channels), Int32(image.bytesPerRow))
+        }
+        if let resolution = image.resolution {
+            TessBaseAPISetSourceResolution(handle, Int32(resolution.rounded()))
+        }
     }
 
     private func load(languages: String, path: String) throws {

@@ -43,7 +43,7 @@ import Testing
 
     @Test func appliesTheExifOrientation() async throws {
         // Stored sideways, marked "turn clockwise to view": the loader must hand back the upright page.
-        let sideways = try ImageWriter.rotated(text, clockwiseQuarterTurns: 3)
+        let sideways = text.turned(clockwiseQuarterTurns: 3)
         let path = folder.file("sideways.jpg")
         try ImageWriter.write(sideways, to: path, orientation: .turnClockwise)
         let bitmap = try await ImageLoader().decode(contentsOf: path)

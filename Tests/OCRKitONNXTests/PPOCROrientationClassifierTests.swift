@@ -13,7 +13,7 @@ struct PPOCROrientationClassifierTests {
     @Test func findsUpsideDownLinesAndTheEngineReadsThem() async throws {
         let text = "Parcel 42 for Grace Hopper"
         let upright = try TextRenderer.render(text, font: "DejaVu Sans 16", margin: 8)
-        let upsideDown = try ImageWriter.rotated(upright, clockwiseQuarterTurns: 2)
+        let upsideDown = upright.turned(clockwiseQuarterTurns: 2)
         let classifier = PPOCROrientationClassifier(session: try ONNXSession(
             runtime: .shared(libraryPath: library), model: models + "/ch_ppocr_mobile_v2.0_cls_infer.onnx"))
         let whole = Rect(x: 0, y: 0, width: Double(upright.width), height: Double(upright.height)).quad
@@ -32,8 +32,7 @@ struct PPOCROrientationClassifierTests {
     @Test func linesRunningDownThePageAreRead() async throws {
         let text = "SIDEWAYS 2024"
         // Turned a quarter clockwise, the line runs down the page, as on a book's spine.
-        let spine = try ImageWriter.rotated(try TextRenderer.render(text, font: "DejaVu Sans 16", margin: 4),
-                                            clockwiseQuarterTurns: 1)
+        let spine = try TextRenderer.render(text, font: "DejaVu Sans 16", margin: 4).turned(clockwiseQuarterTurns: 1)
         let page = Bitmap.page(width: spine.height, height: spine.height + 200,
                                placing: [(spine, spine.height / 2, 100)])
         let engine = try PPOCREngine(configuration: PPOCREngine.Configuration(models: models, libraryPath: library, workerCount: 1))

@@ -22,6 +22,10 @@ public struct RecognitionOptions: Hashable, Sendable, Codable {
     public var maximumImageSide: Int?
     /// Words and symbols less confident than this are flagged for review (0 flags nothing).
     public var reviewThreshold: Double
+    /// Find the page in a photo, flatten its perspective, level its lines and turn it upright
+    /// before reading it, with the ``PageReader``'s ``ImageCorrector``. The page's boxes then refer
+    /// to the straightened image, and ``Page/correction`` says how it was made.
+    public var correctsPage: Bool
 
     public init(
         languages: [String] = ["eng"],
@@ -30,7 +34,8 @@ public struct RecognitionOptions: Hashable, Sendable, Codable {
         allowedCharacters: String? = nil,
         alternativeCount: Int = 3,
         maximumImageSide: Int? = nil,
-        reviewThreshold: Double = Page.defaultReviewThreshold
+        reviewThreshold: Double = Page.defaultReviewThreshold,
+        correctsPage: Bool = false
     ) {
         self.languages = languages
         self.regionOfInterest = regionOfInterest
@@ -39,11 +44,12 @@ public struct RecognitionOptions: Hashable, Sendable, Codable {
         self.alternativeCount = alternativeCount
         self.maximumImageSide = maximumImageSide
         self.reviewThreshold = reviewThreshold
+        self.correctsPage = correctsPage
     }
 
     private enum CodingKeys: String, CodingKey {
         case languages, regionOfInterest, minimumTextHeight, allowedCharacters, alternativeCount, maximumImageSide
-        case reviewThreshold
+        case reviewThreshold, correctsPage
     }
 
     public init(from decoder: any Decoder) throws {
@@ -57,6 +63,7 @@ public struct RecognitionOptions: Hashable, Sendable, Codable {
         alternativeCount = try container.decodeIfPresent(Int.self, forKey: .alternativeCount) ?? defaults.alternativeCount
         maximumImageSide = try container.decodeIfPresent(Int.self, forKey: .maximumImageSide)
         reviewThreshold = try container.decodeIfPresent(Double.self, forKey: .reviewThreshold) ?? defaults.reviewThreshold
+        correctsPage = try container.decodeIfPresent(Bool.self, forKey: .correctsPage) ?? defaults.correctsPage
     }
 
     /// Checks the options that do not depend on the engine, throwing an ``OCRError/Code/invalidOption``.

@@ -2,7 +2,7 @@ import Foundation
 
 extension Page: Codable {
     private enum CodingKeys: String, CodingKey {
-        case schemaVersion, image, width, height, engine, text, lines, paragraphs, blocks
+        case schemaVersion, image, width, height, engine, correction, text, lines, paragraphs, blocks
     }
 
     public init(from decoder: any Decoder) throws {
@@ -17,6 +17,7 @@ extension Page: Codable {
         width = try container.decode(Int.self, forKey: .width)
         height = try container.decode(Int.self, forKey: .height)
         engine = try container.decode(EngineInfo.self, forKey: .engine)
+        correction = try container.decodeIfPresent(PageCorrection.self, forKey: .correction)
         lines = try container.decode([Line].self, forKey: .lines)
         paragraphs = try container.decode([Paragraph].self, forKey: .paragraphs)
         blocks = try container.decode([Block].self, forKey: .blocks)
@@ -38,6 +39,7 @@ extension Page: Codable {
         try container.encode(width, forKey: .width)
         try container.encode(height, forKey: .height)
         try container.encode(engine, forKey: .engine)
+        try container.encodeIfPresent(correction, forKey: .correction)
         try container.encode(text, forKey: .text)
         try container.encode(lines, forKey: .lines)
         try container.encode(paragraphs, forKey: .paragraphs)

@@ -30,16 +30,24 @@ public struct Page: Hashable, Sendable {
     public var paragraphs: [Paragraph]
     /// Runs of ``paragraphs`` that form blocks, in order; they cover every paragraph.
     public var blocks: [Block]
+    /// How the photo was straightened before it was read (``RecognitionOptions/correctsPage``);
+    /// `nil` when it was read as it was. ``width``, ``height`` and every box refer to the
+    /// straightened image.
+    public var correction: PageCorrection?
 
     /// A page from its layout: blocks, each a list of paragraphs, each a list of lines.
     ///
     /// Paragraph and block boxes are the union of their lines' boxes; empty paragraphs and blocks
     /// are dropped.
-    public init(image: String, width: Int, height: Int, engine: EngineInfo, layout: [[[Line]]]) {
+    public init(
+        image: String, width: Int, height: Int, engine: EngineInfo, layout: [[[Line]]],
+        correction: PageCorrection? = nil
+    ) {
         self.image = image
         self.width = width
         self.height = height
         self.engine = engine
+        self.correction = correction
         self.lines = []
         self.paragraphs = []
         self.blocks = []
@@ -80,13 +88,18 @@ public struct Page: Hashable, Sendable {
     /// Every word of the page, in reading order.
     public var words: [Word] { lines.flatMap(\.words) }
 
+    /// This page with its lines laid out anew (blocks of paragraphs of lines, as in
+    /// ``init(image:width:height:engine:layout:correction:)``), all else kept.
+    public func replacingLayout(_ layout: [[[Line]]]) -> Page {
+        Page(image: image, width: width, height: height, engine: engine, layout: layout, correction: correction)
+    }
+
     /// This page with each line replaced by what `transform` returns, and dropped where it
     /// returns `nil`; paragraphs and blocks are kept around the lines that remain.
     public func compactMapLines(_ transform: (Line) throws -> Line?) rethrows -> Page {
-        let layout = try layout.map { block in
+        try replacingLayout(layout.map { block in
             try block.map { paragraph in try paragraph.compactMap(transform) }
-        }
-        return Page(image: image, width: width, height: height, engine: engine, layout: layout)
+        })
     }
 
     /// This page without the lines shorter than `minimumHeight`, a fraction of the image height.

@@ -1,0 +1,82 @@
+import OCRKit
+
+/// Straightens photos of pages before they are read: finds the page (``PageDetector``),
+/// flattens its perspective to the page's own aspect ratio, levels lines that are still tilted,
+/// and turns the page upright with an ``OCRKit/OrientationDetector`` (Tesseract's, for instance).
+/// With OpenCV.
+///
+/// ```swift
+/// let dewarper = Dewarper(orientationDetector: try TesseractOrientationDetector())
+/// let reader = PageReader(decoder: ImageLoader(), engine: engine, corrector: dewarper)
+/// let page = try await reader.read("receipt.jpg", options: RecognitionOptions(correctsPage: true))
+/// print(page.correction?.foundPage == true ? "page found" : "read as it was")
+/// ```
+///
+/// A photo without a page in it is read as it is, levelled and turned upright all the same.
+/// OpenCV's work runs on threads of the dewarper's own, never on Swift's cooperative pool.
+public struct Dewarper: ImageCorrector {
+    public struct Configuration: Sendable {
+        public var detector = PageDetector()
+        /// The largest tilt of the lines looked for, either way, in degrees.
+        public var maximumSkew = 15.0
+        /// Tilts smaller than this are left alone: turning the image blurs it a little.
+        public var minimumSkew = 0.3
+        /// How distinct the tilt must be (``Skew/confidence``) to be taken out.
+        public var minimumSkewConfidence = 0.2
+        /// How sure the orientation detector must be before the page is turned.
+        public var minimumOrientationConfidence = 0.5
+        /// How many images are straightened at once.
+        public var workerCount: Int
+
+        public init(workerCount: Int = 2) {
+            self.workerCount = workerCount
+        }
+    }
+
+    public let configuration: Configuration
+    public let orientationDetector: (any OrientationDetector)?
+    private let pool: BlockingWorkerPool<Void>
+
+    /// - Parameter orientationDetector: tells which way up the text is; `nil` leaves pages turned
+    ///   as they were photographed.
+    public init(configuration: Configuration = Configuration(), orientationDetector: (any OrientationDetector)? = nil) {
+        self.configuration = configuration
+        self.orientationDetector = orientationDetector
+        pool = BlockingWorkerPool(count: max(1, configuration.workerCount), name: "dewarp") {}
+    }
+
+    public func correct(_ bitmap: Bitmap) async throws -> CorrectedImage {
+        let configuration = configuration
+        var (image, correction) = try await pool.run { _ in
+            let page = try configuration.detector.page(in: bitmap)
+            var image = try page.map { try bitmap.flattening($0.corners) } ?? bitmap
+            let skew = try image.skew(upTo: configuration.maximumSkew)
+            let levels = abs(skew.degrees) >= configuration.minimumSkew && skew.confidence >= configuration.minimumSkewConfidence
+            if levels { image = try image.rotated(byDegrees: skew.degrees) }
+            return (image, PageCorrection(
+                imageWidth: bitmap.width, imageHeight: bitmap.height, corners: page?.corners,
+                pageConfidence: page?.confidence ?? 0, skewDegrees: levels ? skew.degrees : 0))
+        }
+        if let orientation = try await orientationDetector?.orientation(of: image) {
+            correction.orientationConfidence = orientation.confidence
+            if orientation.confidence >= configuration.minimumOrientationConfidence {
+                correction.quarterTurns = orientation.quarterTurns
+                image = image.turned(clockwiseQuarterTurns: orientation.quarterTurns)
+            }
+        }
+        return CorrectedImage(bitmap: image, correction: correction)
+    }
+
+    public func apply(_ correction: PageCorrection, to bitmap: Bitmap) async throws -> Bitmap {
+        try await pool.run { _ in
+            // The image may have been decoded at another size than the one the page was found in.
+            let scaleX = Double(bitmap.width) / Double(max(1, correction.imageWidth))
+            let scaleY = Double(bitmap.height) / Double(max(1, correction.imageHeight))
+            var image = try correction.corners.map { corners in
+                try bitmap.flattening(corners.map { Point(x: $0.x * scaleX, y: $0.y * scaleY) })
+            } ?? bitmap
+            if correction.skewDegrees != 0 { image = try image.rotated(byDegrees: correction.skewDegrees) }
+            return image.turned(clockwiseQuarterTurns: correction.quarterTurns)
+        }
+    }
+}
