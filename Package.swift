@@ -118,7 +118,7 @@ let package = Package(
         .testTarget(name: "OCRKitEvaluationTests", dependencies: ["OCRKitEvaluation", "OCRKitTestSupport"]),
         .testTarget(
             name: "OCRCommandTests",
-            dependencies: ["OCRKit", "OCRKitImages", "OCRKitQueue", "OCRKitQueueSQLite", "OCRKitTestSupport"]
+            dependencies: ["OCRKit", "OCRKitImages", "OCRKitEvaluation", "OCRKitQueue", "OCRKitQueueSQLite", "OCRKitTestSupport"]
         ),
         .testTarget(
             name: "OCRKitLayoutTests",

@@ -90,25 +90,30 @@ bool quadrilateral(const std::vector<cv::Point> &hull, std::vector<cv::Point2f> 
 }
 
 /// The share of the quad's outline that lies on an edge of the image, or on its border (a page
-/// may run off the photo). Each side counts equally, and a side without support sinks the quad.
+/// may run off the photo at one side). Each side counts equally, and a side without support sinks
+/// the quad, as does lying along more than one side of the photo: that is a lit part of the photo
+/// (beside a shadow, say), not a page.
 double edgeSupport(const std::vector<cv::Point2f> &quad, const cv::Mat &edges) {
     double total = 0, weakest = 1;
+    int sidesOnBorder = 0;
     for (int side = 0; side < 4; side++) {
         cv::Point2f from = quad[side], to = quad[(side + 1) % 4];
         int samples = std::max(8, static_cast<int>(cv::norm(to - from) / 2));
-        int supported = 0;
+        int supported = 0, bordering = 0;
         for (int i = 0; i < samples; i++) {
             cv::Point2f point = from + (to - from) * ((i + 0.5f) / samples);
             int x = cvRound(point.x), y = cvRound(point.y);
             bool onBorder = x <= 2 || y <= 2 || x >= edges.cols - 3 || y >= edges.rows - 3;
             bool onEdge = x >= 0 && y >= 0 && x < edges.cols && y < edges.rows && edges.at<uint8_t>(y, x) != 0;
             if (onBorder || onEdge) supported++;
+            if (onBorder) bordering++;
         }
         double share = static_cast<double>(supported) / samples;
         total += share;
         weakest = std::min(weakest, share);
+        if (bordering > samples * 0.8) sidesOnBorder++;
     }
-    return weakest < 0.3 ? 0 : total / 4;
+    return weakest < 0.3 || sidesOnBorder > 1 ? 0 : total / 4;
 }
 
 /// Outlines that may be the page: the shapes the edges enclose, and the bright regions (paper

@@ -6,7 +6,8 @@ extension Bitmap {
     /// The region inside `corners` (clockwise from the top left) mapped onto a flat rectangle: a
     /// page photographed at an angle as a scanner would have seen it. The rectangle is as wide as
     /// the quad's longer horizontal side and as tall as its longer vertical side, so the page keeps
-    /// its own aspect ratio and the detail of its nearer half.
+    /// its own aspect ratio and the detail of its nearer half. The photo's resolution, if it had
+    /// one, does not carry over: the page's scale is not the photo's.
     ///
     /// - Throws: an ``OCRError`` naming the source when the corners enclose no area or OpenCV fails.
     public func flattening(_ corners: Quad) throws -> Bitmap {
@@ -15,11 +16,13 @@ extension Bitmap {
             throw OCRError(.degenerateImage, path: source, reason: "the page's corners \(corners.corners) enclose no area")
         }
         let points = corners.corners.map { ocrkit_cv_point(x: $0.x, y: $0.y) }
-        return try making(width: size.width, height: size.height) { output in
+        var flat = try making(width: size.width, height: size.height) { output in
             try OpenCV.check(withImage { pixels, width, height, channels in
                 ocrkit_cv_warp_quad(pixels, width, height, channels, points, output, Int32(size.width), Int32(size.height))
             }, "cannot flatten the page", source: source)
         }
+        flat.resolution = nil
+        return flat
     }
 
     /// This bitmap turned clockwise by `degrees` about its centre, at the same size; the corners
@@ -31,6 +34,19 @@ extension Bitmap {
             try OpenCV.check(withImage { pixels, width, height, channels in
                 ocrkit_cv_rotate(pixels, width, height, channels, degrees, output)
             }, "cannot rotate the image", source: source)
+        }
+    }
+
+    /// This bitmap with its light evened out: each pixel divided by the brightness of the paper
+    /// around it, so that shadows and gradients across a page become white paper again while the
+    /// ink stays dark. Large dark areas (a photo on the page) fade.
+    ///
+    /// - Throws: an ``OCRError`` naming the source when OpenCV fails.
+    public func evenedLighting() throws -> Bitmap {
+        try making(width: width, height: height) { output in
+            try OpenCV.check(withImage { pixels, width, height, channels in
+                ocrkit_cv_flatten_lighting(pixels, width, height, channels, output)
+            }, "cannot even out the lighting", source: source)
         }
     }
 

@@ -1,8 +1,8 @@
 import OCRKit
 
 /// Straightens photos of pages before they are read: finds the page (``PageDetector``),
-/// flattens its perspective to the page's own aspect ratio, levels lines that are still tilted,
-/// and turns the page upright with an ``OCRKit/OrientationDetector`` (Tesseract's, for instance).
+/// flattens its perspective to the page's own aspect ratio, evens out its light, levels lines
+/// that are still tilted, and turns the page upright with an ``OCRKit/OrientationDetector`` (Tesseract's, for instance).
 /// With OpenCV.
 ///
 /// ```swift
@@ -17,6 +17,9 @@ import OCRKit
 public struct Dewarper: ImageCorrector {
     public struct Configuration: Sendable {
         public var detector = PageDetector()
+        /// Whether shadows and uneven light are evened out (``OCRKit/Bitmap/evenedLighting()``):
+        /// engines that threshold the whole page at once lose the text in a shadow otherwise.
+        public var evensLighting = true
         /// The largest tilt of the lines looked for, either way, in degrees.
         public var maximumSkew = 15.0
         /// Tilts smaller than this are left alone: turning the image blurs it a little.
@@ -50,12 +53,14 @@ public struct Dewarper: ImageCorrector {
         var (image, correction) = try await pool.run { _ in
             let page = try configuration.detector.page(in: bitmap)
             var image = try page.map { try bitmap.flattening($0.corners) } ?? bitmap
+            if configuration.evensLighting { image = try image.evenedLighting() }
             let skew = try image.skew(upTo: configuration.maximumSkew)
             let levels = abs(skew.degrees) >= configuration.minimumSkew && skew.confidence >= configuration.minimumSkewConfidence
             if levels { image = try image.rotated(byDegrees: skew.degrees) }
             return (image, PageCorrection(
                 imageWidth: bitmap.width, imageHeight: bitmap.height, corners: page?.corners,
-                pageConfidence: page?.confidence ?? 0, skewDegrees: levels ? skew.degrees : 0))
+                pageConfidence: page?.confidence ?? 0, evensLighting: configuration.evensLighting,
+                skewDegrees: levels ? skew.degrees : 0))
         }
         if let orientation = try await orientationDetector?.orientation(of: image) {
             correction.orientationConfidence = orientation.confidence
@@ -75,6 +80,7 @@ public struct Dewarper: ImageCorrector {
             var image = try correction.corners.map { corners in
                 try bitmap.flattening(corners.map { Point(x: $0.x * scaleX, y: $0.y * scaleY) })
             } ?? bitmap
+            if correction.evensLighting { image = try image.evenedLighting() }
             if correction.skewDegrees != 0 { image = try image.rotated(byDegrees: correction.skewDegrees) }
             return image.turned(clockwiseQuarterTurns: correction.quarterTurns)
         }

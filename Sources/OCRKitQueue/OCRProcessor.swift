@@ -70,10 +70,17 @@ public actor OCRProcessor {
 
     /// Adds a batch of image paths and returns its ID. The same path twice in one batch is one
     /// item; items are read in the order given.
-    public func enqueue(_ paths: [String], name: String? = nil,
+    ///
+    /// - Parameter document: where the pages are to be written as one document, in the order
+    ///   given, once all are read (``BatchSummary/document``); writing it is the caller's part.
+    /// - Throws: an ``OCRKit/OCRError/Code/invalidOption`` for options the reader cannot honour.
+    public func enqueue(_ paths: [String], name: String? = nil, document: String? = nil,
                         options: RecognitionOptions = RecognitionOptions()) async throws -> BatchID {
         try reader.engine.validate(options)
-        let batch = try await store.addBatch(name: name, paths: paths, options: options, now: Date())
+        if options.correctsPage && reader.corrector == nil {
+            throw OCRError(.invalidOption, reason: "straightening photos needs an image corrector, and the processor's reader has none")
+        }
+        let batch = try await store.addBatch(name: name, paths: paths, options: options, document: document, now: Date())
         await refreshProgress()
         return batch
     }

@@ -9,7 +9,11 @@ import OCRKit
 /// holds the item's lease.
 public protocol QueueStore: Sendable {
     /// Adds a batch of `paths` (repeats removed, first occurrence kept) and returns its ID.
-    func addBatch(name: String?, paths: [String], options: RecognitionOptions, now: Date) async throws -> BatchID
+    /// `document` is where the batch's pages are to be written as one document, in order, once
+    /// they are all read; `nil` for a batch of separate images.
+    func addBatch(
+        name: String?, paths: [String], options: RecognitionOptions, document: String?, now: Date
+    ) async throws -> BatchID
 
     /// Leases the next item to `owner` until `expiry`, counting an attempt: from the oldest batch
     /// with work, its pending items in order, then its retries that are due. `nil` when none is

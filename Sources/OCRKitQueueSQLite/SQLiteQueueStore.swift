@@ -81,19 +81,24 @@ public final class SQLiteQueueStore: QueueStore {
                 CREATE INDEX event_by_item ON event(itemId);
                 """)
         }
+        migrator.registerMigration("v2: documents") { db in
+            try db.execute(sql: "ALTER TABLE batch ADD COLUMN document TEXT")
+        }
         return migrator
     }
 
     // MARK: Writing
 
-    public func addBatch(name: String?, paths: [String], options: RecognitionOptions, now: Date) async throws -> BatchID {
+    public func addBatch(
+        name: String?, paths: [String], options: RecognitionOptions, document: String?, now: Date
+    ) async throws -> BatchID {
         var seen = Set<String>()
         let unique = paths.filter { seen.insert($0).inserted }
         let optionsJSON = String(decoding: try JSONEncoder().encode(options), as: UTF8.self)
         let time = now.timeIntervalSince1970
         return try await database.write { db in
-            try db.execute(sql: "INSERT INTO batch (name, options, itemCount, createdAt) VALUES (?, ?, ?, ?)",
-                           arguments: [name, optionsJSON, unique.count, time])
+            try db.execute(sql: "INSERT INTO batch (name, document, options, itemCount, createdAt) VALUES (?, ?, ?, ?, ?)",
+                           arguments: [name, document, optionsJSON, unique.count, time])
             let batch = db.lastInsertedRowID
             let insert = try db.makeStatement(sql: """
                 INSERT INTO item (batchId, ordinal, path, status, createdAt, updatedAt) VALUES (?, ?, ?, 'pending', ?, ?)
@@ -308,9 +313,9 @@ public final class SQLiteQueueStore: QueueStore {
     public func batches() async throws -> [BatchSummary] {
         try await database.read { db in
             var summaries: [Int64: BatchSummary] = [:]
-            for row in try Row.fetchAll(db, sql: "SELECT id, name, createdAt FROM batch") {
+            for row in try Row.fetchAll(db, sql: "SELECT id, name, document, createdAt FROM batch") {
                 let id: Int64 = row["id"]
-                summaries[id] = BatchSummary(id: BatchID(rawValue: id), name: row["name"],
+                summaries[id] = BatchSummary(id: BatchID(rawValue: id), name: row["name"], document: row["document"],
                                              createdAt: Date(timeIntervalSince1970: row["createdAt"]), progress: BatchProgress())
             }
             for row in try Row.fetchAll(db, sql: "SELECT batchId, status, COUNT(*) AS count FROM item GROUP BY batchId, status") {

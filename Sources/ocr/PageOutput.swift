@@ -78,8 +78,9 @@ struct PageOutput {
     }
 
     /// Closes what the pages opened: a JSON array, an hOCR or ALTO document; writes the PDF,
-    /// decoding each page's image again with `decoder`.
-    func finish(decoder: some ImageDecoder) async throws {
+    /// decoding each page's image again with `decoder`, and straightening it again with
+    /// `corrector` if it was straightened when read.
+    func finish(decoder: some ImageDecoder, corrector: (any ImageCorrector)?) async throws {
         switch format {
         case .json where !isSingleImage:
             emit(written == 0 ? "[]\n" : "\n]\n")
@@ -88,8 +89,7 @@ struct PageOutput {
         case .pdf:
             let pdf = try SearchablePDF()
             for page in pdfPages {
-                // At the size the page was read at, whatever downscaling that took.
-                let bitmap = try await decoder.decode(contentsOf: page.image, maximumSide: max(page.width, page.height))
+                let bitmap = try await decoder.image(of: page, correctedBy: corrector)
                 try pdf.addPage(page, jpeg: try ImageWriter.jpegData(bitmap), dotsPerInch: bitmap.resolution ?? 300)
             }
             destination.write(Data(try pdf.data()))

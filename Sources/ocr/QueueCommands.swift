@@ -21,6 +21,7 @@ struct Status: AsyncParsableCommand {
             let progress = batch.progress
             var line = "batch \(batch.id)"
             if let name = batch.name { line += " (\(name))" }
+            if let document = batch.document { line += " document \(document)" }
             line += "  \(dates.string(from: batch.createdAt))  \(progress.total) images: \(progress.completed) completed, "
                 + "\(progress.failed) failed, \(progress.cancelled) cancelled, \(progress.pending) pending"
             print(line)
@@ -57,7 +58,7 @@ struct Results: AsyncParsableCommand {
         let results = try await store.results(batch: batch.map(BatchID.init(rawValue:)), unconsumedOnly: unconsumed)
         var output = try PageOutput(format: format, isSingleImage: false)
         for result in results { try output.write(result.page) }
-        try await output.finish(decoder: ImageLoader())
+        try await output.finish(decoder: ImageLoader(), corrector: RecognitionArguments.makeCorrector(jobs: 1))
         if consume {
             let retention = OCRProcessor.Configuration(diskPath: store.path).retention
             try await store.markConsumed(results.map(\.id), purgeAfter: Date().addingTimeInterval(retention.timeInterval))

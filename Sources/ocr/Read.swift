@@ -96,7 +96,7 @@ struct Read: AsyncParsableCommand {
                             var single = try PageOutput(format: format, isSingleImage: true, marksFlaggedWords: review,
                                                         destination: handle)
                             try single.write(page)
-                            try await single.finish(decoder: reader.decoder)
+                            try await single.finish(decoder: reader.decoder, corrector: reader.corrector)
                             try handle.close()
                         } else {
                             try output?.write(page)
@@ -108,7 +108,7 @@ struct Read: AsyncParsableCommand {
             }
         }
         progress.finish()
-        try await output?.finish(decoder: reader.decoder)
+        try await output?.finish(decoder: reader.decoder, corrector: reader.corrector)
         if timings { Self.reportTimings(files: files.count, elapsed: ContinuousClock.now - start, jobs: jobs) }
         if failures > 0 { throw ExitCode.failure }
     }

@@ -1,6 +1,7 @@
 import ArgumentParser
 import Foundation
 import OCRKit
+import OCRKitDewarp
 import OCRKitImages
 import OCRKitLayout
 import OCRKitONNX
@@ -28,6 +29,13 @@ struct RecognitionArguments: ParsableArguments {
         for ndlocr, your copy of NDLOCR-Lite's src/model (NDLmoji.yaml and ndl.yaml beside it or in ../config).
         """, valueName: "folder"))
     var models: String?
+
+    @Flag(help: """
+        Photos of pages: find the page, flatten its perspective, level its lines and turn it upright before reading. \
+        Boxes then refer to the straightened page, and JSON records the corners found. A photo without a page in it \
+        is read as it is.
+        """)
+    var dewarp = false
 
     @Flag(help: "ppocr: check each line for being upside down (PP-OCR's orientation classifier) and turn it before reading; off by default, for upright documents.")
     var classifyOrientation = false
@@ -98,7 +106,8 @@ struct RecognitionArguments: ParsableArguments {
             allowedCharacters: allow,
             alternativeCount: alternatives ?? defaultAlternatives,
             maximumImageSide: maxSide,
-            reviewThreshold: reviewThreshold
+            reviewThreshold: reviewThreshold,
+            correctsPage: dewarp
         )
     }
 
@@ -107,9 +116,23 @@ struct RecognitionArguments: ParsableArguments {
     func makeReader(jobs: Int) throws -> PageReader {
         let loader = ImageLoader(
             options: ImageLoadingOptions(maximumPixelCount: maxPixels), concurrency: jobs)
-        let reader = PageReader(decoder: loader, engine: try makeEngine(jobs: jobs), arranger: order == .layout ? ReadingOrder() : nil)
+        let reader = PageReader(decoder: loader, engine: try makeEngine(jobs: jobs), arranger: order == .layout ? ReadingOrder() : nil,
+                                corrector: Self.makeCorrector(jobs: jobs, warnsWithoutOrientation: dewarp))
         KeptUntilExit.keep(reader)
         return reader
+    }
+
+    /// The dewarper every reader has: queued work may ask for it whatever this run's options, and
+    /// pages straightened earlier need it again for their PDF.
+    static func makeCorrector(jobs: Int, warnsWithoutOrientation: Bool = false) -> Dewarper {
+        let configuration = Dewarper.Configuration(workerCount: jobs)
+        do {
+            return Dewarper(configuration: configuration, orientationDetector: try TesseractOrientationDetector(
+                configuration: TesseractConfiguration(workerCount: jobs)))
+        } catch {
+            if warnsWithoutOrientation { warn("pages will not be turned upright: \(error)") }
+            return Dewarper(configuration: configuration)
+        }
     }
 
     private func makeEngine(jobs: Int) throws -> any OCREngine {

@@ -16,6 +16,11 @@ struct Scan: AsyncParsableCommand {
             finish first (press it again to quit at once; they are read again next time).
 
             Results stay in the queue: see `ocr results` and `ocr status`.
+
+            --document NAME makes the images one document: a folder's images in file-name order \
+            (page2 before page10), files named directly in the order given. Once every page is \
+            read, they are written as one searchable PDF, NAME.pdf, even when the reading was \
+            interrupted and finished by a later `ocr scan`. Add --dewarp for photos of pages.
             """
     )
 
@@ -31,8 +36,18 @@ struct Scan: AsyncParsableCommand {
     @Option(help: "A name for the batch, shown by `ocr status`.")
     var name: String?
 
+    @Option(help: ArgumentHelp(
+        "Read the images as the pages of one document and write it as one searchable PDF, NAME.pdf.",
+        valueName: "NAME"))
+    var document: String?
+
     @OptionGroup(title: "Recognition")
     var recognition: RecognitionArguments
+
+    func validate() throws {
+        if document != nil && paths.isEmpty { throw ValidationError("--document needs the images or folder of the document's pages") }
+        if let document, document.isEmpty || document.hasSuffix("/") { throw ValidationError("--document needs a file name") }
+    }
 
     func run() async throws {
         let store = try queue.openStore()
@@ -47,7 +62,7 @@ struct Scan: AsyncParsableCommand {
             for error in missing { warn("\(error)") }
             guard !files.isEmpty else { throw ExitCode.failure }
             let absolute = files.map { URL(fileURLWithPath: $0).standardizedFileURL.path }
-            let batch = try await processor.enqueue(absolute, name: name,
+            let batch = try await processor.enqueue(absolute, name: name ?? document, document: document.map(QueuedDocuments.path),
                                                     options: recognition.recognitionOptions(defaultAlternatives: 3))
             warn("batch \(batch): \(Set(absolute).count) images queued in \(store.path)")
         }
@@ -76,7 +91,8 @@ struct Scan: AsyncParsableCommand {
         var summary = "\(progress.completed) completed, \(progress.failed) failed, \(progress.cancelled) cancelled"
         if progress.pending > 0 { summary += ", \(progress.pending) still queued (run `ocr scan` to go on)" }
         warn(summary)
-        if !failures.isEmpty { throw ExitCode.failure }
+        let documentsWritten = try await QueuedDocuments.write(from: store, reader: reader, finishedSince: started)
+        if !failures.isEmpty || !documentsWritten { throw ExitCode.failure }
     }
 }
 

@@ -47,6 +47,20 @@ func ocr(_ arguments: [String]) throws -> CommandResult {
                          errors: String(decoding: errorData, as: UTF8.self))
 }
 
+let hasPDFToText = FileManager.default.isExecutableFile(atPath: "/usr/bin/pdftotext")
+
+/// The text layer of each page of the PDF at `path`, by pdftotext (poppler-utils), without empty pages.
+func pdfPages(_ path: String) throws -> [String] {
+    let text = path + ".txt"
+    let process = Process()
+    process.executableURL = URL(fileURLWithPath: "/usr/bin/pdftotext")
+    process.arguments = [path, text]
+    try process.run()
+    process.waitUntilExit()
+    return try String(contentsOfFile: text, encoding: .utf8).split(separator: "\u{0C}")
+        .map { $0.trimmingCharacters(in: .whitespacesAndNewlines) }.filter { !$0.isEmpty }
+}
+
 @Suite struct ReadCommandTests {
     let folder: TemporaryFolder
 
@@ -129,21 +143,14 @@ func ocr(_ arguments: [String]) throws -> CommandResult {
         #expect(alto.contains("CONTENT=\"second\"") && alto.hasSuffix("</alto>\n"))
     }
 
-    @Test(.enabled(if: FileManager.default.isExecutableFile(atPath: "/usr/bin/pdftotext"), "needs pdftotext (poppler-utils)"))
+    @Test(.enabled(if: hasPDFToText, "needs pdftotext (poppler-utils)"))
     func pdfHoldsEveryImageAsASearchablePage() throws {
         let first = try writePage("searchable first", to: "one.png")
         let second = try writePage("searchable second", to: "two.jpg")
         let result = try ocr(["read", "--format", "pdf", first, second])
         #expect(result.status == 0 && result.outputData.starts(with: Data("%PDF".utf8)))
         let pdf = try folder.write(result.outputData, to: "both.pdf")
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: "/usr/bin/pdftotext")
-        process.arguments = [pdf, folder.file("both.txt")]
-        try process.run()
-        process.waitUntilExit()
-        let text = try String(contentsOfFile: folder.file("both.txt"), encoding: .utf8)
-        let pages = text.split(separator: "\u{0C}").map { $0.trimmingCharacters(in: .whitespacesAndNewlines) }
-        #expect(pages.filter { !$0.isEmpty } == ["searchable first", "searchable second"])
+        #expect(try pdfPages(pdf) == ["searchable first", "searchable second"])
     }
 
     @Test func outputDirWritesAFileAnImage() throws {

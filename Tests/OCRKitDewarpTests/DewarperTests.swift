@@ -55,11 +55,27 @@ import Testing
         #expect(try await Pages.errorRate(of: corrected.bitmap) < 0.05)
     }
 
-    @Test func anImageWithoutAPageIsReadAsItIs() async throws {
+    @Test func anImageWithoutAPageIsUsedWhole() async throws {
         let page = try Pages.page()
         let corrected = try await Dewarper(configuration: .init(workerCount: 1)).correct(page)
-        #expect(corrected.correction == PageCorrection(imageWidth: page.width, imageHeight: page.height))
+        #expect(corrected.correction == PageCorrection(imageWidth: page.width, imageHeight: page.height, evensLighting: true))
+        // Clean, level, white paper: evening its light changes nothing.
         #expect(corrected.bitmap.pixels == page.pixels)
+    }
+
+    @Test func aShadowAcrossThePageIsEvenedOut() async throws {
+        let page = try Pages.page()
+        // The right half of the page in shadow, at 55% of the light.
+        let shaded = Bitmap(width: page.width, height: page.height, layout: .gray, pixels: page.pixels.enumerated().map { index, level in
+            index % page.width > page.width / 2 ? UInt8(Double(level) * 0.55) : level
+        }, source: "shaded")
+        var unevened = Dewarper.Configuration(workerCount: 1)
+        unevened.evensLighting = false
+        let evened = try await Dewarper(configuration: .init(workerCount: 1)).correct(shaded).bitmap
+        let paper = evened.pixels[(page.height / 2) * page.width + page.width - 5]
+        #expect(paper > 240, "the shaded paper is white again: \(paper)")
+        #expect(try await Pages.errorRate(of: evened) <= (try await Pages.errorRate(of: Dewarper(configuration: unevened).correct(shaded).bitmap)))
+        #expect(try await Pages.errorRate(of: evened) < 0.05)
     }
 
     @Test func replayingACorrectionMakesTheSameImage() async throws {

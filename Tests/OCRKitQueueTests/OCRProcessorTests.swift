@@ -36,8 +36,8 @@ import Testing
     @Test func theSamePathInTwoBatchesIsTwoItems() async throws {
         let fixture = try QueueFixture()
         let paths = try fixture.images(2)
-        let first = try await fixture.store.addBatch(name: nil, paths: paths + paths, options: .init(), now: Date())
-        let second = try await fixture.store.addBatch(name: nil, paths: [paths[1]], options: .init(), now: Date())
+        let first = try await fixture.store.addBatch(name: nil, paths: paths + paths, options: .init(), document: nil, now: Date())
+        let second = try await fixture.store.addBatch(name: nil, paths: [paths[1]], options: .init(), document: nil, now: Date())
         #expect(try await fixture.store.progress(of: first).total == 2)
         #expect(try await fixture.store.progress(of: second).total == 1)
         #expect(try await fixture.store.progress(of: nil).total == 3)
@@ -163,7 +163,7 @@ import Testing
     @Test func itemsOfDeadOrExpiredLeasesAreTakenBackWithTheAttemptCounted() async throws {
         let fixture = try QueueFixture()
         let paths = try fixture.images(2)
-        _ = try await fixture.store.addBatch(name: nil, paths: paths, options: .init(), now: Date())
+        _ = try await fixture.store.addBatch(name: nil, paths: paths, options: .init(), document: nil, now: Date())
         // A worker on another host leased the first item and vanished: its lease has expired.
         let expired = try #require(try await fixture.store.claimNextItem(
             owner: "elsewhere/1/abc", expiry: Date().addingTimeInterval(-1), now: Date()))
@@ -184,7 +184,7 @@ import Testing
     @Test func anInterruptedItemWaitsBehindItsBatchsPendingItems() async throws {
         let fixture = try QueueFixture()
         let paths = try fixture.images(3)
-        _ = try await fixture.store.addBatch(name: nil, paths: paths, options: .init(), now: Date())
+        _ = try await fixture.store.addBatch(name: nil, paths: paths, options: .init(), document: nil, now: Date())
         let interrupted = try #require(try await fixture.store.claimNextItem(
             owner: "elsewhere/1/abc", expiry: Date().addingTimeInterval(-1), now: Date()))
         try await fixture.store.recoverItems(abandonedBy: [], maximumAttempts: 3, now: Date())
@@ -198,7 +198,7 @@ import Testing
 
     @Test func anItemInterruptedAtEveryAttemptFailsAsInterrupted() async throws {
         let fixture = try QueueFixture()
-        _ = try await fixture.store.addBatch(name: nil, paths: try fixture.images(1), options: .init(), now: Date())
+        _ = try await fixture.store.addBatch(name: nil, paths: try fixture.images(1), options: .init(), document: nil, now: Date())
         for _ in 0..<3 {
             _ = try await fixture.store.claimNextItem(owner: "elsewhere/1/abc", expiry: Date().addingTimeInterval(-1), now: Date())
             try await fixture.store.recoverItems(abandonedBy: [], maximumAttempts: 3, now: Date())
@@ -209,7 +209,7 @@ import Testing
 
     @Test func aLeaseLostToAnotherWorkerCannotComplete() async throws {
         let fixture = try QueueFixture()
-        _ = try await fixture.store.addBatch(name: nil, paths: try fixture.images(1), options: .init(), now: Date())
+        _ = try await fixture.store.addBatch(name: nil, paths: try fixture.images(1), options: .init(), document: nil, now: Date())
         let item = try #require(try await fixture.store.claimNextItem(owner: "a/1/x", expiry: Date().addingTimeInterval(-1), now: Date()))
         try await fixture.store.recoverItems(abandonedBy: [], maximumAttempts: 3, now: Date())
         _ = try await fixture.store.claimNextItem(owner: "b/2/y", expiry: Date().addingTimeInterval(60), now: Date())

@@ -1,5 +1,6 @@
-/// How a photo was straightened before it was read: the page found in it, the tilt taken out and
-/// the quarter turns that set its text upright, in the order they were applied.
+/// How a photo was straightened before it was read: the page found in it, its light evened out,
+/// the tilt taken out and the quarter turns that set its text upright, in the order they were
+/// applied.
 ///
 /// A ``Page`` read with ``RecognitionOptions/correctsPage`` carries one, and its boxes refer to
 /// the corrected image, not the photo. The correction is recorded in full so that the corrected
@@ -22,6 +23,8 @@ public struct PageCorrection: Hashable, Sendable {
     public var corners: Quad?
     /// How sure the detector is of ``corners``, from 0 to 1; 0 when none were found.
     public var pageConfidence: Double
+    /// Whether the light was evened out across the page: shadows and gradients made white.
+    public var evensLighting: Bool
     /// How many degrees the lines of text were tilted counter-clockwise; the image was turned
     /// back by as much.
     public var skewDegrees: Double
@@ -32,13 +35,14 @@ public struct PageCorrection: Hashable, Sendable {
     public var orientationConfidence: Double?
 
     public init(
-        imageWidth: Int, imageHeight: Int, corners: Quad? = nil, pageConfidence: Double = 0,
+        imageWidth: Int, imageHeight: Int, corners: Quad? = nil, pageConfidence: Double = 0, evensLighting: Bool = false,
         skewDegrees: Double = 0, quarterTurns: Int = 0, orientationConfidence: Double? = nil
     ) {
         self.imageWidth = imageWidth
         self.imageHeight = imageHeight
         self.corners = corners
         self.pageConfidence = pageConfidence
+        self.evensLighting = evensLighting
         self.skewDegrees = skewDegrees
         self.quarterTurns = quarterTurns
         self.orientationConfidence = orientationConfidence
@@ -51,7 +55,7 @@ public struct PageCorrection: Hashable, Sendable {
 
 extension PageCorrection: Codable {
     private enum CodingKeys: String, CodingKey {
-        case imageWidth, imageHeight, foundPage, corners, pageConfidence, skewDegrees, quarterTurns
+        case imageWidth, imageHeight, foundPage, corners, pageConfidence, evensLighting, skewDegrees, quarterTurns
         case orientationConfidence
     }
 
@@ -61,6 +65,7 @@ extension PageCorrection: Codable {
         imageHeight = try container.decode(Int.self, forKey: .imageHeight)
         corners = try container.decodeIfPresent(Quad.self, forKey: .corners)
         pageConfidence = try container.decode(Double.self, forKey: .pageConfidence)
+        evensLighting = try container.decode(Bool.self, forKey: .evensLighting)
         skewDegrees = try container.decode(Double.self, forKey: .skewDegrees)
         quarterTurns = try container.decode(Int.self, forKey: .quarterTurns)
         orientationConfidence = try container.decodeIfPresent(Double.self, forKey: .orientationConfidence)
@@ -74,6 +79,7 @@ extension PageCorrection: Codable {
         try container.encode(foundPage, forKey: .foundPage)
         try container.encodeIfPresent(corners, forKey: .corners)
         try container.encode(pageConfidence, forKey: .pageConfidence)
+        try container.encode(evensLighting, forKey: .evensLighting)
         try container.encode(skewDegrees, forKey: .skewDegrees)
         try container.encode(quarterTurns, forKey: .quarterTurns)
         try container.encodeIfPresent(orientationConfidence, forKey: .orientationConfidence)

@@ -45,12 +45,16 @@ public struct ItemResult: Hashable, Sendable {
 public struct BatchSummary: Hashable, Sendable {
     public var id: BatchID
     public var name: String?
+    /// Where the batch's pages are to be written as one document once all are read; `nil` for a
+    /// batch of separate images.
+    public var document: String?
     public var createdAt: Date
     public var progress: BatchProgress
 
-    public init(id: BatchID, name: String?, createdAt: Date, progress: BatchProgress) {
+    public init(id: BatchID, name: String?, document: String? = nil, createdAt: Date, progress: BatchProgress) {
         self.id = id
         self.name = name
+        self.document = document
         self.createdAt = createdAt
         self.progress = progress
     }

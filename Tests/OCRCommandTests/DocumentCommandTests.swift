@@ -1,0 +1,88 @@
+import Foundation
+import OCRKit
+import OCRKitEvaluation
+import OCRKitImages
+import OCRKitTestSupport
+import Testing
+
+/// `--dewarp` and `ocr scan --document`: photos of pages, and documents of them.
+@Suite(.timeLimit(.minutes(5))) struct DocumentCommandTests {
+    let folder: TemporaryFolder
+
+    init() throws {
+        folder = try TemporaryFolder()
+    }
+
+    /// A photo of a page of `text` on a table, tilted and at an angle, upright; and its page's corners.
+    private func writePhoto(_ text: String, to name: String, number: Int = 0) throws -> (path: String, photo: DocumentPhoto) {
+        var simulation = DocumentPhotoSimulation(seed: 21)
+        simulation.turnedShare = 0
+        let page = try TextRenderer.render(text, font: "DejaVu Sans 12", dpi: 200, margin: 50)
+        let photo = simulation.photo(of: page, number: number)
+        let path = folder.file(name)
+        try FileManager.default.createDirectory(atPath: (path as NSString).deletingLastPathComponent, withIntermediateDirectories: true)
+        try ImageWriter.write(photo.bitmap, to: path)
+        return (path, photo)
+    }
+
+    @Test func readDewarpStraightensAPhotoAndRecordsItsCorners() throws {
+        let (path, photo) = try writePhoto("Receipt 0042\nTotal 17.50 EUR", to: "photo.png")
+        let result = try ocr(["read", "--dewarp", "--engine", "tesseract", "--format", "json", path])
+        #expect(result.status == 0, "\(result.errors)")
+        let page = try Page(jsonData: result.outputData)
+        let correction = try #require(page.correction, "the JSON records the correction")
+        let corners = try #require(correction.corners)
+        #expect(photo.match(corners).distance < 0.015 * hypot(Double(photo.bitmap.width), Double(photo.bitmap.height)))
+        #expect(page.text == "Receipt 0042\nTotal 17.50 EUR")
+        #expect(page.width < photo.bitmap.width && page.height < photo.bitmap.height, "the page, not the photo")
+
+        let plain = try ocr(["read", "--engine", "tesseract", "--format", "json", path])
+        #expect(try Page(jsonData: plain.outputData).correction == nil)
+        #expect(!plain.output.contains("correction"))
+    }
+
+    @Test func readDewarpNamesABrokenFileAndReadsTheRest() throws {
+        let (good, _) = try writePhoto("Still read", to: "good.png")
+        let broken = try folder.write(Array("\u{89}PNG\r\n\u{1A}\n truncated".utf8), to: "broken.png")
+        let result = try ocr(["read", "--dewarp", "--engine", "tesseract", broken, good])
+        #expect(result.status == 1)
+        #expect(result.errors.contains(broken))
+        #expect(result.output.contains("Still read"))
+    }
+
+    @Test(.enabled(if: hasPDFToText, "needs pdftotext (poppler-utils)"))
+    func scanDocumentWritesOnePDFInFileNameOrder() throws {
+        // Named so that a plain sort would put page10 before page2.
+        for (number, (name, words)) in [("page1", "first"), ("page2", "second"), ("page10", "tenth")].enumerated() {
+            _ = try writePhoto("The \(words) page", to: "pages/\(name).png", number: number)
+        }
+        let database = folder.file("queue.sqlite"), document = folder.file("letter")
+        let result = try ocr(["scan", "--document", document, "--dewarp", "--engine", "tesseract", "--db", database,
+                              folder.file("pages")])
+        #expect(result.status == 0, "\(result.errors)")
+        let pages = try pdfPages(document + ".pdf")
+        #expect(pages == ["The first page", "The second page", "The tenth page"], "\(pages)")
+        #expect(try ocr(["status", "--db", database]).output.contains("document \(document).pdf"))
+
+        // Killed after its last page and before the PDF: the next scan writes it.
+        try FileManager.default.removeItem(atPath: document + ".pdf")
+        #expect(try ocr(["scan", "--db", database]).status == 0)
+        #expect(try pdfPages(document + ".pdf").count == 3)
+    }
+
+    @Test func aDocumentWithAnUnreadablePageIsNotWritten() throws {
+        _ = try writePhoto("First page", to: "pages/1.png")
+        _ = try folder.write(Array("not an image".utf8), to: "pages/2.png")
+        let database = folder.file("queue.sqlite"), document = folder.file("broken.pdf")
+        let result = try ocr(["scan", "--document", document, "--engine", "tesseract", "--db", database, folder.file("pages")])
+        #expect(result.status == 1)
+        #expect(result.errors.contains("\(document) not written: 1 of its 2 pages were not read"), "\(result.errors)")
+        #expect(!FileManager.default.fileExists(atPath: document))
+    }
+
+    @Test func documentNeedsPages() throws {
+        let result = try ocr(["scan", "--document", "letter", "--db", folder.file("queue.sqlite")])
+        #expect(result.status != 0)
+        #expect(result.errors.contains("--document needs the images or folder"))
+    }
+}
