@@ -81,4 +81,12 @@ extension Quad {
         let height = max(length(topLeft, bottomLeft), length(topRight, bottomRight))
         return (Int(width.rounded()), Int(height.rounded()))
     }
+
+    /// The quad with each corner moved towards its centre, so that each edge comes in by about
+    /// `share` of the quad's width or height.
+    func shrunk(by share: Double) -> Quad {
+        let centre = Point(x: corners.map(\.x).reduce(0, +) / 4, y: corners.map(\.y).reduce(0, +) / 4)
+        let keep = 1 - 2 * share
+        return map { Point(x: centre.x + ($0.x - centre.x) * keep, y: centre.y + ($0.y - centre.y) * keep) }
+    }
 }

@@ -17,6 +17,10 @@ import OCRKit
 public struct Dewarper: ImageCorrector {
     public struct Configuration: Sendable {
         public var detector = PageDetector()
+        /// The share of the page's width and height trimmed off its edges before it is flattened:
+        /// a found edge can lie a pixel or two outside the paper, and a dark line along the border
+        /// throws Tesseract's layout analysis (a receipt read as its one bold line).
+        public var trimmedEdge = 0.008
         /// Whether shadows and uneven light are evened out (``OCRKit/Bitmap/evenedLighting()``):
         /// engines that threshold the whole page at once lose the text in a shadow otherwise.
         public var evensLighting = true
@@ -52,13 +56,14 @@ public struct Dewarper: ImageCorrector {
         let configuration = configuration
         var (image, correction) = try await pool.run { _ in
             let page = try configuration.detector.page(in: bitmap)
-            var image = try page.map { try bitmap.flattening($0.corners) } ?? bitmap
+            let region = page.map { $0.corners.shrunk(by: configuration.trimmedEdge) }
+            var image = try region.map { try bitmap.flattening($0) } ?? bitmap
             if configuration.evensLighting { image = try image.evenedLighting() }
             let skew = try image.skew(upTo: configuration.maximumSkew)
             let levels = abs(skew.degrees) >= configuration.minimumSkew && skew.confidence >= configuration.minimumSkewConfidence
             if levels { image = try image.rotated(byDegrees: skew.degrees) }
             return (image, PageCorrection(
-                imageWidth: bitmap.width, imageHeight: bitmap.height, corners: page?.corners,
+                imageWidth: bitmap.width, imageHeight: bitmap.height, corners: region,
                 pageConfidence: page?.confidence ?? 0, evensLighting: configuration.evensLighting,
                 skewDegrees: levels ? skew.degrees : 0))
         }

@@ -65,7 +65,7 @@ public struct DocumentPhotoSimulation: Sendable {
         let pixels = render(laid, at: quad, width: width, height: height, surface: surface, light: light, random: &random)
         return DocumentPhoto(
             bitmap: Bitmap(width: width, height: height, layout: .rgb, pixels: pixels, source: "\(page.source) photo \(number)"),
-            corners: quad, quarterTurns: (4 - turns) % 4, background: background)
+            page: PhotographedPage(corners: quad, quarterTurns: (4 - turns) % 4, background: background))
     }
 
     private func render(
@@ -114,6 +114,11 @@ public struct DocumentPhotoSimulation: Sendable {
 public struct DocumentPhoto: Sendable {
     /// The photo, RGB.
     public var bitmap: Bitmap
+    public var page: PhotographedPage
+}
+
+/// Where a page lies in a photo, and which way up.
+public struct PhotographedPage: Hashable, Sendable {
     /// The page's corners in the photo, clockwise from the corner that was the top left of the
     /// page as it was laid down (turned, when ``quarterTurns`` is not 0).
     public var corners: Quad

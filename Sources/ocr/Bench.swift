@@ -6,7 +6,7 @@ import OCRKitEvaluation
 struct Bench: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
         abstract: "Measure speed, accuracy and memory.",
-        subcommands: [BenchRead.self, BenchLayout.self, BenchQueue.self, BenchLive.self],
+        subcommands: [BenchRead.self, BenchLayout.self, BenchQueue.self, BenchLive.self, BenchDewarp.self],
         defaultSubcommand: BenchRead.self
     )
 }
@@ -142,27 +142,8 @@ struct BenchRead: AsyncParsableCommand {
     private func runTesseract(
         _ entries: [Manifest.Entry], folder: URL, lanes: Int, limitThreads: Bool, name: String
     ) async throws -> Run {
-        let workers = BlockingWorkerPool(count: lanes, name: "ocr-bench") {}
-        let environment: [String: String?] = ["OMP_THREAD_LIMIT": limitThreads ? "1" : nil]
-        let start = ContinuousClock.now
-        let results = try await withThrowingTaskGroup(of: (String, String, Int).self) { group in
-            for (index, entry) in entries.enumerated() {
-                group.addTask {
-                    let output = folder.appendingPathComponent("tesseract-\(index).txt").path
-                    let outcome = try await workers.run { _ in
-                        try ChildProcess.run("tesseract", [entry.imagePath, "stdout"], output: output, environment: environment)
-                    }
-                    let text = (try? String(contentsOfFile: output, encoding: .utf8)) ?? ""
-                    return (entry.imagePath, text, outcome.peakBytes)
-                }
-            }
-            return try await group.reduce(into: []) { $0.append($1) }
-        }
-        let elapsed = ContinuousClock.now - start
-        return Run(name: name,
-                   seconds: elapsed.timeInterval,
-                   peakBytes: results.map(\.2).max() ?? 0,
-                   texts: Dictionary(results.map { ($0.0, $0.1) }, uniquingKeysWith: { first, _ in first }))
+        let peer = try await TesseractPeer(lanes: lanes, limitsThreads: limitThreads).read(entries.map(\.imagePath), folder: folder)
+        return Run(name: name, seconds: peer.seconds, peakBytes: peer.peakBytes, texts: peer.texts)
     }
 
     /// The text of each image in a JSON Lines file of objects with `image` and `text`, as both

@@ -32,7 +32,7 @@ import Testing
         let page = try Page(jsonData: result.outputData)
         let correction = try #require(page.correction, "the JSON records the correction")
         let corners = try #require(correction.corners)
-        #expect(photo.match(corners).distance < 0.015 * hypot(Double(photo.bitmap.width), Double(photo.bitmap.height)))
+        #expect(photo.page.match(corners).distance < 0.015 * hypot(Double(photo.bitmap.width), Double(photo.bitmap.height)))
         #expect(page.text == "Receipt 0042\nTotal 17.50 EUR")
         #expect(page.width < photo.bitmap.width && page.height < photo.bitmap.height, "the page, not the photo")
 

@@ -15,7 +15,7 @@ import Testing
         let corrected = try await Dewarper(configuration: .init(workerCount: 1)).correct(photo.bitmap)
 
         let corners = try #require(corrected.correction.corners, "the page is found")
-        #expect(photo.match(corners).distance < 0.015 * Pages.diagonal(of: photo.bitmap))
+        #expect(photo.page.match(corners).distance < 0.015 * Pages.diagonal(of: photo.bitmap))
         #expect(corrected.correction.imageWidth == photo.bitmap.width && corrected.correction.imageHeight == photo.bitmap.height)
         let flat = try await Pages.errorRate(of: page), straightened = try await Pages.errorRate(of: corrected.bitmap)
         let asTaken = try await Pages.errorRate(of: photo.bitmap)
@@ -40,7 +40,7 @@ import Testing
         let dewarper = Dewarper(configuration: .init(workerCount: 1), orientationDetector: try Pages.orientationDetector())
         let corrected = try await dewarper.correct(photo.bitmap)
         let corners = try #require(corrected.correction.corners)
-        #expect(corrected.correction.quarterTurns == photo.match(corners).quarterTurnsToUpright)
+        #expect(corrected.correction.quarterTurns == photo.page.match(corners).quarterTurnsToUpright)
         #expect(try await Pages.errorRate(of: corrected.bitmap) < 0.05)
     }
 

@@ -9,10 +9,10 @@ import Testing
         let simulation = DocumentPhotoSimulation(seed: 3)
         for number in 0..<6 {
             let photo = simulation.photo(of: page, number: number)
-            let found = try #require(try PageDetector().page(in: photo.bitmap), "photo \(number) on \(photo.background)")
+            let found = try #require(try PageDetector().page(in: photo.bitmap), "photo \(number) on \(photo.page.background)")
             // Within 1.5% of the photo's diagonal: some ten pixels in these photos.
-            #expect(photo.match(found.corners).distance < 0.015 * Pages.diagonal(of: photo.bitmap),
-                    "photo \(number) on \(photo.background): found \(found.corners.corners), truth \(photo.corners.corners)")
+            #expect(photo.page.match(found.corners).distance < 0.015 * Pages.diagonal(of: photo.bitmap),
+                    "photo \(number) on \(photo.page.background): found \(found.corners.corners), truth \(photo.page.corners.corners)")
             #expect(found.confidence >= 0.5)
             #expect(found.corners.corners.first == found.corners.corners.min { $0.x + $0.y < $1.x + $1.y },
                     "the first corner is the one nearest the photo's top left")
@@ -32,8 +32,8 @@ import Testing
     @Test func flatteningKeepsThePagesAspectRatio() throws {
         let page = try Pages.page()
         let photo = DocumentPhotoSimulation(seed: 11).photo(of: page, number: 2)
-        let flat = try photo.bitmap.flattening(photo.corners)
-        let expected = photo.quarterTurns % 2 == 0 ? Double(page.width) / Double(page.height) : Double(page.height) / Double(page.width)
+        let flat = try photo.bitmap.flattening(photo.page.corners)
+        let expected = photo.page.quarterTurns % 2 == 0 ? Double(page.width) / Double(page.height) : Double(page.height) / Double(page.width)
         #expect(abs(Double(flat.width) / Double(flat.height) / expected - 1) < 0.15)
     }
 

@@ -43,6 +43,26 @@ import Testing
         #expect(try await fixture.store.progress(of: nil).total == 3)
     }
 
+    @Test func aBatchRecordsTheDocumentItsPagesMake() async throws {
+        let fixture = try QueueFixture()
+        let processor = fixture.makeProcessor()
+        let pages = try await processor.enqueue(try fixture.images(2), name: "letter", document: "/tmp/letter.pdf")
+        let loose = try await processor.enqueue(try fixture.images(1))
+        let batches = try await fixture.store.batches()
+        #expect(batches.first { $0.id == pages }?.document == "/tmp/letter.pdf")
+        #expect(batches.first { $0.id == loose }?.document == nil)
+    }
+
+    @Test func straighteningNeedsAReaderThatCan() async throws {
+        let fixture = try QueueFixture()
+        await #expect {
+            try await fixture.makeProcessor().enqueue(try fixture.images(1), options: RecognitionOptions(correctsPage: true))
+        } throws: { error in
+            (error as? OCRError)?.code == .invalidOption
+        }
+        #expect(try await fixture.store.progress(of: nil).total == 0, "nothing is queued")
+    }
+
     @Test func corruptFilesFailAtOnceAndCanBeRetriedOnceMended() async throws {
         let fixture = try QueueFixture()
         let broken = try fixture.folder.write(Array("truncated".utf8), to: "broken.png")

@@ -18,8 +18,9 @@ public struct PageCorrection: Hashable, Sendable {
     public var imageWidth: Int
     /// The height of the image the corrections were found in.
     public var imageHeight: Int
-    /// The page's corners in that image, clockwise from the top left as the photo shows it; `nil`
-    /// when no page was found and the whole image was used.
+    /// The corners of the region of that image that was flattened, clockwise from the top left as
+    /// the photo shows it: the page found, perhaps trimmed by a pixel or two; `nil` when no page
+    /// was found and the whole image was used.
     public var corners: Quad?
     /// How sure the detector is of ``corners``, from 0 to 1; 0 when none were found.
     public var pageConfidence: Double

@@ -1,0 +1,210 @@
+import ArgumentParser
+import Foundation
+import OCRKit
+import OCRKitEvaluation
+import OCRKitImages
+
+struct BenchDewarp: AsyncParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "dewarp",
+        abstract: "Measure reading photos of pages: the flat originals, the photos as taken, and the photos straightened.",
+        discussion: """
+            Photographs every image of MANIFEST (a manifest.tsv of image<TAB>truth lines, such as \
+            ../shared/datasets/sroie's scanned receipts) with a simulated phone: the page on a table \
+            (wood, cloth, stone, a coloured or a pale desk), tilted up to 20 degrees, seen at an angle, \
+            nearer or farther, a third of the photos sideways or upside down, under uneven light with \
+            a shadow across a third of them, with sensor noise. The photos are the same on every run \
+            of a seed.
+
+            Then reads, with the same engine and jobs: the flat originals; the photos as taken; the \
+            photos straightened (ocr read --dewarp); and, as the peer, the tesseract command on the \
+            photos with --psm 1, its own orientation detection. It prints images per second and \
+            bag-of-words F1 for each, how far the straightened photos' F1 is from the originals', \
+            how often the page was found (its corners within 1.5% of the photo's diagonal) and set \
+            upright, and how long straightening alone takes.
+            """
+    )
+
+    @Argument(help: "The data set's manifest.tsv.")
+    var manifest: String
+
+    @Option(help: "Only the first n images.")
+    var limit: Int?
+
+    @Option(help: "The seed the photos are made from.")
+    var seed: UInt64 = 1
+
+    @Option(help: "Images read at once, and tesseract processes at once.")
+    var jobs = ProcessInfo.processInfo.activeProcessorCount
+
+    @Option(help: "The engine ocr reads with: auto, tesseract, ppocr or ndlocr.")
+    var engine: RecognitionArguments.Engine = .auto
+
+    @Option(help: ArgumentHelp("Keep the photos in this folder, to look at.", valueName: "folder"))
+    var keepPhotos: String?
+
+    @Flag(help: "Also print each photo's background, turn, corner error and word F1 as taken and straightened.")
+    var details = false
+
+    func run() async throws {
+        let set = try Manifest(contentsOf: manifest)
+        let entries = Array(set.entries.prefix(limit ?? .max))
+        guard !entries.isEmpty else { throw ValidationError("\(manifest) lists no images") }
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("ocr-bench-dewarp-\(getpid())")
+        let photoFolder = keepPhotos.map { URL(fileURLWithPath: $0) } ?? folder
+        try FileManager.default.createDirectory(at: photoFolder, withIntermediateDirectories: true)
+        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: folder) }
+
+        let reader = try RecognitionArguments.parse(["--engine", engine.rawValue]).makeReader(jobs: jobs)
+        let photos = try await Self.photograph(entries, seed: seed, into: photoFolder, jobs: jobs, decoder: reader.decoder)
+        print("\(set.name): \(entries.count) images photographed (seed \(seed)), \(photos.filter { $0.page.quarterTurns != 0 }.count) "
+              + "sideways or upside down; engine \(engine.rawValue), \(jobs) jobs, \(ProcessInfo.processInfo.activeProcessorCount) cores")
+        print("contender                              images/s   word F1")
+
+        var plain = RecognitionOptions(alternativeCount: 0)
+        plain.reviewThreshold = 0
+        var straightening = plain
+        straightening.correctsPage = true
+        let flat = try await Self.read(entries.map(\.imagePath), reader: reader, options: plain, jobs: jobs)
+        let asTaken = try await Self.read(photos.map(\.path), reader: reader, options: plain, jobs: jobs)
+        let straightened = try await Self.read(photos.map(\.path), reader: reader, options: straightening, jobs: jobs)
+        let peer = try await TesseractPeer(lanes: jobs, limitsThreads: true, options: ["--psm", "1"])
+            .read(photos.map(\.path), folder: folder)
+
+        let truths = entries.map(\.truth)
+        let scores = [
+            ("flat originals", flat.score(entries.map(\.imagePath), truths)),
+            ("photos as taken", asTaken.score(photos.map(\.path), truths)),
+            ("photos straightened (--dewarp)", straightened.score(photos.map(\.path), truths)),
+            ("tesseract --psm 1 on the photos", Reads(texts: peer.texts, seconds: peer.seconds).score(photos.map(\.path), truths)),
+        ]
+        for (name, score) in scores {
+            print(name.padding(toLength: 37, withPad: " ", startingAt: 0)
+                  + String(format: "%10.2f %9.4f", score.imagesPerSecond, score.f1))
+        }
+        print(String(format: "straightened against flat: %+.1f points of word F1 (target: within 3); as taken %+.1f; peer %+.1f",
+                     (scores[2].1.f1 - scores[0].1.f1) * 100, (scores[1].1.f1 - scores[0].1.f1) * 100,
+                     (scores[3].1.f1 - scores[0].1.f1) * 100))
+        print(String(format: "ocr --dewarp vs tesseract --psm 1: %.2fx the images per second", scores[2].1.imagesPerSecond / scores[3].1.imagesPerSecond))
+        try await reportCorrections(photos, straightened: straightened, asTaken: asTaken, truths: truths, reader: reader)
+    }
+
+    /// How well pages were found and turned, and how long straightening alone takes.
+    private func reportCorrections(_ photos: [Photo], straightened: Reads, asTaken: Reads, truths: [String],
+                                   reader: PageReader) async throws {
+        var found = 0, accurate = 0, upright = 0, errors: [Double] = []
+        for (photo, truth) in zip(photos, truths) {
+            let correction = straightened.pages[photo.path]?.correction
+            var line = "\(photo.path): \(photo.page.background), \(photo.page.quarterTurns) turns"
+            if let corners = correction?.corners {
+                found += 1
+                let match = photo.page.match(corners)
+                let error = match.distance / hypot(Double(photo.width), Double(photo.height))
+                errors.append(error)
+                if error < 0.015 { accurate += 1 }
+                if correction?.quarterTurns == match.quarterTurnsToUpright { upright += 1 }
+                line += String(format: ", corners off by %.1f%%, turned %d", error * 100, correction?.quarterTurns ?? 0)
+            } else {
+                line += ", no page found"
+            }
+            if details {
+                func f1(_ reads: Reads) -> Double {
+                    var score = WordScore()
+                    score.add(reading: reads.pages[photo.path]?.text ?? "", truth: truth)
+                    return score.f1
+                }
+                print(line + String(format: "; F1 as taken %.3f, straightened %.3f", f1(asTaken), f1(straightened)))
+            }
+        }
+        let count = photos.count
+        print(String(format: "pages found %d/%d, corners within 1.5%% of the diagonal %d/%d (mean error %.2f%%); set upright %d/%d",
+                     found, count, accurate, count, (errors.reduce(0, +) / Double(max(1, errors.count))) * 100, upright, count))
+
+        // Straightening alone, decoding included: what --dewarp adds to a read.
+        guard let corrector = reader.corrector else { return }
+        let start = ContinuousClock.now
+        try await withThrowingTaskGroup(of: Void.self) { group in
+            var next = 0
+            func startNext() {
+                guard next < photos.count else { return }
+                let path = photos[next].path
+                group.addTask { _ = try await corrector.correct(try await reader.decoder.decode(contentsOf: path, maximumSide: nil)) }
+                next += 1
+            }
+            for _ in 0..<jobs { startNext() }
+            for try await _ in group { startNext() }
+        }
+        let seconds = (ContinuousClock.now - start).timeInterval
+        print(String(format: "straightening alone (decoding included): %.0f ms a photo, %.0f%% of a straightened read's time",
+                     seconds * Double(jobs) / Double(count) * 1000, seconds / straightened.seconds * 100))
+    }
+
+    /// A photo of one of the data set's images, written to a file.
+    private struct Photo: Sendable {
+        var path: String
+        var width: Int
+        var height: Int
+        var page: PhotographedPage
+    }
+
+    private static func photograph(_ entries: [Manifest.Entry], seed: UInt64, into folder: URL, jobs: Int,
+                                   decoder: any ImageDecoder) async throws -> [Photo] {
+        let simulation = DocumentPhotoSimulation(seed: seed)
+        return try await withThrowingTaskGroup(of: (Int, Photo).self) { group in
+            var photos: [Photo?] = Array(repeating: nil, count: entries.count), next = 0
+            func startNext() {
+                guard next < entries.count else { return }
+                let index = next, entry = entries[index]
+                group.addTask {
+                    let original = try await decoder.decode(contentsOf: entry.imagePath, maximumSide: nil)
+                    let photo = simulation.photo(of: original, number: index)
+                    let path = folder.appendingPathComponent(String(format: "photo-%04d.jpg", index)).path
+                    try ImageWriter.write(photo.bitmap, to: path)
+                    return (index, Photo(path: path, width: photo.bitmap.width, height: photo.bitmap.height, page: photo.page))
+                }
+                next += 1
+            }
+            for _ in 0..<jobs { startNext() }
+            for try await (index, photo) in group {
+                photos[index] = photo
+                startNext()
+            }
+            return photos.compactMap { $0 }
+        }
+    }
+
+    /// What one pass read, and how long it took.
+    private struct Reads {
+        var texts: [String: String]
+        var pages: [String: Page] = [:]
+        var seconds: Double
+
+        func score(_ paths: [String], _ truths: [String]) -> (imagesPerSecond: Double, f1: Double) {
+            var words = WordScore()
+            for (path, truth) in zip(paths, truths) { words.add(reading: texts[path] ?? "", truth: truth) }
+            return (Double(paths.count) / seconds, words.f1)
+        }
+    }
+
+    /// Reads `paths`, `jobs` at once; images that fail are left out.
+    private static func read(_ paths: [String], reader: PageReader, options: RecognitionOptions, jobs: Int) async throws -> Reads {
+        let start = ContinuousClock.now
+        let pages = try await withThrowingTaskGroup(of: Page?.self) { group in
+            var pages: [String: Page] = [:], next = 0
+            func startNext() {
+                guard next < paths.count else { return }
+                let path = paths[next]
+                group.addTask { try? await reader.read(path, options: options) }
+                next += 1
+            }
+            for _ in 0..<jobs { startNext() }
+            for try await page in group {
+                if let page { pages[page.image] = page }
+                startNext()
+            }
+            return pages
+        }
+        return Reads(texts: pages.mapValues(\.text), pages: pages, seconds: (ContinuousClock.now - start).timeInterval)
+    }
+}

@@ -1,0 +1,76 @@
+import Foundation
+import OCRKit
+import Testing
+
+@Suite struct PageCorrectionTests {
+    let correction = PageCorrection(
+        imageWidth: 4000, imageHeight: 3000,
+        corners: Quad(topLeft: Point(x: 410, y: 220), topRight: Point(x: 3500, y: 380),
+                      bottomRight: Point(x: 3380, y: 2790), bottomLeft: Point(x: 520, y: 2650)),
+        pageConfidence: 0.93, evensLighting: true, skewDegrees: -0.8, quarterTurns: 1, orientationConfidence: 0.71)
+
+    @Test func aPageKeepsItsCorrectionThroughJSON() throws {
+        var page = makePage()
+        page.correction = correction
+        let json = try page.jsonData()
+        #expect(try Page(jsonData: json) == page)
+        let object = try #require(try JSONSerialization.jsonObject(with: json) as? [String: Any])
+        let written = try #require(object["correction"] as? [String: Any])
+        #expect(written["foundPage"] as? Bool == true)
+        #expect((written["corners"] as? [[Double]])?.first == [410, 220])
+    }
+
+    @Test func noPageFoundIsWrittenOut() throws {
+        var page = makePage()
+        page.correction = PageCorrection(imageWidth: 800, imageHeight: 600, evensLighting: true)
+        let object = try #require(try JSONSerialization.jsonObject(with: try page.jsonData()) as? [String: Any])
+        let written = try #require(object["correction"] as? [String: Any])
+        #expect(written["foundPage"] as? Bool == false)
+        #expect(written["corners"] == nil && written["orientationConfidence"] == nil)
+        #expect(try Page(jsonData: try page.jsonData()).correction == page.correction)
+    }
+
+    @Test func aPageReadAsItWasHasNoCorrectionKey() throws {
+        let json = String(decoding: try makePage().jsonData(), as: UTF8.self)
+        #expect(!json.contains("correction"))
+    }
+
+    @Test func laidOutAgainAPageKeepsItsCorrection() {
+        var page = makePage()
+        page.correction = correction
+        #expect(page.removingLines(shorterThan: 0.01).correction == correction)
+        #expect(page.replacingLayout([[page.lines]]).correction == correction)
+    }
+
+    @Test func optionsStoredBeforeDewarpingExistedReadAsNotCorrecting() throws {
+        let stored = Data(#"{"languages":["eng"],"alternativeCount":3,"reviewThreshold":0.5}"#.utf8)
+        #expect(try JSONDecoder().decode(RecognitionOptions.self, from: stored).correctsPage == false)
+        let options = RecognitionOptions(correctsPage: true)
+        #expect(try JSONDecoder().decode(RecognitionOptions.self, from: try JSONEncoder().encode(options)).correctsPage)
+    }
+}
+
+@Suite struct BitmapTurningTests {
+    /// 3 x 2, gray: 1 2 3 / 4 5 6.
+    let bitmap = Bitmap(width: 3, height: 2, layout: .gray, pixels: [1, 2, 3, 4, 5, 6], source: "grid", resolution: 300)
+
+    @Test func aQuarterTurnClockwisePutsTheLeftColumnOnTop() {
+        let turned = bitmap.turned(clockwiseQuarterTurns: 1)
+        #expect(turned.width == 2 && turned.height == 3)
+        #expect(turned.pixels == [4, 1, 5, 2, 6, 3])
+        #expect(turned.resolution == 300 && turned.source == "grid")
+    }
+
+    @Test func halfAndThreeQuarterTurns() {
+        #expect(bitmap.turned(clockwiseQuarterTurns: 2).pixels == [6, 5, 4, 3, 2, 1])
+        #expect(bitmap.turned(clockwiseQuarterTurns: 3).pixels == [3, 6, 2, 5, 1, 4])
+        #expect(bitmap.turned(clockwiseQuarterTurns: -1).pixels == [3, 6, 2, 5, 1, 4])
+    }
+
+    @Test func fourTurnsAreNoneAndRGBKeepsItsChannels() {
+        #expect(bitmap.turned(clockwiseQuarterTurns: 4).pixels == bitmap.pixels)
+        let rgb = Bitmap(width: 2, height: 1, layout: .rgb, pixels: [1, 2, 3, 4, 5, 6], source: "pair")
+        #expect(rgb.turned(clockwiseQuarterTurns: 1).pixels == [1, 2, 3, 4, 5, 6])
+        #expect(rgb.turned(clockwiseQuarterTurns: 2).pixels == [4, 5, 6, 1, 2, 3])
+    }
+}
