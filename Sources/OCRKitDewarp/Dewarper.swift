@@ -54,7 +54,7 @@ public struct Dewarper: ImageCorrector {
 
     public func correct(_ bitmap: Bitmap) async throws -> CorrectedImage {
         let configuration = configuration
-        var (image, correction) = try await pool.run { _ in
+        var corrected = try await pool.run { _ in
             let page = try configuration.detector.page(in: bitmap)
             let region = page.map { $0.corners.shrunk(by: configuration.trimmedEdge) }
             var image = try region.map { try bitmap.flattening($0) } ?? bitmap
@@ -62,19 +62,19 @@ public struct Dewarper: ImageCorrector {
             let skew = try image.skew(upTo: configuration.maximumSkew)
             let levels = abs(skew.degrees) >= configuration.minimumSkew && skew.confidence >= configuration.minimumSkewConfidence
             if levels { image = try image.rotated(byDegrees: skew.degrees) }
-            return (image, PageCorrection(
+            return CorrectedImage(bitmap: image, correction: PageCorrection(
                 imageWidth: bitmap.width, imageHeight: bitmap.height, corners: region,
                 pageConfidence: page?.confidence ?? 0, evensLighting: configuration.evensLighting,
                 skewDegrees: levels ? skew.degrees : 0))
         }
-        if let orientation = try await orientationDetector?.orientation(of: image) {
-            correction.orientationConfidence = orientation.confidence
+        if let orientation = try await orientationDetector?.orientation(of: corrected.bitmap) {
+            corrected.correction.orientationConfidence = orientation.confidence
             if orientation.confidence >= configuration.minimumOrientationConfidence {
-                correction.quarterTurns = orientation.quarterTurns
-                image = image.turned(clockwiseQuarterTurns: orientation.quarterTurns)
+                corrected.correction.quarterTurns = orientation.quarterTurns
+                corrected.bitmap = corrected.bitmap.turned(clockwiseQuarterTurns: orientation.quarterTurns)
             }
         }
-        return CorrectedImage(bitmap: image, correction: correction)
+        return corrected
     }
 
     public func apply(_ correction: PageCorrection, to bitmap: Bitmap) async throws -> Bitmap {

@@ -29,11 +29,4 @@ struct BenchLiveCommandTests {
             .filter { ["K179658", "5UVR090"].contains($0.split(separator: "\t").last.map(String.init) ?? "") }
         return lines.map { set.path + "/" + $0 }.joined(separator: "\n") + "\n"
     }
-
-    /// The first number after `label` in `output`.
-    private func figure(after label: String, in output: String) -> Double? {
-        guard let range = output.range(of: label) else { return nil }
-        let rest = output[range.upperBound...].drop { $0 == " " }
-        return Double(rest.prefix { $0.isNumber || $0 == "." })
-    }
 }

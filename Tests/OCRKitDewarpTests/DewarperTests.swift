@@ -78,6 +78,18 @@ import Testing
         #expect(try await Pages.errorRate(of: evened) < 0.05)
     }
 
+    @Test(arguments: [Bitmap.Layout.gray, .rgb])
+    func tinyAndBlankImagesAreUsedWhole(layout: Bitmap.Layout) async throws {
+        let dewarper = Dewarper(configuration: .init(workerCount: 1), orientationDetector: try Pages.orientationDetector())
+        for (width, height) in [(1, 1), (8, 8), (3, 900)] {
+            let blank = Bitmap(width: width, height: height, layout: layout,
+                               pixels: Array(repeating: 255, count: width * height * layout.channels), source: "blank")
+            let corrected = try await dewarper.correct(blank)
+            #expect(!corrected.correction.foundPage && corrected.correction.quarterTurns == 0)
+            #expect(corrected.bitmap.width == width && corrected.bitmap.height == height)
+        }
+    }
+
     @Test func replayingACorrectionMakesTheSameImage() async throws {
         let photo = DocumentPhotoSimulation(seed: 2).photo(of: try Pages.page(), number: 3).bitmap
         let dewarper = Dewarper(configuration: .init(workerCount: 1), orientationDetector: try Pages.orientationDetector())
