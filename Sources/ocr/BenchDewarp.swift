@@ -142,6 +142,8 @@ struct BenchDewarp: AsyncParsableCommand {
 
     /// A photo of one of the data set's images, written to a file.
     private struct Photo: Sendable {
+        /// The image's place in the manifest.
+        var index: Int
         var path: String
         var width: Int
         var height: Int
@@ -151,7 +153,7 @@ struct BenchDewarp: AsyncParsableCommand {
     private static func photograph(_ entries: [Manifest.Entry], seed: UInt64, into folder: URL, jobs: Int,
                                    decoder: any ImageDecoder) async throws -> [Photo] {
         let simulation = DocumentPhotoSimulation(seed: seed)
-        return try await withThrowingTaskGroup(of: (Int, Photo).self) { group in
+        return try await withThrowingTaskGroup(of: Photo.self) { group in
             var photos: [Photo?] = Array(repeating: nil, count: entries.count), next = 0
             func startNext() {
                 guard next < entries.count else { return }
@@ -161,13 +163,13 @@ struct BenchDewarp: AsyncParsableCommand {
                     let photo = simulation.photo(of: original, number: index)
                     let path = folder.appendingPathComponent(String(format: "photo-%04d.jpg", index)).path
                     try ImageWriter.write(photo.bitmap, to: path)
-                    return (index, Photo(path: path, width: photo.bitmap.width, height: photo.bitmap.height, page: photo.page))
+                    return Photo(index: index, path: path, width: photo.bitmap.width, height: photo.bitmap.height, page: photo.page)
                 }
                 next += 1
             }
             for _ in 0..<jobs { startNext() }
-            for try await (index, photo) in group {
-                photos[index] = photo
+            for try await photo in group {
+                photos[photo.index] = photo
                 startNext()
             }
             return photos.compactMap { $0 }

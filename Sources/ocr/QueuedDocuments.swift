@@ -12,11 +12,22 @@ enum QueuedDocuments {
         return URL(fileURLWithPath: file).standardizedFileURL.path
     }
 
+    /// Checks, before any page is read, that the document at `path` can be written.
+    static func checkWritable(_ path: String) throws {
+        let folder = (path as NSString).deletingLastPathComponent
+        var isFolder: ObjCBool = false
+        guard FileManager.default.fileExists(atPath: folder, isDirectory: &isFolder), isFolder.boolValue,
+              FileManager.default.isWritableFile(atPath: folder) else {
+            throw OCRError(.notReadable, path: path, reason: "cannot write the document: \(folder) is not a folder this user can write to")
+        }
+    }
+
     /// Writes the PDF of every document whose pages are all read and whose PDF is missing or
     /// older than its last page: a scan killed after its last page writes it on the next run.
-    /// Documents that this run finished with pages missing are reported instead.
+    /// Documents that this run finished with pages missing, and documents that cannot be written,
+    /// are reported instead.
     ///
-    /// - Returns: whether every document this run finished was written.
+    /// - Returns: whether every document this run finished, or tried to write, was written.
     static func write(from store: any QueueStore, reader: PageReader, finishedSince start: Date) async throws -> Bool {
         var allWritten = true
         for batch in try await store.batches() {
@@ -35,8 +46,13 @@ enum QueuedDocuments {
             }
             let written = (try? FileManager.default.attributesOfItem(atPath: document)[.modificationDate]) as? Date
             guard written.map({ $0 < lastFinished }) ?? true else { continue }
-            try await writePDF(of: results.map(\.page), to: document, reader: reader)
-            warn("\(document): \(results.count) pages")
+            do {
+                try await writePDF(of: results.map(\.page), to: document, reader: reader)
+                warn("\(document): \(results.count) pages")
+            } catch {
+                allWritten = false
+                warn("\(document) not written: \(error)")
+            }
         }
         return allWritten
     }
@@ -47,7 +63,7 @@ enum QueuedDocuments {
         let partial = path + ".partial"
         guard FileManager.default.createFile(atPath: partial, contents: nil),
               let handle = FileHandle(forWritingAtPath: partial) else {
-            throw OCRError(.notReadable, path: partial, reason: "cannot create the document's file")
+            throw OCRError(.notReadable, path: path, reason: "cannot create the document's file")
         }
         do {
             var output = try PageOutput(format: .pdf, isSingleImage: false, destination: handle)

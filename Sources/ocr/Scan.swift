@@ -62,7 +62,9 @@ struct Scan: AsyncParsableCommand {
             for error in missing { warn("\(error)") }
             guard !files.isEmpty else { throw ExitCode.failure }
             let absolute = files.map { URL(fileURLWithPath: $0).standardizedFileURL.path }
-            let batch = try await processor.enqueue(absolute, name: name ?? document, document: document.map(QueuedDocuments.path),
+            let documentPath = document.map(QueuedDocuments.path(forName:))
+            if let documentPath { try QueuedDocuments.checkWritable(documentPath) }
+            let batch = try await processor.enqueue(absolute, name: name ?? document, document: documentPath,
                                                     options: recognition.recognitionOptions(defaultAlternatives: 3))
             warn("batch \(batch): \(Set(absolute).count) images queued in \(store.path)")
         }

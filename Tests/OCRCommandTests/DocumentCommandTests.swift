@@ -80,6 +80,15 @@ import Testing
         #expect(!FileManager.default.fileExists(atPath: document))
     }
 
+    @Test func aDocumentThatCannotBeWrittenIsRefusedBeforeReading() throws {
+        _ = try writePhoto("Never read", to: "pages/1.png")
+        let database = folder.file("queue.sqlite"), document = folder.file("no/such/folder/letter")
+        let result = try ocr(["scan", "--document", document, "--engine", "tesseract", "--db", database, folder.file("pages")])
+        #expect(result.status != 0)
+        #expect(result.errors.contains("\(document).pdf: cannot write the document"), "\(result.errors)")
+        #expect(try ocr(["status", "--db", database]).output.contains("is empty"), "nothing was queued")
+    }
+
     @Test func documentNeedsPages() throws {
         let result = try ocr(["scan", "--document", "letter", "--db", folder.file("queue.sqlite")])
         #expect(result.status != 0)
