@@ -9,8 +9,14 @@ extension Bitmap {
     /// its own aspect ratio and the detail of its nearer half. The photo's resolution, if it had
     /// one, does not carry over: the page's scale is not the photo's.
     ///
-    /// - Throws: an ``OCRError`` naming the source when the corners enclose no area or OpenCV fails.
+    /// - Throws: an ``OCRError`` naming the source when the corners enclose no area, lie far
+    ///   outside the image (a page cannot be larger than what shows it), or OpenCV fails.
     public func flattening(_ corners: Quad) throws -> Bitmap {
+        let reach = Rect(x: -Double(width), y: -Double(height), width: 3 * Double(width), height: 3 * Double(height))
+        guard corners.corners.allSatisfy({ reach.contains($0) }) else {
+            throw OCRError(.invalidOption, path: source,
+                           reason: "the page's corners \(corners.corners) lie far outside the \(width)x\(height) image")
+        }
         let size = corners.flattenedSize
         guard size.width >= 1, size.height >= 1 else {
             throw OCRError(.degenerateImage, path: source, reason: "the page's corners \(corners.corners) enclose no area")

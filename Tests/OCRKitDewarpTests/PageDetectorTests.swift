@@ -37,13 +37,20 @@ import Testing
         #expect(abs(Double(flat.width) / Double(flat.height) / expected - 1) < 0.15)
     }
 
-    @Test func cornersThatEncloseNothingAreAnErrorNamingTheImage() throws {
+    @Test func cornersThatEncloseNothingOrLieFarOutAreErrorsNamingTheImage() throws {
         let photo = DocumentPhotoSimulation(seed: 1).photo(of: try Pages.page(), number: 0).bitmap
         let point = Point(x: 10, y: 10)
         #expect {
             try photo.flattening(Quad(topLeft: point, topRight: point, bottomRight: point, bottomLeft: point))
         } throws: { error in
             (error as? OCRError)?.code == .degenerateImage && (error as? OCRError)?.path == photo.source
+        }
+        // Corners from a damaged record: no image of 10^12 pixels, no crash.
+        let far = Point(x: 1e12, y: .nan)
+        #expect {
+            try photo.flattening(Quad(topLeft: point, topRight: far, bottomRight: far, bottomLeft: point))
+        } throws: { error in
+            (error as? OCRError)?.code == .invalidOption && (error as? OCRError)?.path == photo.source
         }
     }
 }
