@@ -33,7 +33,7 @@ struct RecognitionArguments: ParsableArguments {
     @Flag(help: """
         Photos of pages: find the page, flatten its perspective, level its lines and turn it upright before reading. \
         Boxes then refer to the straightened page, and JSON records the corners found. A photo without a page in it \
-        is read as it is.
+        is read whole, levelled and turned upright.
         """)
     var dewarp = false
 
