@@ -93,9 +93,7 @@ public struct CameraSimulation: Sendable {
             levels = Self.smeared(levels, width: viewWidth, height: viewHeight, length: Int(random.uniform(3, 10)))
         }
         for index in levels.indices {
-            // The sum of three uniforms is close enough to a normal for sensor noise.
-            let grain = (random.uniform(-1, 1) + random.uniform(-1, 1) + random.uniform(-1, 1)) * noise
-            pixels[index] = UInt8(max(0, min(255, levels[index] * gain + grain)))
+            pixels[index] = UInt8(max(0, min(255, levels[index] * gain + random.grain(noise))))
         }
         return Bitmap(width: viewWidth, height: viewHeight, layout: .rgb, pixels: pixels, source: "frame \(index)")
     }

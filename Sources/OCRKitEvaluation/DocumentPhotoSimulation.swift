@@ -87,8 +87,7 @@ public struct DocumentPhotoSimulation: Sendable {
                     }
                     let gain = light.gain(x: x, y: y)
                     for channel in 0..<3 {
-                        let grain = (random.uniform(-1, 1) + random.uniform(-1, 1) + random.uniform(-1, 1)) * noise
-                        pixels[(y * width + x) * 3 + channel] = UInt8(max(0, min(255, colour[channel] * gain + grain)))
+                        pixels[(y * width + x) * 3 + channel] = UInt8(max(0, min(255, colour[channel] * gain + random.grain(noise))))
                     }
                 }
             }

@@ -18,4 +18,10 @@ struct SplitMix64: RandomNumberGenerator {
     mutating func uniform(_ lower: Double, _ upper: Double) -> Double {
         lower + (upper - lower) * Double(next() >> 11) / Double(1 << 53)
     }
+
+    /// A camera sensor's noise, of about `deviation` levels: the sum of three uniforms is close
+    /// enough to a normal.
+    mutating func grain(_ deviation: Double) -> Double {
+        (uniform(-1, 1) + uniform(-1, 1) + uniform(-1, 1)) * deviation
+    }
 }

@@ -124,16 +124,8 @@ struct BenchDewarp: AsyncParsableCommand {
         // Straightening alone, decoding included: what --dewarp adds to a read.
         guard let corrector = reader.corrector else { return }
         let start = ContinuousClock.now
-        try await withThrowingTaskGroup(of: Void.self) { group in
-            var next = 0
-            func startNext() {
-                guard next < photos.count else { return }
-                let path = photos[next].path
-                group.addTask { _ = try await corrector.correct(try await reader.decoder.decode(contentsOf: path, maximumSide: nil)) }
-                next += 1
-            }
-            for _ in 0..<jobs { startNext() }
-            for try await _ in group { startNext() }
+        _ = try await photos.map(\.path).concurrentMap(jobs: jobs) { path in
+            _ = try await corrector.correct(try await reader.decoder.decode(contentsOf: path, maximumSide: nil))
         }
         let seconds = (ContinuousClock.now - start).timeInterval
         print(String(format: "straightening alone (decoding included): %.0f ms a photo, %.0f%% of a straightened read's time",
@@ -142,8 +134,6 @@ struct BenchDewarp: AsyncParsableCommand {
 
     /// A photo of one of the data set's images, written to a file.
     private struct Photo: Sendable {
-        /// The image's place in the manifest.
-        var index: Int
         var path: String
         var width: Int
         var height: Int
@@ -153,26 +143,12 @@ struct BenchDewarp: AsyncParsableCommand {
     private static func photograph(_ entries: [Manifest.Entry], seed: UInt64, into folder: URL, jobs: Int,
                                    decoder: any ImageDecoder) async throws -> [Photo] {
         let simulation = DocumentPhotoSimulation(seed: seed)
-        return try await withThrowingTaskGroup(of: Photo.self) { group in
-            var photos: [Photo?] = Array(repeating: nil, count: entries.count), next = 0
-            func startNext() {
-                guard next < entries.count else { return }
-                let index = next, entry = entries[index]
-                group.addTask {
-                    let original = try await decoder.decode(contentsOf: entry.imagePath, maximumSide: nil)
-                    let photo = simulation.photo(of: original, number: index)
-                    let path = folder.appendingPathComponent(String(format: "photo-%04d.jpg", index)).path
-                    try ImageWriter.write(photo.bitmap, to: path)
-                    return Photo(index: index, path: path, width: photo.bitmap.width, height: photo.bitmap.height, page: photo.page)
-                }
-                next += 1
-            }
-            for _ in 0..<jobs { startNext() }
-            for try await photo in group {
-                photos[photo.index] = photo
-                startNext()
-            }
-            return photos.compactMap { $0 }
+        return try await Array(entries.indices).concurrentMap(jobs: jobs) { index in
+            let original = try await decoder.decode(contentsOf: entries[index].imagePath, maximumSide: nil)
+            let photo = simulation.photo(of: original, number: index)
+            let path = folder.appendingPathComponent(String(format: "photo-%04d.jpg", index)).path
+            try ImageWriter.write(photo.bitmap, to: path)
+            return Photo(path: path, width: photo.bitmap.width, height: photo.bitmap.height, page: photo.page)
         }
     }
 
@@ -192,21 +168,8 @@ struct BenchDewarp: AsyncParsableCommand {
     /// Reads `paths`, `jobs` at once; images that fail are left out.
     private static func read(_ paths: [String], reader: PageReader, options: RecognitionOptions, jobs: Int) async throws -> Reads {
         let start = ContinuousClock.now
-        let pages = try await withThrowingTaskGroup(of: Page?.self) { group in
-            var pages: [String: Page] = [:], next = 0
-            func startNext() {
-                guard next < paths.count else { return }
-                let path = paths[next]
-                group.addTask { try? await reader.read(path, options: options) }
-                next += 1
-            }
-            for _ in 0..<jobs { startNext() }
-            for try await page in group {
-                if let page { pages[page.image] = page }
-                startNext()
-            }
-            return pages
-        }
+        let read = try await paths.concurrentMap(jobs: jobs) { path in try? await reader.read(path, options: options) }
+        let pages = Dictionary(read.compactMap { $0 }.map { ($0.image, $0) }, uniquingKeysWith: { first, _ in first })
         return Reads(texts: pages.mapValues(\.text), pages: pages, seconds: (ContinuousClock.now - start).timeInterval)
     }
 }
