@@ -30,11 +30,13 @@ let package = Package(
         .library(name: "OCRKitQueueSQLite", targets: ["OCRKitQueueSQLite"]),
         .library(name: "OCRKitLive", targets: ["OCRKitLive"]),
         .library(name: "OCRKitDewarp", targets: ["OCRKitDewarp"]),
+        .library(name: "OCRKitEngines", targets: ["OCRKitEngines"]),
         .executable(name: "ocr", targets: ["ocr"]),
     ],
     dependencies: [
         .package(url: "https://github.com/apple/swift-argument-parser", from: "1.8.2"),
         .package(url: "https://github.com/groue/GRDB.swift", from: "7.10.0"),
+        .package(url: "https://github.com/apple/swift-log", from: "1.16.2"),
         .package(url: "https://github.com/jpsim/Yams", from: "6.2.2"),
     ],
     targets: [
@@ -98,12 +100,23 @@ let package = Package(
         // The live-feed scanner: one stable read from a stream of frames. Videos through ffmpeg.
         .target(name: "OCRKitLive", dependencies: ["OCRKit"]),
 
+        // The engines OCRKit ships, built in one place, and the policies that choose between
+        // them (`auto` for pages, the engine for live frames): what `ocr` uses, for library users too.
+        .target(
+            name: "OCRKitEngines",
+            dependencies: [
+                "OCRKit", "OCRKitImages", "OCRKitTesseract", "OCRKitONNX", "OCRKitLayout", "OCRKitDewarp",
+                .product(name: "Logging", package: "swift-log"),
+            ]
+        ),
+
         .executableTarget(
             name: "ocr",
             dependencies: [
                 "OCRKit", "OCRKitImages", "OCRKitTesseract", "OCRKitEvaluation", "OCRKitLayout", "OCRKitExport",
-                "OCRKitPDF", "OCRKitONNX", "OCRKitQueue", "OCRKitQueueSQLite", "OCRKitLive", "OCRKitDewarp",
+                "OCRKitPDF", "OCRKitONNX", "OCRKitQueue", "OCRKitQueueSQLite", "OCRKitLive", "OCRKitDewarp", "OCRKitEngines",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
+                .product(name: "Logging", package: "swift-log"),
             ]
         ),
 
@@ -137,6 +150,10 @@ let package = Package(
         .testTarget(
             name: "OCRKitDewarpTests",
             dependencies: ["OCRKitDewarp", "OCRKitImages", "OCRKitTesseract", "OCRKitEvaluation", "OCRKitTestSupport"]
+        ),
+        .testTarget(
+            name: "OCRKitEnginesTests",
+            dependencies: ["OCRKitEngines", "OCRKitImages", "OCRKitTestSupport", .product(name: "Logging", package: "swift-log")]
         ),
         .testTarget(
             name: "OCRKitLiveTests",

@@ -3,7 +3,8 @@ import OCRKit
 /// Rebuilds a page's reading order, blocks and paragraphs from its lines' boxes alone, whatever
 /// engine found them.
 ///
-/// Lines can be rebuilt from words first (``LayoutOptions/regroupsWords``); duplicate detections
+/// Lines that a text detector found in pieces are rebuilt from their words first
+/// (``LayoutOptions/wordRegrouping``, decided by the page's ``OCRKit/EngineInfo/lineFinding``); duplicate detections
 /// are dropped (the more confident kept); the page's dominant angle is
 /// undone, so skewed pages read like straight ones; columns are found by recursive XY-cut and
 /// read in turn, top to bottom, vertical text right to left; the lines of each block are split
@@ -24,7 +25,7 @@ public struct LayoutAnalyzer: PageArranger {
     public func arrange(_ page: Page) -> Page {
         guard !page.lines.isEmpty else { return page }
         var page = page
-        if options.regroupsWords, !page.words.isEmpty {
+        if regroupsWords(of: page) {
             page = page.replacingLayout(
                 [[WordGrouper(options: options).lines(from: page.words, pageWidth: page.width, pageHeight: page.height)]])
         }
@@ -44,5 +45,14 @@ public struct LayoutAnalyzer: PageArranger {
             return splitter.paragraphs(lines).map { range in block[range].map { page.lines[$0.index] } }
         }
         return page.replacingLayout(layout)
+    }
+
+    private func regroupsWords(of page: Page) -> Bool {
+        guard !page.words.isEmpty else { return false }
+        switch options.wordRegrouping {
+        case .whenLinesWereDetected: return page.engine.lineFinding == .textDetection
+        case .always: return true
+        case .never: return false
+        }
     }
 }

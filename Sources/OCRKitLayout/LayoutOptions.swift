@@ -12,10 +12,21 @@ public struct LayoutOptions: Hashable, Sendable {
     public var indent = 1.0
     /// The narrowest gutter between two columns.
     public var columnGap = 1.0
-    /// Rebuild lines from the page's words before ordering them, for engines that report words
-    /// alone or lines that cannot be trusted: words whose middles lie within half a word's height
-    /// of each other across the page's dominant angle, and within ``wordGap`` along it, form a line.
-    public var regroupsWords = false
+    /// When lines are rebuilt from the page's words before they are ordered: words whose middles
+    /// lie within half a word's height of each other across the page's dominant angle, and within
+    /// ``wordGap`` along it, form a line.
+    public enum WordRegrouping: Hashable, Sendable {
+        /// For pages whose lines a text detector found (``OCRKit/EngineInfo/LineFinding/textDetection``):
+        /// such a line may be a piece of one.
+        case whenLinesWereDetected
+        /// For every page: engines that report words alone, or lines that cannot be trusted.
+        case always
+        /// Never: the engine's lines are kept.
+        case never
+    }
+
+    /// When lines are rebuilt from the page's words.
+    public var wordRegrouping = WordRegrouping.whenLinesWereDetected
     /// The widest gap between two words of one line, in line heights.
     public var wordGap = 2.5
 

@@ -64,7 +64,7 @@ public final class PPOCREngine: OCREngine {
     /// PP-OCRv4's models read Chinese and English.
     public static let languages: Set<String> = ["eng", "chi_sim", "en", "ch"]
 
-    public let info = EngineInfo(name: "ppocr", version: "PP-OCRv4")
+    public let info = EngineInfo(name: "ppocr", version: "PP-OCRv4", lineFinding: .textDetection)
     public let configuration: Configuration
     private let models: Mutex<Models?> = Mutex(nil)
     private let workers: BlockingWorkerPool<Void>

@@ -1,6 +1,7 @@
 import ArgumentParser
 import Foundation
 import OCRKit
+import OCRKitEngines
 import OCRKitEvaluation
 
 struct Bench: AsyncParsableCommand {
@@ -48,10 +49,10 @@ struct BenchRead: AsyncParsableCommand {
     var alternatives = 0
 
     @Option(help: "The reading order ocr reads in: engine or layout.")
-    var order: RecognitionArguments.Order = .engine
+    var order: ReadingOrder = .engine
 
     @Option(help: "The engine ocr reads with: auto, tesseract, ppocr or ndlocr.")
-    var engine: RecognitionArguments.Engine = .auto
+    var engine: EngineChoice = .auto
 
     @Option(help: ArgumentHelp("The ONNX engine's model folder, as for `ocr read`.", valueName: "folder"))
     var models: String?

@@ -1,6 +1,7 @@
 import ArgumentParser
 import Foundation
 import OCRKit
+import OCRKitEngines
 import OCRKitEvaluation
 import OCRKitImages
 
@@ -38,7 +39,7 @@ struct BenchDewarp: AsyncParsableCommand {
     var jobs = ProcessInfo.processInfo.activeProcessorCount
 
     @Option(help: "The engine ocr reads with: auto, tesseract, ppocr or ndlocr.")
-    var engine: RecognitionArguments.Engine = .auto
+    var engine: EngineChoice = .auto
 
     @Option(help: ArgumentHelp("Keep the photos in this folder, to look at.", valueName: "folder"))
     var keepPhotos: String?
@@ -56,7 +57,7 @@ struct BenchDewarp: AsyncParsableCommand {
         try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
         defer { try? FileManager.default.removeItem(at: folder) }
 
-        let reader = try RecognitionArguments.parse(["--engine", engine.rawValue]).makeReader(jobs: jobs)
+        let reader = try RecognitionArguments.parse(["--engine", engine.rawValue]).makeReader(jobs: jobs, straightensPhotos: true)
         let photos = try await Self.photograph(entries, seed: seed, into: photoFolder, jobs: jobs, decoder: reader.decoder)
         print("\(set.name): \(entries.count) images photographed (seed \(seed)), \(photos.filter { $0.page.quarterTurns != 0 }.count) "
               + "sideways or upside down; engine \(engine.rawValue), \(jobs) jobs, \(ProcessInfo.processInfo.activeProcessorCount) cores")

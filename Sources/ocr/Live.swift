@@ -3,8 +3,7 @@ import Foundation
 import OCRKit
 import OCRKitImages
 import OCRKitLive
-import OCRKitONNX
-import OCRKitTesseract
+import OCRKitEngines
 
 struct Live: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
@@ -149,49 +148,20 @@ struct Live: AsyncParsableCommand {
 
 /// The engine a live scan reads with: the best one installed, unless told.
 struct LiveEngineArguments: ParsableArguments {
-    enum Engine: String, ExpressibleByArgument, CaseIterable {
-        case auto, ppocr, tesseract
-    }
-
-    @Option(help: """
+    @Option(help: ArgumentHelp("""
         The engine that reads each frame: auto (ppocr when ONNX Runtime and its models are installed, \
-        else tesseract), ppocr, or tesseract (sparse text).
-        """)
-    var engine: Engine = .auto
+        else tesseract), ppocr, tesseract (sparse text) or ndlocr.
+        """))
+    var engine: EngineChoice = .auto
 
-    @Option(help: ArgumentHelp("ppocr's model folder, default .deps/models/ppocr.", valueName: "folder"))
+    @Option(help: ArgumentHelp("The ONNX engine's model folder (ppocr's default: .deps/models/ppocr).", valueName: "folder"))
     var models: String?
 
     /// An engine that lives until the process exits (see ``KeptUntilExit``).
     func makeEngine(jobs: Int) throws -> any OCREngine {
-        func ppocr() throws -> PPOCREngine {
-            var configuration = PPOCREngine.Configuration(workerCount: jobs)
-            if let models { configuration.models = models }
-            // A region of a frame is small: enlarged to 736 pixels, as for a page, it was read 3.7
-            // times slower for one plate more in 219 (`ocr bench live`: 6.7 against 25.2 frames a
-            // second, plates 0.699 against 0.694); at 320 a scanner keeps up with 10 frames a second.
-            configuration.minimumDetectionSide = 320
-            let engine = try PPOCREngine(configuration: configuration)
-            _ = try ONNXRuntime.shared()
-            return engine
-        }
-        func tesseract() throws -> TesseractEngine {
-            try TesseractEngine(configuration: TesseractConfiguration(pageSegmentationMode: .sparseText, workerCount: jobs))
-        }
-        let engine: any OCREngine
-        switch self.engine {
-        case .ppocr:
-            engine = try ppocr()
-        case .tesseract:
-            engine = try tesseract()
-        case .auto:
-            do {
-                engine = try ppocr()
-            } catch {
-                warn("reading with Tesseract: \(error)")
-                engine = try tesseract()
-            }
-        }
+        var settings = EngineSettings(engine, workerCount: jobs, logger: diagnostics)
+        settings.models = models
+        let engine = try settings.frameEngine()
         KeptUntilExit.keep(engine)
         return engine
     }

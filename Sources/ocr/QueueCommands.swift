@@ -1,6 +1,7 @@
 import ArgumentParser
 import Foundation
 import OCRKit
+import OCRKitEngines
 import OCRKitImages
 import OCRKitQueue
 
@@ -58,7 +59,7 @@ struct Results: AsyncParsableCommand {
         let results = try await store.results(batch: batch.map(BatchID.init(rawValue:)), unconsumedOnly: unconsumed)
         var output = try PageOutput(format: format, isSingleImage: false)
         for result in results { try output.write(result.page) }
-        try await output.finish(decoder: ImageLoader(), corrector: RecognitionArguments.makeCorrector(jobs: 1))
+        try await output.finish(decoder: ImageLoader(), corrector: EngineSettings(workerCount: 1, logger: diagnostics).corrector())
         if consume {
             let retention = OCRProcessor.Configuration(diskPath: store.path).retention
             try await store.markConsumed(results.map(\.id), purgeAfter: Date().addingTimeInterval(retention.timeInterval))

@@ -55,7 +55,7 @@ struct Read: AsyncParsableCommand {
             throw ValidationError("no image files found in \(paths.joined(separator: ", "))")
         }
 
-        let reader = try recognition.makeReader(jobs: jobs)
+        let reader = try recognition.makeReader(jobs: jobs, straightensPhotos: recognition.dewarp)
         // Alternatives cost about a tenth of the time and only JSON shows them.
         let options = recognition.recognitionOptions(defaultAlternatives: format == .text && !review ? 0 : 3)
         try reader.engine.validate(options)

@@ -1,28 +1,18 @@
 import ArgumentParser
 import Foundation
 import OCRKit
-import OCRKitDewarp
+import OCRKitEngines
 import OCRKitImages
-import OCRKitLayout
-import OCRKitONNX
 import OCRKitTesseract
+
+extension EngineChoice: ExpressibleByArgument {}
+extension ReadingOrder: ExpressibleByArgument {}
 
 /// The options that choose an engine and tell it what to read, shared by every command that reads.
 struct RecognitionArguments: ParsableArguments {
-    enum Engine: String, ExpressibleByArgument, CaseIterable {
-        case auto, tesseract, ppocr, ndlocr
-    }
-
-    enum Order: String, ExpressibleByArgument, CaseIterable {
-        case engine, layout
-    }
-
-    @Option(help: """
-        The engine that reads the text: auto (tesseract, then ppocr for pages tesseract is unsure of: photos); \
-        tesseract (scans and documents); ppocr (PP-OCRv4 on ONNX Runtime: photos, receipts, scenes); or \
-        ndlocr (NDLOCR-Lite on ONNX Runtime: Japanese documents, vertical text; needs --models).
-        """)
-    var engine: Engine = .auto
+    @Option(help: ArgumentHelp("The engine that reads the text: "
+        + EngineChoice.allCases.map { "\($0.rawValue) (\($0.summary))" }.joined(separator: "; ") + "."))
+    var engine: EngineChoice = .auto
 
     @Option(help: ArgumentHelp("""
         The folder of the ONNX engine's models: for ppocr, default .deps/models/ppocr, which scripts/setup fills; \
@@ -43,7 +33,7 @@ struct RecognitionArguments: ParsableArguments {
     @Option(help: ArgumentHelp(
         "Reading order: the engine's own, or OCRKit's layout analysis (columns by XY-cut, paragraphs from gaps, indents and bullets).",
         valueName: "engine|layout"))
-    var order: Order = .engine
+    var order: ReadingOrder = .engine
 
     @Option(name: .customLong("lang"), help: ArgumentHelp(
         "Languages to read, joined by '+', most likely first.", valueName: "eng+deu"))
@@ -111,76 +101,18 @@ struct RecognitionArguments: ParsableArguments {
         )
     }
 
-    /// The reader these arguments describe, reading up to `jobs` images at once. It lives until
-    /// the process exits (see ``KeptUntilExit``).
-    func makeReader(jobs: Int) throws -> PageReader {
-        let loader = ImageLoader(
-            options: ImageLoadingOptions(maximumPixelCount: maxPixels), concurrency: jobs)
-        let reader = PageReader(decoder: loader, engine: try makeEngine(jobs: jobs), arranger: order == .layout ? ReadingOrder() : nil,
-                                corrector: Self.makeCorrector(jobs: jobs, warnsWithoutOrientation: dewarp))
+    /// The reader these arguments describe, reading up to `jobs` images at once, able to
+    /// straighten photos when `straightensPhotos`. It lives until the process exits (see
+    /// ``KeptUntilExit``).
+    func makeReader(jobs: Int, straightensPhotos: Bool) throws -> PageReader {
+        var settings = EngineSettings(engine, workerCount: jobs, logger: diagnostics)
+        settings.models = models
+        settings.pageSegmentationMode = PageSegmentationMode(rawValue: psm) ?? .auto
+        settings.classifiesOrientation = classifyOrientation
+        let reader = try PageReader(settings: settings, order: order, loading: ImageLoadingOptions(maximumPixelCount: maxPixels),
+                                    straightensPhotos: straightensPhotos)
         KeptUntilExit.keep(reader)
         return reader
-    }
-
-    /// The dewarper every reader has: queued work may ask for it whatever this run's options, and
-    /// pages straightened earlier need it again for their PDF.
-    static func makeCorrector(jobs: Int, warnsWithoutOrientation: Bool = false) -> Dewarper {
-        let configuration = Dewarper.Configuration(workerCount: jobs)
-        do {
-            return Dewarper(configuration: configuration, orientationDetector: try TesseractOrientationDetector(
-                configuration: TesseractConfiguration(workerCount: jobs)))
-        } catch {
-            if warnsWithoutOrientation { warn("pages will not be turned upright: \(error)") }
-            return Dewarper(configuration: configuration)
-        }
-    }
-
-    private func makeEngine(jobs: Int) throws -> any OCREngine {
-        func tesseract() throws -> TesseractEngine {
-            try TesseractEngine(configuration: TesseractConfiguration(
-                pageSegmentationMode: PageSegmentationMode(rawValue: psm) ?? .auto, workerCount: jobs))
-        }
-        func ppocr() throws -> PPOCREngine {
-            var configuration = PPOCREngine.Configuration(workerCount: jobs)
-            if let models { configuration.models = models }
-            configuration.classifiesOrientation = classifyOrientation
-            return try PPOCREngine(configuration: configuration)
-        }
-        switch engine {
-        case .tesseract:
-            return try tesseract()
-        case .ppocr:
-            return try ppocr()
-        case .ndlocr:
-            var configuration = NDLOCREngine.Configuration(workerCount: jobs)
-            if let models { configuration.models = models }
-            return try NDLOCREngine(configuration: configuration)
-        case .auto:
-            let primary = try tesseract()
-            do {
-                let fallback = try ppocr()
-                _ = try ONNXRuntime.shared()
-                return FallbackEngine(primary: primary, fallback: fallback)
-            } catch {
-                warn("photos will be read by Tesseract alone: \(error)")
-                return primary
-            }
-        }
-    }
-}
-
-/// OCRKit's layout analysis, with PP-OCR's pages' words regrouped into lines first: its detector
-/// can find a line in pieces.
-private struct ReadingOrder: PageArranger {
-    let analyzer = LayoutAnalyzer()
-    let regrouping: LayoutAnalyzer = {
-        var options = LayoutOptions()
-        options.regroupsWords = true
-        return LayoutAnalyzer(options: options)
-    }()
-
-    func arrange(_ page: Page) -> Page {
-        page.engine.name == "ppocr" ? regrouping.arrange(page) : analyzer.arrange(page)
     }
 }
 

@@ -51,7 +51,8 @@ struct Scan: AsyncParsableCommand {
 
     func run() async throws {
         let store = try queue.openStore()
-        let reader = try recognition.makeReader(jobs: ProcessInfo.processInfo.activeProcessorCount)
+        // Queued work may ask to straighten photos, whatever this run's options.
+        let reader = try recognition.makeReader(jobs: ProcessInfo.processInfo.activeProcessorCount, straightensPhotos: true)
         var configuration = OCRProcessor.Configuration(diskPath: store.path)
         configuration.policy = mode
         let processor = OCRProcessor(store: store, reader: reader, configuration: configuration)

@@ -16,8 +16,32 @@ private func line(_ text: String, x: Double, y: Double, confidence: Double = 0.9
                 quad: quad)
 }
 
-private func page(_ lines: [Line]) -> Page {
-    Page(image: "synthetic", width: 2000, height: 2000, engine: EngineInfo(name: "test", version: "1"), lines: lines)
+private func page(_ lines: [Line], lineFinding: EngineInfo.LineFinding = .layoutAnalysis) -> Page {
+    Page(image: "synthetic", width: 2000, height: 2000, engine: EngineInfo(name: "test", version: "1", lineFinding: lineFinding),
+         lines: lines)
+}
+
+/// Each word of `lines` as a line of its own, turned by `angle` radians: what a text detector
+/// gives for a page whose words stand apart.
+private func looseWords(of lines: [Line], angle: Double) -> [Line] {
+    var loose: [Line] = []
+    for line in lines {
+        var x = line.quad.topLeft.x, y = line.quad.topLeft.y
+        for token in line.text.split(separator: " ") {
+            let word = String(token)
+            let width = Double(word.count) * 20
+            // The word's box turned about its own top left, then placed there.
+            let quad = Rect(x: 0, y: 0, width: width, height: 40).quad.map {
+                Point(x: x + $0.x * cos(angle) - $0.y * sin(angle), y: y + $0.x * sin(angle) + $0.y * cos(angle))
+            }
+            let box = quad.boundingRect.scaled(width: 1 / 2000, height: 1 / 2000)
+            let item = Word(text: word, confidence: 0.9, box: box, quad: quad)
+            loose.append(Line(text: word, confidence: 0.9, box: box, quad: quad, words: [item]))
+            x += (width + 20) * cos(angle)
+            y += (width + 20) * sin(angle)
+        }
+    }
+    return loose
 }
 
 /// A title, two columns of running text, and a footer, at `angle`.
@@ -71,33 +95,27 @@ private func twoColumnPage(angle: Double = 0) -> (lines: [Line], order: [String]
     }
 
     @Test func regroupsLooseWordsIntoLinesOnASkewedPage() {
-        // An engine that reports each word as a line of its own, on a page turned 4.6 degrees.
+        // A text detector that found each word apart, on a page turned 4.6 degrees: the page says
+        // so, and that alone makes the analyser rebuild its lines.
         let (lines, order) = twoColumnPage(angle: 0.08)
-        var loose: [Line] = []
-        for line in lines {
-            var x = line.quad.topLeft.x, y = line.quad.topLeft.y
-            for token in line.text.split(separator: " ") {
-                let word = String(token)
-                let width = Double(word.count) * 20
-                // The word's box turned about its own top left, then placed there.
-                let quad = Rect(x: 0, y: 0, width: width, height: 40).quad.map {
-                    Point(x: x + $0.x * cos(0.08) - $0.y * sin(0.08), y: y + $0.x * sin(0.08) + $0.y * cos(0.08))
-                }
-                let box = quad.boundingRect.scaled(width: 1 / 2000, height: 1 / 2000)
-                let item = Word(text: word, confidence: 0.9, box: box, quad: quad)
-                loose.append(Line(text: word, confidence: 0.9, box: box, quad: quad, words: [item]))
-                x += (width + 20) * cos(0.08)
-                y += (width + 20) * sin(0.08)
-            }
-        }
-        var options = LayoutOptions()
-        options.regroupsWords = true
         var generator = SystemRandomNumberGenerator()
-        let arranged = LayoutAnalyzer(options: options).arrange(page(loose.shuffled(using: &generator)))
+        let loose = looseWords(of: lines, angle: 0.08).shuffled(using: &generator)
+        let arranged = analyzer.arrange(page(loose, lineFinding: .textDetection))
         #expect(arranged.lines.map(\.text) == order)
         // Each rebuilt line's quad follows the skew.
         let first = arranged.lines[1].quad
         #expect(abs(atan2(first.topRight.y - first.topLeft.y, first.topRight.x - first.topLeft.x) - 0.08) < 0.01)
+    }
+
+    @Test func keepsTheLinesOfALayoutAnalysisUnlessToldToRegroup() {
+        let (lines, order) = twoColumnPage()
+        let loose = looseWords(of: lines, angle: 0)
+        #expect(analyzer.arrange(page(loose)).lines.count == loose.count)
+        var options = LayoutOptions()
+        options.wordRegrouping = .always
+        #expect(LayoutAnalyzer(options: options).arrange(page(loose)).lines.map(\.text) == order)
+        options.wordRegrouping = .never
+        #expect(LayoutAnalyzer(options: options).arrange(page(loose, lineFinding: .textDetection)).lines.count == loose.count)
     }
 
     @Test func readsReceiptRowsAcross() {

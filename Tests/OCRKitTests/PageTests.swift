@@ -89,6 +89,20 @@ func makePage() -> Page {
         #expect(try makePage().jsonData() == makePage().jsonData())
     }
 
+    @Test func theEngineSaysHowItFoundTheLinesAndOlderPagesReadAsLayoutAnalysis() throws {
+        var page = makePage()
+        page.engine = EngineInfo(name: "ppocr", version: "PP-OCRv4", lineFinding: .textDetection)
+        var object = try #require(JSONSerialization.jsonObject(with: page.jsonData()) as? [String: Any])
+        var engine = try #require(object["engine"] as? [String: Any])
+        #expect(engine["lines"] as? String == "text-detection")
+        #expect(try Page(jsonData: page.jsonData()).engine.lineFinding == .textDetection)
+        // A page stored before the field existed.
+        engine["lines"] = nil
+        object["engine"] = engine
+        let stored = try Page(jsonData: JSONSerialization.data(withJSONObject: object))
+        #expect(stored.engine == EngineInfo(name: "ppocr", version: "PP-OCRv4", lineFinding: .layoutAnalysis))
+    }
+
     @Test func decodingRejectsNewerSchemaVersions() throws {
         var object = try #require(JSONSerialization.jsonObject(with: makePage().jsonData()) as? [String: Any])
         object["schemaVersion"] = Page.schemaVersion + 1

@@ -1,0 +1,30 @@
+/// The engines OCRKit ships, as `ocr --engine` names them.
+///
+/// ```swift
+/// let engine = try EngineSettings(.ppocr).pageEngine()
+/// print(EngineChoice.ppocr.summary)
+/// ```
+public enum EngineChoice: String, CaseIterable, Hashable, Sendable, Codable {
+    /// Tesseract, then PP-OCR for the pages Tesseract is unsure of (photos).
+    case auto
+    /// Tesseract: scans and documents.
+    case tesseract
+    /// PP-OCR on ONNX Runtime: photos, receipts, scenes.
+    case ppocr
+    /// NDLOCR-Lite on ONNX Runtime: Japanese documents, vertical text.
+    case ndlocr
+
+    /// What the engine reads best and what it needs, in a sentence for people.
+    public var summary: String {
+        switch self {
+        case .auto:
+            "tesseract, then ppocr for the pages tesseract is unsure of (photos); tesseract alone when ONNX Runtime or PP-OCR's models are missing"
+        case .tesseract:
+            "scans and documents; needs Tesseract and its language data (tesseract-ocr-eng...)"
+        case .ppocr:
+            "PP-OCRv4 on ONNX Runtime: photos, receipts, scenes, in English and Chinese; needs the models scripts/setup installs"
+        case .ndlocr:
+            "NDLOCR-Lite on ONNX Runtime: Japanese documents, vertical text; needs your copy of its models"
+        }
+    }
+}

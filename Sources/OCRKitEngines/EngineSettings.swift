@@ -1,0 +1,120 @@
+import Foundation
+import Logging
+import OCRKit
+import OCRKitDewarp
+import OCRKitONNX
+import OCRKitTesseract
+
+/// Which engine reads and how it is set up: the one place that builds OCRKit's engines and
+/// holds the policies that choose between them, for `ocr` and for your code alike.
+///
+/// ```swift
+/// var settings = EngineSettings(.auto)
+/// settings.workerCount = 2
+/// let engine = try settings.pageEngine()        // Tesseract, then PP-OCR for photos
+/// let frames = try settings.frameEngine()       // PP-OCR for small regions, else Tesseract
+/// ```
+///
+/// What cannot be had is said once, through ``logger``: `auto` without ONNX Runtime reads with
+/// Tesseract alone and logs a warning saying why.
+public struct EngineSettings: Sendable {
+    public var choice: EngineChoice
+    /// The ONNX engines' model folder: PP-OCR's (by default the one scripts/setup fills), or a copy
+    /// of NDLOCR-Lite's `src/model`.
+    public var models: String?
+    /// How Tesseract segments pages.
+    public var pageSegmentationMode: PageSegmentationMode = .auto
+    /// Whether PP-OCR checks each line for being upside down before reading it.
+    public var classifiesOrientation = false
+    /// How many images are read at once.
+    public var workerCount: Int
+    /// Where warnings about engines that could not be had go.
+    public var logger: Logger
+
+    public init(_ choice: EngineChoice = .auto, workerCount: Int = ProcessInfo.processInfo.activeProcessorCount,
+                logger: Logger = Logger(label: "ocrkit")) {
+        self.choice = choice
+        self.workerCount = workerCount
+        self.logger = logger
+    }
+
+    /// The engine for pages: documents, receipts, photos.
+    ///
+    /// - Throws: an ``OCRKit/OCRError`` when the chosen engine cannot be had (for `auto`, when
+    ///   Tesseract cannot).
+    public func pageEngine() throws -> any OCREngine {
+        switch choice {
+        case .tesseract:
+            return try tesseract(pageSegmentationMode)
+        case .ppocr:
+            return try ppocr()
+        case .ndlocr:
+            var configuration = NDLOCREngine.Configuration(workerCount: workerCount)
+            if let models { configuration.models = models }
+            return try NDLOCREngine(configuration: configuration)
+        case .auto:
+            let primary = try tesseract(pageSegmentationMode)
+            do {
+                return FallbackEngine(primary: primary, fallback: try ppocr())
+            } catch {
+                logger.warning("photos will be read by Tesseract alone: \(error)")
+                return primary
+            }
+        }
+    }
+
+    /// The engine for the frames of a live feed: small regions of sparse text, read many times a
+    /// second. `auto` is PP-OCR, else Tesseract.
+    ///
+    /// - Throws: an ``OCRKit/OCRError`` when the chosen engine cannot be had.
+    public func frameEngine() throws -> any OCREngine {
+        // A region of a frame is small: enlarged to 736 pixels, as for a page, it was read 3.7
+        // times slower for one plate more in 219 (`ocr bench live`: 6.7 against 25.2 frames a
+        // second, plates 0.699 against 0.694); at 320 a scanner keeps up with 10 frames a second.
+        let ppocr = { try self.ppocr(minimumDetectionSide: 320) }
+        switch choice {
+        case .ppocr:
+            return try ppocr()
+        case .tesseract:
+            return try tesseract(.sparseText)
+        case .ndlocr:
+            return try pageEngine()
+        case .auto:
+            do {
+                return try ppocr()
+            } catch {
+                logger.warning("reading with Tesseract: \(error)")
+                return try tesseract(.sparseText)
+            }
+        }
+    }
+
+    /// What straightens photos of pages before they are read: a ``OCRKitDewarp/Dewarper`` that
+    /// turns pages upright with Tesseract's orientation detection, or leaves them as they are
+    /// turned (with a warning) when that is not installed.
+    public func corrector() -> Dewarper {
+        let configuration = Dewarper.Configuration(workerCount: workerCount)
+        do {
+            return Dewarper(configuration: configuration, orientationDetector: try TesseractOrientationDetector(
+                configuration: TesseractConfiguration(workerCount: workerCount)))
+        } catch {
+            logger.warning("photos will not be turned upright: \(error)")
+            return Dewarper(configuration: configuration)
+        }
+    }
+
+    private func tesseract(_ mode: PageSegmentationMode) throws -> TesseractEngine {
+        try TesseractEngine(configuration: TesseractConfiguration(pageSegmentationMode: mode, workerCount: workerCount))
+    }
+
+    /// PP-OCR, once ONNX Runtime is known to load: its models load on first use, too late to choose.
+    private func ppocr(minimumDetectionSide: Int? = nil) throws -> PPOCREngine {
+        var configuration = PPOCREngine.Configuration(workerCount: workerCount)
+        if let models { configuration.models = models }
+        configuration.classifiesOrientation = classifiesOrientation
+        if let minimumDetectionSide { configuration.minimumDetectionSide = minimumDetectionSide }
+        let engine = try PPOCREngine(configuration: configuration)
+        _ = try ONNXRuntime.shared()
+        return engine
+    }
+}

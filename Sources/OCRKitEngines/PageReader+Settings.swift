@@ -1,0 +1,38 @@
+import OCRKit
+import OCRKitImages
+import OCRKitLayout
+
+/// Whose reading order a page's lines are in.
+public enum ReadingOrder: String, CaseIterable, Hashable, Sendable, Codable {
+    /// The engine's own.
+    case engine
+    /// OCRKit's layout analysis (``OCRKitLayout/LayoutAnalyzer``): columns, then paragraphs.
+    case layout
+}
+
+extension PageReader {
+    /// The reader `ocr read` uses: images decoded by libvips, the engine `settings` choose,
+    /// and optionally OCRKit's reading order and a corrector for photos of pages.
+    ///
+    /// ```swift
+    /// let reader = try PageReader(settings: EngineSettings(.auto), order: .layout)
+    /// let page = try await reader.read("receipt.jpg")
+    /// print(page.text)
+    /// ```
+    ///
+    /// - Parameters:
+    ///   - loading: how images are decoded: the largest accepted, and how many at once (by
+    ///     default as many as the engine's workers).
+    ///   - straightensPhotos: whether the reader can straighten photos of pages
+    ///     (``OCRKit/RecognitionOptions/correctsPage``), with ``EngineSettings/corrector()``;
+    ///     a reader that will not be asked to need not start the corrector's threads. Pages read
+    ///     straightened need it again to be written as PDF.
+    /// - Throws: an ``OCRKit/OCRError`` when the chosen engine cannot be had.
+    public init(settings: EngineSettings, order: ReadingOrder = .engine, loading: ImageLoadingOptions = ImageLoadingOptions(),
+                straightensPhotos: Bool = false) throws {
+        self.init(decoder: ImageLoader(options: loading, concurrency: settings.workerCount),
+                  engine: try settings.pageEngine(),
+                  arranger: order == .layout ? LayoutAnalyzer() : nil,
+                  corrector: straightensPhotos ? settings.corrector() : nil)
+    }
+}
