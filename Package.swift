@@ -68,9 +68,9 @@ let package = Package(
         // hOCR and ALTO documents from pages.
         .target(name: "OCRKitExport", dependencies: ["OCRKit"]),
 
-        // Searchable PDF through libharu.
+        // Searchable PDF through libharu; page images decoded again and compressed by OCRKitImages.
         .systemLibrary(name: "CHaru", providers: [.apt(["libhpdf-dev"])]),
-        .target(name: "OCRKitPDF", dependencies: ["OCRKit", "CHaru"]),
+        .target(name: "OCRKitPDF", dependencies: ["OCRKit", "OCRKitImages", "CHaru"]),
 
         // ONNX Runtime engines; the library is loaded at run time.
         .target(name: "CONNXRuntime"),
@@ -145,7 +145,7 @@ let package = Package(
         ),
         .testTarget(
             name: "OCRKitQueueTests",
-            dependencies: ["OCRKitQueue", "OCRKitQueueSQLite", "OCRKitImages", "OCRKitTesseract", "OCRKitTestSupport"]
+            dependencies: ["OCRKitQueue", "OCRKitQueueSQLite", "OCRKitImages", "OCRKitTesseract", "OCRKitPDF", "OCRKitTestSupport"]
         ),
         .testTarget(
             name: "OCRKitDewarpTests",

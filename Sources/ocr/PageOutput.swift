@@ -2,7 +2,6 @@ import ArgumentParser
 import Foundation
 import OCRKit
 import OCRKitExport
-import OCRKitImages
 import OCRKitPDF
 
 /// The formats pages are printed in.
@@ -87,12 +86,7 @@ struct PageOutput {
         case .hocr, .alto:
             if let document { emit((written == 0 ? document.header : "") + document.footer) }
         case .pdf:
-            let pdf = try SearchablePDF()
-            for page in pdfPages {
-                let bitmap = try await decoder.image(of: page, correctedBy: corrector)
-                try pdf.addPage(page, jpeg: try ImageWriter.jpegData(bitmap), dotsPerInch: bitmap.resolution ?? 300)
-            }
-            destination.write(Data(try pdf.data()))
+            destination.write(Data(try await SearchablePDF.data(of: pdfPages, decoder: decoder, corrector: corrector)))
         default:
             break
         }

@@ -2,6 +2,7 @@ import ArgumentParser
 import Dispatch
 import Foundation
 import OCRKit
+import OCRKitPDF
 import OCRKitQueue
 
 extension ProcessingPolicy: ExpressibleByArgument {}
@@ -94,7 +95,23 @@ struct Scan: AsyncParsableCommand {
         var summary = "\(progress.completed) completed, \(progress.failed) failed, \(progress.cancelled) cancelled"
         if progress.pending > 0 { summary += ", \(progress.pending) still queued (run `ocr scan` to go on)" }
         warn(summary)
-        let documentsWritten = try await QueuedDocuments.write(from: store, reader: reader, finishedSince: started)
+        let documents = QueuedDocuments(store: store) { pages, path in
+            try await SearchablePDF.write(pages, to: path, decoder: reader.decoder, corrector: reader.corrector)
+        }
+        var documentsWritten = true
+        for outcome in try await documents.writeFinished(since: started) {
+            switch outcome {
+            case .written(let document, let pages):
+                warn("\(document): \(pages) pages")
+            case .incomplete(let document, let batch, let unread, let total):
+                documentsWritten = false
+                warn("\(document) not written: \(unread) of its \(total) pages were not read (see `ocr status --failures`); "
+                     + "after `ocr retry` and `ocr scan` it will be, or write the pages read with `ocr results --batch \(batch) --format pdf`")
+            case .failed(let document, let error):
+                documentsWritten = false
+                warn("\(document) not written: \(error)")
+            }
+        }
         if !failures.isEmpty || !documentsWritten { throw ExitCode.failure }
     }
 }

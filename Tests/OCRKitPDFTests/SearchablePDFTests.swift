@@ -86,6 +86,30 @@ struct SearchablePDFTests {
         }
     }
 
+    @Test func pagesReadFromFilesAreWrittenOverTheirImagesAndAFailedWriteKeepsTheOldDocument() async throws {
+        let folder = try TemporaryFolder()
+        let reader = PageReader(decoder: ImageLoader(), engine: try TesseractEngine())
+        var pages: [Page] = []
+        for (number, text) in ["First page of two", "Second page of two"].enumerated() {
+            let image = folder.file("page\(number).png")
+            try ImageWriter.write(try TextRenderer.render(text, margin: 60), to: image)
+            pages.append(try await reader.read(image))
+        }
+        let path = folder.file("two.pdf")
+        try await SearchablePDF.write(pages, to: path, decoder: reader.decoder, corrector: reader.corrector)
+        let written = try pdftotext([path, "-"])
+        let first = try #require(written.range(of: "First page of two")), second = try #require(written.range(of: "Second page of two"))
+        #expect(first.lowerBound < second.lowerBound)
+        #expect(!FileManager.default.fileExists(atPath: path + ".partial"))
+
+        // An image gone since it was read: the error names it, and the document written before stays whole.
+        try FileManager.default.removeItem(atPath: pages[1].image)
+        await #expect { try await SearchablePDF.write(pages, to: path, decoder: reader.decoder, corrector: nil) } throws: {
+            ($0 as? OCRError)?.path == pages[1].image
+        }
+        #expect(try pdftotext([path, "-"]) == written)
+    }
+
     @Test func aMissingFontIsAClearError() {
         #expect { try SearchablePDF(fontPath: "/nonexistent/font.ttf") } throws: {
             ($0 as? OCRError)?.path == "/nonexistent/font.ttf"

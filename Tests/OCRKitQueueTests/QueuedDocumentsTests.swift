@@ -1,0 +1,97 @@
+import Foundation
+import OCRKit
+import OCRKitPDF
+import OCRKitQueue
+import OCRKitTestSupport
+import Testing
+
+/// Runs poppler's pdftotext on the PDF at `path` and returns its text.
+private func text(ofPDF path: String) throws -> String {
+    let process = Process()
+    process.executableURL = URL(fileURLWithPath: "/usr/bin/pdftotext")
+    process.arguments = [path, "-"]
+    let output = Pipe()
+    process.standardOutput = output
+    try process.run()
+    let data = output.fileHandleForReading.readDataToEndOfFile()
+    process.waitUntilExit()
+    return String(decoding: data, as: UTF8.self)
+}
+
+@Suite(.timeLimit(.minutes(2))) struct QueuedDocumentsTests {
+    /// The documents of `fixture`'s queue, written as searchable PDFs.
+    private func documents(_ fixture: QueueFixture) -> QueuedDocuments {
+        QueuedDocuments(store: fixture.store) { [reader = fixture.reader] pages, path in
+            try await SearchablePDF.write(pages, to: path, decoder: reader.decoder, corrector: reader.corrector)
+        }
+    }
+
+    private func readQueue(_ fixture: QueueFixture, _ processor: OCRProcessor) async throws {
+        await processor.start()
+        try await processor.waitUntilIdle()
+        await processor.stop()
+    }
+
+    @Test func aFinishedDocumentIsWrittenOnceInItsPagesOrderAndAgainWhenItGoesMissing() async throws {
+        let fixture = try QueueFixture()
+        let path = QueuedDocuments.path(forName: fixture.folder.file("letter"))
+        #expect(path.hasSuffix("/letter.pdf"))
+        try QueuedDocuments.checkWritable(path)
+        let processor = fixture.makeProcessor()
+        let start = Date()
+        _ = try await processor.enqueue(try fixture.images(3).reversed(), document: path)
+        _ = try await processor.enqueue(try fixture.images(1, prefix: "loose"))
+        try await readQueue(fixture, processor)
+
+        let outcomes = try await documents(fixture).writeFinished(since: start)
+        guard case .written(let document, 3)? = outcomes.first, outcomes.count == 1 else {
+            Issue.record("not written once: \(outcomes)")
+            return
+        }
+        #expect(document == path)
+        let pages = try text(ofPDF: path).components(separatedBy: "\u{0C}").map { $0.trimmingCharacters(in: .whitespacesAndNewlines) }
+        #expect(pages.filter { !$0.isEmpty } == ["Queued page 2", "Queued page 1", "Queued page 0"])
+        #expect(!FileManager.default.fileExists(atPath: path + ".partial"))
+
+        // Up to date: left alone. Gone (a kill between the last page and the PDF): written again.
+        #expect(try await documents(fixture).writeFinished(since: start).isEmpty)
+        try FileManager.default.removeItem(atPath: path)
+        #expect(try await documents(fixture).writeFinished(since: Date()).count == 1)
+        #expect(FileManager.default.fileExists(atPath: path))
+    }
+
+    @Test func aDocumentWithAnUnreadablePageIsReportedNotWritten() async throws {
+        let fixture = try QueueFixture()
+        let path = fixture.folder.file("broken.pdf")
+        let broken = try fixture.folder.write(Array("not an image".utf8), to: "broken.png")
+        let processor = fixture.makeProcessor()
+        let start = Date()
+        let batch = try await processor.enqueue(try fixture.images(2) + [broken], document: path)
+        try await readQueue(fixture, processor)
+
+        let outcomes = try await documents(fixture).writeFinished(since: start)
+        guard case .incomplete(path, batch, 1, 3)? = outcomes.first, outcomes.count == 1 else {
+            Issue.record("not reported as incomplete: \(outcomes)")
+            return
+        }
+        #expect(!FileManager.default.fileExists(atPath: path))
+        // Reported once: a later run does not report it again.
+        #expect(try await documents(fixture).writeFinished(since: Date()).isEmpty)
+    }
+
+    @Test func aDocumentThatCannotBeWrittenIsNamed() async throws {
+        let fixture = try QueueFixture()
+        let missingFolder = fixture.folder.file("no-such-folder/contract.pdf")
+        #expect { try QueuedDocuments.checkWritable(missingFolder) } throws: { ($0 as? OCRError)?.path == missingFolder }
+
+        let processor = fixture.makeProcessor()
+        _ = try await processor.enqueue(try fixture.images(1), document: missingFolder)
+        try await readQueue(fixture, processor)
+        let outcomes = try await documents(fixture).writeFinished(since: Date.distantPast)
+        guard case .failed(missingFolder, let error as OCRError)? = outcomes.first else {
+            Issue.record("not a failure naming the document: \(outcomes)")
+            return
+        }
+        #expect(error.path == missingFolder)
+    }
+}
