@@ -9,19 +9,6 @@ import OCRKitTesseract
 import OCRKitTestSupport
 import Testing
 
-/// Runs poppler's pdftotext on `path` with `arguments`, returning what it printed.
-private func pdftotext(_ arguments: [String]) throws -> String {
-    let process = Process()
-    process.executableURL = URL(fileURLWithPath: "/usr/bin/pdftotext")
-    process.arguments = arguments
-    let output = Pipe()
-    process.standardOutput = output
-    try process.run()
-    let data = output.fileHandleForReading.readDataToEndOfFile()
-    process.waitUntilExit()
-    return String(decoding: data, as: UTF8.self)
-}
-
 /// The words pdftotext finds, with their boxes in points from the page's top left.
 private final class BoundingBoxes: NSObject, XMLParserDelegate {
     var words: [(text: String, rect: Rect, page: Int)] = []
@@ -48,9 +35,7 @@ private final class BoundingBoxes: NSObject, XMLParserDelegate {
     }
 }
 
-private let hasPdftotext = FileManager.default.isExecutableFile(atPath: "/usr/bin/pdftotext")
-
-@Suite(.enabled(if: hasPdftotext, "needs pdftotext (poppler-utils), which scripts/setup installs"))
+@Suite(.enabled(if: Poppler.isInstalled, Poppler.missingReason))
 struct SearchablePDFTests {
     @Test func theTextLayerHoldsEveryWordWhereTheImageShowsIt() async throws {
         let engine = try TesseractEngine()
@@ -67,12 +52,12 @@ struct SearchablePDFTests {
         let folder = try TemporaryFolder()
         let path = try folder.write(try pdf.data(), to: "searchable.pdf")
 
-        let extracted = try pdftotext(["-layout", path, "-"])
+        let extracted = try Poppler.pdftotext(["-layout", path, "-"])
         for text in texts {
             for line in text.split(separator: "\n") { #expect(extracted.contains(line), "\(line) in \(extracted)") }
         }
 
-        let parser = XMLParser(data: Data(try pdftotext(["-bbox", path, "-"]).utf8))
+        let parser = XMLParser(data: Data(try Poppler.pdftotext(["-bbox", path, "-"]).utf8))
         let boxes = BoundingBoxes()
         parser.delegate = boxes
         #expect(parser.parse())
@@ -97,7 +82,7 @@ struct SearchablePDFTests {
         }
         let path = folder.file("two.pdf")
         try await SearchablePDF.write(pages, to: path, decoder: reader.decoder, corrector: reader.corrector)
-        let written = try pdftotext([path, "-"])
+        let written = try Poppler.pdftotext([path, "-"])
         let first = try #require(written.range(of: "First page of two")), second = try #require(written.range(of: "Second page of two"))
         #expect(first.lowerBound < second.lowerBound)
         #expect(!FileManager.default.fileExists(atPath: path + ".partial"))
@@ -107,7 +92,7 @@ struct SearchablePDFTests {
         await #expect { try await SearchablePDF.write(pages, to: path, decoder: reader.decoder, corrector: nil) } throws: {
             ($0 as? OCRError)?.path == pages[1].image
         }
-        #expect(try pdftotext([path, "-"]) == written)
+        #expect(try Poppler.pdftotext([path, "-"]) == written)
     }
 
     @Test func aMissingFontIsAClearError() {

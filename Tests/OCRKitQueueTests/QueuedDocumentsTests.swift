@@ -5,20 +5,7 @@ import OCRKitQueue
 import OCRKitTestSupport
 import Testing
 
-/// Runs poppler's pdftotext on the PDF at `path` and returns its text.
-private func text(ofPDF path: String) throws -> String {
-    let process = Process()
-    process.executableURL = URL(fileURLWithPath: "/usr/bin/pdftotext")
-    process.arguments = [path, "-"]
-    let output = Pipe()
-    process.standardOutput = output
-    try process.run()
-    let data = output.fileHandleForReading.readDataToEndOfFile()
-    process.waitUntilExit()
-    return String(decoding: data, as: UTF8.self)
-}
-
-@Suite(.timeLimit(.minutes(2))) struct QueuedDocumentsTests {
+@Suite(.timeLimit(.minutes(2)), .enabled(if: Poppler.isInstalled, Poppler.missingReason)) struct QueuedDocumentsTests {
     /// The documents of `fixture`'s queue, written as searchable PDFs.
     private func documents(_ fixture: QueueFixture) -> QueuedDocuments {
         QueuedDocuments(store: fixture.store) { [reader = fixture.reader] pages, path in
@@ -26,7 +13,7 @@ private func text(ofPDF path: String) throws -> String {
         }
     }
 
-    private func readQueue(_ fixture: QueueFixture, _ processor: OCRProcessor) async throws {
+    private func readQueue(_ processor: OCRProcessor) async throws {
         await processor.start()
         try await processor.waitUntilIdle()
         await processor.stop()
@@ -41,7 +28,7 @@ private func text(ofPDF path: String) throws -> String {
         let start = Date()
         _ = try await processor.enqueue(try fixture.images(3).reversed(), document: path)
         _ = try await processor.enqueue(try fixture.images(1, prefix: "loose"))
-        try await readQueue(fixture, processor)
+        try await readQueue(processor)
 
         let outcomes = try await documents(fixture).writeFinished(since: start)
         guard case .written(let document, 3)? = outcomes.first, outcomes.count == 1 else {
@@ -49,7 +36,7 @@ private func text(ofPDF path: String) throws -> String {
             return
         }
         #expect(document == path)
-        let pages = try text(ofPDF: path).components(separatedBy: "\u{0C}").map { $0.trimmingCharacters(in: .whitespacesAndNewlines) }
+        let pages = try Poppler.pdftotext([path, "-"]).components(separatedBy: "\u{0C}").map { $0.trimmingCharacters(in: .whitespacesAndNewlines) }
         #expect(pages.filter { !$0.isEmpty } == ["Queued page 2", "Queued page 1", "Queued page 0"])
         #expect(!FileManager.default.fileExists(atPath: path + ".partial"))
 
@@ -67,7 +54,7 @@ private func text(ofPDF path: String) throws -> String {
         let processor = fixture.makeProcessor()
         let start = Date()
         let batch = try await processor.enqueue(try fixture.images(2) + [broken], document: path)
-        try await readQueue(fixture, processor)
+        try await readQueue(processor)
 
         let outcomes = try await documents(fixture).writeFinished(since: start)
         guard case .incomplete(path, batch, 1, 3)? = outcomes.first, outcomes.count == 1 else {
@@ -86,7 +73,7 @@ private func text(ofPDF path: String) throws -> String {
 
         let processor = fixture.makeProcessor()
         _ = try await processor.enqueue(try fixture.images(1), document: missingFolder)
-        try await readQueue(fixture, processor)
+        try await readQueue(processor)
         let outcomes = try await documents(fixture).writeFinished(since: Date.distantPast)
         guard case .failed(missingFolder, let error as OCRError)? = outcomes.first else {
             Issue.record("not a failure naming the document: \(outcomes)")
