@@ -35,15 +35,16 @@ extension SearchablePDF {
     public static func write(_ pages: [Page], to path: String, decoder: any ImageDecoder, corrector: (any ImageCorrector)?) async throws {
         let bytes = try await data(of: pages, decoder: decoder, corrector: corrector)
         let partial = path + ".partial"
+        var failure: String?
         do {
             try Data(bytes).write(to: URL(fileURLWithPath: partial))
+            if rename(partial, path) != 0 { failure = "cannot move the document into place: \(String(cString: strerror(errno)))" }
         } catch {
-            throw OCRError(.notReadable, path: path, reason: "cannot write the document: \(error.localizedDescription)")
+            failure = "cannot write the document: \(error.localizedDescription)"
         }
-        guard rename(partial, path) == 0 else {
-            let reason = String(cString: strerror(errno))
+        if let failure {
             try? FileManager.default.removeItem(atPath: partial)
-            throw OCRError(.notReadable, path: path, reason: "cannot move the document into place: \(reason)")
+            throw OCRError(.notReadable, path: path, reason: failure)
         }
     }
 }
