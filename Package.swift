@@ -31,6 +31,7 @@ let package = Package(
         .library(name: "OCRKitLive", targets: ["OCRKitLive"]),
         .library(name: "OCRKitDewarp", targets: ["OCRKitDewarp"]),
         .library(name: "OCRKitEngines", targets: ["OCRKitEngines"]),
+        .library(name: "OCRKitBench", targets: ["OCRKitBench"]),
         .executable(name: "ocr", targets: ["ocr"]),
     ],
     dependencies: [
@@ -110,12 +111,22 @@ let package = Package(
             ]
         ),
 
+        // What `ocr bench` measures: speed, accuracy and memory beside peers (the tesseract command,
+        // RapidOCR), reading order, the live scanner, straightening and the queue.
+        .target(
+            name: "OCRKitBench",
+            dependencies: [
+                "OCRKit", "OCRKitImages", "OCRKitTesseract", "OCRKitEvaluation", "OCRKitLayout", "OCRKitQueue",
+                "OCRKitQueueSQLite", "OCRKitLive", "OCRKitEngines",
+            ]
+        ),
+
         .executableTarget(
             name: "ocr",
             dependencies: [
                 "OCRKit", "OCRKitImages", "OCRKitTesseract", "OCRKitEvaluation", "OCRKitLayout", "OCRKitExport",
                 "OCRKitPDF", "OCRKitONNX", "OCRKitQueue", "OCRKitQueueSQLite", "OCRKitLive", "OCRKitDewarp", "OCRKitEngines",
-                .product(name: "ArgumentParser", package: "swift-argument-parser"),
+                "OCRKitBench", .product(name: "ArgumentParser", package: "swift-argument-parser"),
                 .product(name: "Logging", package: "swift-log"),
             ]
         ),
@@ -154,6 +165,10 @@ let package = Package(
         .testTarget(
             name: "OCRKitEnginesTests",
             dependencies: ["OCRKitEngines", "OCRKitImages", "OCRKitTestSupport", .product(name: "Logging", package: "swift-log")]
+        ),
+        .testTarget(
+            name: "OCRKitBenchTests",
+            dependencies: ["OCRKitBench", "OCRKitEngines", "OCRKitImages", "OCRKitTestSupport"]
         ),
         .testTarget(
             name: "OCRKitLiveTests",

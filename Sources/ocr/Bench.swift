@@ -1,8 +1,8 @@
 import ArgumentParser
 import Foundation
-import OCRKit
+import OCRKitBench
 import OCRKitEngines
-import OCRKitEvaluation
+import OCRKitLive
 
 struct Bench: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
@@ -64,160 +64,166 @@ struct BenchRead: AsyncParsableCommand {
     var skipNaive = false
 
     func run() async throws {
-        let set = try Manifest(contentsOf: manifest)
-        let entries = Array(set.entries.prefix(limit ?? .max))
-        guard !entries.isEmpty else { throw ValidationError("\(manifest) lists no images") }
-        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("ocr-bench-\(getpid())")
-        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
-        defer { try? FileManager.default.removeItem(at: folder) }
-        let scoring = Scoring(foldCase: !entries.contains { $0.truth.contains(where: \.isLowercase) },
-                              plates: set.name.lowercased().contains("plates"))
-
-        print("\(set.name): \(entries.count) images, \(jobs) jobs, \(ProcessInfo.processInfo.activeProcessorCount) cores"
-              + (scoring.foldCase ? ", CER ignoring case" : ""))
-        print(Row.header(scoring))
-        let ours = try runOurs(entries, folder: folder)
-        let ourRow = ours.scored(entries, scoring: scoring)
-        print(ourRow.line(scoring))
-        var peers: [Row] = []
-        if engine == .tesseract || engine == .auto {
-            if !skipNaive {
-                peers.append(try await runTesseract(entries, folder: folder, lanes: 1, limitThreads: false,
-                                                    name: "tesseract naive").scored(entries, scoring: scoring))
-                print(peers.last!.line(scoring))
-            }
-            peers.append(try await runTesseract(entries, folder: folder, lanes: jobs, limitThreads: true,
-                                                name: "tesseract best (\(jobs) procs)").scored(entries, scoring: scoring))
-            print(peers.last!.line(scoring))
-        }
-        if engine == .ppocr || engine == .auto {
-            peers.append(try runRapidOCR(entries, folder: folder).scored(entries, scoring: scoring))
-            print(peers.last!.line(scoring))
-        }
-        for peer in peers {
-            print(String(format: "ocr vs %@: %.2fx the images per second", peer.name, ourRow.imagesPerSecond / peer.imagesPerSecond))
-        }
-        // Under auto, Tesseract's time is not the models'.
-        if let inference = ours.inferenceSeconds, inference > 0, engine == .ppocr || engine == .ndlocr {
-            print(String(format: "ocr time per image over its models' inference time: %.2fx (%.3f s against %.3f s of inference)",
-                          ours.seconds * Double(jobs) / inference, ours.seconds * Double(jobs) / Double(entries.count),
-                          inference / Double(entries.count)))
-        }
-    }
-
-    /// One `ocr read` process over every image, as a user would run it.
-    private func runOurs(_ entries: [Manifest.Entry], folder: URL) throws -> Run {
-        let output = folder.appendingPathComponent("ocr.jsonl").path
-        let errors = folder.appendingPathComponent("ocr.err").path
-        var arguments = ["read", "--format", "jsonl", "--timings", "--jobs", "\(jobs)", "--alternatives", "\(alternatives)",
-                         "--order", order.rawValue, "--engine", engine.rawValue]
-        if let models { arguments += ["--models", models] }
-        if engine == .ndlocr { arguments += ["--lang", "jpn"] }
-        if classifyOrientation { arguments.append("--classify-orientation") }
-        let outcome = try ChildProcess.run(Self.executablePath, arguments + entries.map(\.imagePath), output: output, errors: errors)
-        // `--timings` ends standard error with "...; model inference 12.34 s (1.10x)".
-        let report = (try? String(contentsOfFile: errors, encoding: .utf8)) ?? ""
-        let inference = report.firstMatch(of: /model inference ([0-9.]+) s/).flatMap { Double($0.1) }
-        return Run(name: "ocr \(engine.rawValue) (\(jobs) jobs, \(order.rawValue))", seconds: outcome.seconds,
-                   peakBytes: outcome.peakBytes, texts: Self.texts(inJSONLines: output), inferenceSeconds: inference)
-    }
-
-    /// RapidOCR's Python package over every image in one process, through scripts/rapidocr-read.
-    private func runRapidOCR(_ entries: [Manifest.Entry], folder: URL) throws -> Run {
-        let root = URL(fileURLWithPath: FileManager.default.currentDirectoryPath)
-        let script = root.appendingPathComponent("scripts/rapidocr-read").path
-        let packages = root.appendingPathComponent(".deps/python").path
-        guard FileManager.default.fileExists(atPath: script),
-              FileManager.default.fileExists(atPath: packages + "/rapidocr_onnxruntime") else {
-            throw ValidationError("RapidOCR is not installed: run scripts/setup-rapidocr, from the OCRKit folder")
-        }
-        let output = folder.appendingPathComponent("rapidocr.jsonl").path
-        let outcome = try ChildProcess.run(
-            "python3", [script] + (classifyOrientation ? [] : ["--no-cls"]) + entries.map(\.imagePath),
-            output: output, environment: ["PYTHONPATH": packages])
-        return Run(name: "RapidOCR 1.4.4" + (classifyOrientation ? " (cls)" : ""), seconds: outcome.seconds,
-                   peakBytes: outcome.peakBytes, texts: Self.texts(inJSONLines: output))
-    }
-
-    /// The tesseract command once per image, `lanes` processes at a time.
-    private func runTesseract(
-        _ entries: [Manifest.Entry], folder: URL, lanes: Int, limitThreads: Bool, name: String
-    ) async throws -> Run {
-        let peer = try await TesseractPeer(lanes: lanes, limitsThreads: limitThreads).read(entries.map(\.imagePath), folder: folder)
-        return Run(name: name, seconds: peer.seconds, peakBytes: peer.peakBytes, texts: peer.texts)
-    }
-
-    /// The text of each image in a JSON Lines file of objects with `image` and `text`, as both
-    /// `ocr read --format jsonl` (pages) and scripts/rapidocr-read write them; lines that are not
-    /// such objects (an image that failed) are skipped.
-    private static func texts(inJSONLines path: String) -> [String: String] {
-        struct Reading: Decodable {
-            var image: String
-            var text: String
-        }
-        var texts: [String: String] = [:]
-        for line in (try? String(contentsOfFile: path, encoding: .utf8))?.split(separator: "\n") ?? [] {
-            if let reading = try? JSONDecoder().decode(Reading.self, from: Data(line.utf8)) { texts[reading.image] = reading.text }
-        }
-        return texts
-    }
-
-    private static var executablePath: String {
-        Bundle.main.executablePath ?? CommandLine.arguments[0]
+        var benchmark = ReadBenchmark(manifest: manifest, ocr: Bundle.main.executablePath ?? CommandLine.arguments[0])
+        benchmark.limit = limit
+        benchmark.jobs = jobs
+        benchmark.alternatives = alternatives
+        benchmark.order = order
+        benchmark.engine = engine
+        benchmark.models = models
+        benchmark.classifiesOrientation = classifyOrientation
+        benchmark.skipsNaiveTesseract = skipNaive
+        try await benchmark.run { print($0) }
     }
 }
 
-/// How readings are scored against a data set's truth.
-private struct Scoring {
-    /// Whether case is ignored in the character error rate.
-    var foldCase: Bool
-    /// Whether the truths are number plates, scored by ``PlateScore``.
-    var plates: Bool
-}
+struct BenchLayout: AsyncParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "layout",
+        abstract: "Measure reading order on rendered multi-column pages of known text.",
+        discussion: """
+            Renders --pages pages of a title, two or three columns of two paragraphs each, and a \
+            footer, reads them with Tesseract finding the layout itself (--psm 3) and reading \
+            sparse text in no particular order (--psm 11), and prints the character error rate \
+            of each page's text in reading order, in the engine's own order and after OCRKit's \
+            layout analysis. The pages are the same on every run.
+            """
+    )
 
-/// What one contender read and what it cost.
-private struct Run {
-    var name: String
-    var seconds: Double
-    var peakBytes: Int
-    /// Text read, by image path; images that failed are missing.
-    var texts: [String: String]
-    /// The time ONNX models took, summed over threads, when the contender reports it.
-    var inferenceSeconds: Double?
+    @Option(help: "How many pages to render.")
+    var pages = 12
 
-    func scored(_ entries: [Manifest.Entry], scoring: Scoring) -> Row {
-        var characters = CharacterErrorRate(caseSensitive: !scoring.foldCase)
-        var words = WordScore()
-        var plates = PlateScore()
-        for entry in entries {
-            let text = texts[entry.imagePath] ?? ""
-            characters.add(reading: text, truth: entry.truth)
-            words.add(reading: text, truth: entry.truth)
-            plates.add(reading: text, plate: entry.truth)
-        }
-        return Row(name: name, imagesPerSecond: Double(entries.count) / seconds, cer: characters.rate, f1: words.f1,
-                   plateAccuracy: plates.accuracy, peakMegabytes: Double(peakBytes) / 1_048_576,
-                   failed: entries.count - texts.count)
+    @Option(help: ArgumentHelp("Also write each page (pageN.png) and its text (pageN.txt) to this folder.",
+                               valueName: "folder"))
+    var savePages: String?
+
+    func run() async throws {
+        try await LayoutBenchmark(pageCount: pages, pageFolder: savePages).run { print($0) }
     }
 }
 
-private struct Row {
-    static func header(_ scoring: Scoring) -> String {
-        "contender                    images/s      CER   word F1" + (scoring.plates ? "  plates" : "") + "   peak MB  failed"
+struct BenchLive: AsyncParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "live",
+        abstract: "Measure the live scanner on simulated camera footage of number plates.",
+        discussion: """
+            For each photo of BOXES (a boxes.tsv of image, region, x, y, w, h, plate lines, as in \
+            ../shared/datasets/openalpr_plates), films the plate with a simulated hand-held camera: \
+            --frames frames at 10 a second, panning onto the plate, shaking, with motion blur, noise, \
+            changing light, something passing in front now and then, and a smaller line of other text \
+            (a dealer's sign) below the plate. The footage is the same on every run.
+
+            Each sequence goes through its own scanner (--pattern, default alnum:5-8; the region the \
+            camera holds the plate in) and prints: the share of plates accepted, beside the share of frames whose own \
+            best read was the plate (what a single-frame reader gets); the mean frames read from the \
+            first showing the whole plate to its acceptance; values accepted that were not the plate, \
+            per 1,000 frames; the same value reported twice in a sequence; and frames read a second.
+            """
+    )
+
+    @Argument(help: "The data set's boxes.tsv.")
+    var boxes: String
+
+    @Option(help: "Only the first n photos.")
+    var limit: Int?
+
+    @Option(help: "Frames in each sequence.")
+    var frames = 30
+
+    @Option(help: ArgumentHelp("What the scanner looks for, as for `ocr live`.", valueName: "name|regex"))
+    var pattern = "alnum"
+
+    @Option(help: "Sequences scanned at once, each by its own scanner.")
+    var jobs = ProcessInfo.processInfo.activeProcessorCount
+
+    @Flag(help: "Also print each sequence's plate and what the scanner accepted, with the frames' numbers.")
+    var details = false
+
+    @OptionGroup var engine: LiveEngineArguments
+
+    func run() async throws {
+        var benchmark = LiveBenchmark(boxes: boxes, engine: try engine.makeEngine(jobs: jobs))
+        benchmark.limit = limit
+        benchmark.frameCount = frames
+        benchmark.pattern = try TextPattern(argument: pattern)
+        benchmark.jobs = jobs
+        benchmark.reportsSequences = details
+        try await benchmark.run { print($0) }
     }
+}
 
-    var name: String
-    var imagesPerSecond: Double
-    var cer: Double
-    var f1: Double
-    var plateAccuracy: Double
-    var peakMegabytes: Double
-    var failed: Int
+struct BenchQueue: AsyncParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "queue",
+        abstract: "Measure the queue itself, with an engine that does nothing.",
+        discussion: """
+            Prints the time to enqueue --paths paths in one batch, the time per item to run \
+            --items items through the processor (claim, read with an engine that returns an \
+            empty page at once, store the result and its event), and how much the process's \
+            resident memory grew while it did. The database is a temporary file.
+            """
+    )
 
-    func line(_ scoring: Scoring) -> String {
-        name.padding(toLength: 27, withPad: " ", startingAt: 0)
-            + String(format: "%10.2f %8.4f %9.4f", imagesPerSecond, cer, f1)
-            + (scoring.plates ? String(format: " %7.4f", plateAccuracy) : "")
-            + String(format: " %9.1f %7d", peakMegabytes, failed)
+    @Option(help: "Paths to enqueue in one batch.")
+    var paths = 100_000
+
+    @Option(help: "Items to run through the processor.")
+    var items = 10_000
+
+    func run() async throws {
+        try await QueueBenchmark(pathCount: paths, itemCount: items).run { print($0) }
+    }
+}
+
+struct BenchDewarp: AsyncParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "dewarp",
+        abstract: "Measure reading photos of pages: the flat originals, the photos as taken, and the photos straightened.",
+        discussion: """
+            Photographs every image of MANIFEST (a manifest.tsv of image<TAB>truth lines, such as \
+            ../shared/datasets/sroie's scanned receipts) with a simulated phone: the page on a table \
+            (wood, cloth, stone, a coloured or a pale desk), tilted up to 20 degrees, seen at an angle, \
+            nearer or farther, a third of the photos sideways or upside down, under uneven light with \
+            a shadow across a third of them, with sensor noise. The photos are the same on every run \
+            of a seed.
+
+            Then reads, with the same engine and jobs: the flat originals; the photos as taken; the \
+            photos straightened (ocr read --dewarp); and, as the peer, the tesseract command on the \
+            photos with --psm 1, its own orientation detection. It prints images per second and \
+            bag-of-words F1 for each, how far the straightened photos' F1 is from the originals', \
+            how often the page was found (its corners within 1.5% of the photo's diagonal) and set \
+            upright, and how long straightening alone takes.
+            """
+    )
+
+    @Argument(help: "The data set's manifest.tsv.")
+    var manifest: String
+
+    @Option(help: "Only the first n images.")
+    var limit: Int?
+
+    @Option(help: "The seed the photos are made from.")
+    var seed: UInt64 = 1
+
+    @Option(help: "Images read at once, and tesseract processes at once.")
+    var jobs = ProcessInfo.processInfo.activeProcessorCount
+
+    @Option(help: "The engine ocr reads with: auto, tesseract, ppocr or ndlocr.")
+    var engine: EngineChoice = .auto
+
+    @Option(help: ArgumentHelp("Keep the photos in this folder, to look at.", valueName: "folder"))
+    var keepPhotos: String?
+
+    @Flag(help: "Also print each photo's background, turn, corner error and word F1 as taken and straightened.")
+    var details = false
+
+    func run() async throws {
+        var benchmark = StraighteningBenchmark(manifest: manifest, settings: EngineSettings(engine, logger: diagnostics))
+        benchmark.limit = limit
+        benchmark.seed = seed
+        benchmark.jobs = jobs
+        benchmark.photoFolder = keepPhotos
+        benchmark.reportsPhotos = details
+        try await benchmark.run { print($0) }
     }
 }

@@ -31,3 +31,9 @@ struct OutputFiles {
         return handle
     }
 }
+
+/// An error that is only a message for the user.
+struct ValidationErrorMessage: Error, CustomStringConvertible {
+    var description: String
+    init(_ description: String) { self.description = description }
+}

@@ -4,13 +4,6 @@ import OCRKitImages
 import OCRKitTestSupport
 import Testing
 
-/// The `ocr` executable SwiftPM built beside the tests.
-let ocrExecutable: String = {
-    let products = Bundle.main.bundleURL.deletingLastPathComponent()
-    let beside = products.appendingPathComponent("ocr").path
-    return FileManager.default.fileExists(atPath: beside) ? beside : SharedData.packageRoot.appendingPathComponent(".build/debug/ocr").path
-}()
-
 struct CommandResult {
     var status: Int32
     var outputData: Data
@@ -22,7 +15,7 @@ struct CommandResult {
 /// Starts `ocr` with `arguments`, its output discarded.
 func startOCR(_ arguments: [String]) throws -> Process {
     let process = Process()
-    process.executableURL = URL(fileURLWithPath: ocrExecutable)
+    process.executableURL = URL(fileURLWithPath: BuiltProducts.ocr)
     process.arguments = arguments
     process.standardOutput = FileHandle.nullDevice
     process.standardError = FileHandle.nullDevice
@@ -33,7 +26,7 @@ func startOCR(_ arguments: [String]) throws -> Process {
 /// Runs `ocr` with `arguments`, as a user would from a shell.
 func ocr(_ arguments: [String]) throws -> CommandResult {
     let process = Process()
-    process.executableURL = URL(fileURLWithPath: ocrExecutable)
+    process.executableURL = URL(fileURLWithPath: BuiltProducts.ocr)
     process.arguments = arguments
     let output = Pipe(), errors = Pipe()
     process.standardOutput = output

@@ -1,43 +1,44 @@
-import ArgumentParser
 import Foundation
 import OCRKit
 import OCRKitQueue
 import OCRKitQueueSQLite
 
-struct BenchQueue: AsyncParsableCommand {
-    static let configuration = CommandConfiguration(
-        commandName: "queue",
-        abstract: "Measure the queue itself, with an engine that does nothing.",
-        discussion: """
-            Prints the time to enqueue --paths paths in one batch, the time per item to run \
-            --items items through the processor (claim, read with an engine that returns an \
-            empty page at once, store the result and its event), and how much the process's \
-            resident memory grew while it did. The database is a temporary file.
-            """
-    )
+/// The queue's own cost, with an engine that does nothing: the time to enqueue many paths in one
+/// batch, the time per item to run items through the processor (claim, read with an engine that
+/// returns an empty page at once, store the result and its event), and how much the process's
+/// resident memory grew meanwhile. The databases are temporary files.
+///
+/// ```swift
+/// try await QueueBenchmark(pathCount: 10_000, itemCount: 1_000).run { print($0) }
+/// ```
+public struct QueueBenchmark: Sendable {
+    /// Paths to enqueue in one batch.
+    public var pathCount: Int
+    /// Items to run through the processor.
+    public var itemCount: Int
 
-    @Option(help: "Paths to enqueue in one batch.")
-    var paths = 100_000
+    public init(pathCount: Int = 100_000, itemCount: Int = 10_000) {
+        self.pathCount = pathCount
+        self.itemCount = itemCount
+    }
 
-    @Option(help: "Items to run through the processor.")
-    var items = 10_000
-
-    func run() async throws {
+    /// Enqueues, then processes, handing `report` a line of figures for each.
+    public func run(report: (String) -> Void) async throws {
         let folder = FileManager.default.temporaryDirectory.appendingPathComponent("ocr-bench-queue-\(getpid())")
         try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
         defer { try? FileManager.default.removeItem(at: folder) }
 
         let enqueueStore = try SQLiteQueueStore(path: folder.appendingPathComponent("enqueue.sqlite").path)
         let enqueueProcessor = Self.processor(store: enqueueStore)
-        let names = (0..<paths).map { "/data/scans/2026/\($0 / 1000)/page-\($0).jpg" }
+        let names = (0..<pathCount).map { "/data/scans/2026/\($0 / 1000)/page-\($0).jpg" }
         let enqueueStart = ContinuousClock.now
         _ = try await enqueueProcessor.enqueue(names)
         let enqueueTime = ContinuousClock.now - enqueueStart
-        print(String(format: "enqueue %d paths: %.3f s", paths, enqueueTime.timeInterval))
+        report(String(format: "enqueue %d paths: %.3f s", pathCount, enqueueTime.timeInterval))
 
         let store = try SQLiteQueueStore(path: folder.appendingPathComponent("process.sqlite").path)
         let processor = Self.processor(store: store)
-        _ = try await processor.enqueue((0..<items).map { "/data/page-\($0).jpg" })
+        _ = try await processor.enqueue((0..<itemCount).map { "/data/page-\($0).jpg" })
         let before = Self.residentBytes()
         let sampler = Task {
             var peak = Self.residentBytes()
@@ -55,10 +56,10 @@ struct BenchQueue: AsyncParsableCommand {
         sampler.cancel()
         let peak = await sampler.value
         let workers = min(ProcessInfo.processInfo.activeProcessorCount, OCRProcessor.Configuration(diskPath: "").workerLimit)
-        print(String(format: "process %d items, %d workers: %.3f s, %.3f ms an item", items, workers,
-                     elapsed.timeInterval, elapsed.timeInterval * 1000 / Double(items)))
-        print(String(format: "resident memory: %.1f MB before, %.1f MB at most while processing (+%.1f MB)",
-                     Double(before) / 1_048_576, Double(peak) / 1_048_576, Double(peak - before) / 1_048_576))
+        report(String(format: "process %d items, %d workers: %.3f s, %.3f ms an item", itemCount, workers,
+                      elapsed.timeInterval, elapsed.timeInterval * 1000 / Double(itemCount)))
+        report(String(format: "resident memory: %.1f MB before, %.1f MB at most while processing (+%.1f MB)",
+                      Double(before) / 1_048_576, Double(peak) / 1_048_576, Double(peak - before) / 1_048_576))
     }
 
     private static func processor(store: SQLiteQueueStore) -> OCRProcessor {

@@ -1,4 +1,5 @@
 import Foundation
+import OCRKit
 
 /// Runs a program to completion with its standard output in a file, and reports what it cost:
 /// the benchmark measures every contender this way, ours included.
@@ -36,7 +37,7 @@ struct ChildProcess {
         var pid: pid_t = 0
         let spawned = posix_spawnp(&pid, program, &actions, nil, argv, envp)
         guard spawned == 0 else {
-            throw ValidationErrorMessage("cannot start \(program): \(String(cString: strerror(spawned)))")
+            throw OCRError(.engineUnavailable, path: program, reason: "cannot start it: \(String(cString: strerror(spawned)))")
         }
         var status: Int32 = 0
         var usage = rusage()
@@ -44,10 +45,4 @@ struct ChildProcess {
         // Linux reports ru_maxrss in kilobytes.
         return Outcome(status: status, seconds: (ContinuousClock.now - start).timeInterval, peakBytes: Int(usage.ru_maxrss) * 1024)
     }
-}
-
-/// An error that is only a message for the user.
-struct ValidationErrorMessage: Error, CustomStringConvertible {
-    var description: String
-    init(_ description: String) { self.description = description }
 }

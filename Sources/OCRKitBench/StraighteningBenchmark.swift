@@ -1,67 +1,67 @@
-import ArgumentParser
 import Foundation
 import OCRKit
 import OCRKitEngines
 import OCRKitEvaluation
 import OCRKitImages
 
-struct BenchDewarp: AsyncParsableCommand {
-    static let configuration = CommandConfiguration(
-        commandName: "dewarp",
-        abstract: "Measure reading photos of pages: the flat originals, the photos as taken, and the photos straightened.",
-        discussion: """
-            Photographs every image of MANIFEST (a manifest.tsv of image<TAB>truth lines, such as \
-            ../shared/datasets/sroie's scanned receipts) with a simulated phone: the page on a table \
-            (wood, cloth, stone, a coloured or a pale desk), tilted up to 20 degrees, seen at an angle, \
-            nearer or farther, a third of the photos sideways or upside down, under uneven light with \
-            a shadow across a third of them, with sensor noise. The photos are the same on every run \
-            of a seed.
+/// Reading photos of pages: the flat originals, the photos as taken, and the photos straightened.
+///
+/// Every image of a manifest.tsv (image<TAB>truth lines, such as ../shared/datasets/sroie's
+/// scanned receipts) is photographed with a simulated phone: the page on a table (wood, cloth,
+/// stone, a coloured or a pale desk), tilted up to 20 degrees, seen at an angle, nearer or
+/// farther, a third of the photos sideways or upside down, under uneven light with a shadow
+/// across a third of them, with sensor noise. The photos are the same on every run of a seed.
+///
+/// Then it reads, with the same engine and jobs: the flat originals; the photos as taken; the
+/// photos straightened; and, as the peer, the tesseract command on the photos with `--psm 1`, its
+/// own orientation detection. It reports images per second and bag-of-words F1 for each, how far
+/// the straightened photos' F1 is from the originals', how often the page was found (its corners
+/// within 1.5% of the photo's diagonal) and set upright, and how long straightening alone takes.
+///
+/// ```swift
+/// let benchmark = StraighteningBenchmark(manifest: "../shared/datasets/sroie/manifest.tsv", settings: EngineSettings())
+/// try await benchmark.run { print($0) }
+/// ```
+public struct StraighteningBenchmark: Sendable {
+    /// The data set's manifest.tsv.
+    public var manifest: String
+    /// The engine the three passes read with.
+    public var settings: EngineSettings
+    /// Only the first images, when set.
+    public var limit: Int?
+    /// The seed the photos are made from.
+    public var seed: UInt64 = 1
+    /// Images read at once, and tesseract processes at once.
+    public var jobs = ProcessInfo.processInfo.activeProcessorCount
+    /// A folder to keep the photos in, to look at; by default they are removed.
+    public var photoFolder: String?
+    /// Whether each photo's background, turn, corner error and word F1 (as taken and
+    /// straightened) are reported too.
+    public var reportsPhotos = false
 
-            Then reads, with the same engine and jobs: the flat originals; the photos as taken; the \
-            photos straightened (ocr read --dewarp); and, as the peer, the tesseract command on the \
-            photos with --psm 1, its own orientation detection. It prints images per second and \
-            bag-of-words F1 for each, how far the straightened photos' F1 is from the originals', \
-            how often the page was found (its corners within 1.5% of the photo's diagonal) and set \
-            upright, and how long straightening alone takes.
-            """
-    )
+    public init(manifest: String, settings: EngineSettings) {
+        self.manifest = manifest
+        self.settings = settings
+    }
 
-    @Argument(help: "The data set's manifest.tsv.")
-    var manifest: String
-
-    @Option(help: "Only the first n images.")
-    var limit: Int?
-
-    @Option(help: "The seed the photos are made from.")
-    var seed: UInt64 = 1
-
-    @Option(help: "Images read at once, and tesseract processes at once.")
-    var jobs = ProcessInfo.processInfo.activeProcessorCount
-
-    @Option(help: "The engine ocr reads with: auto, tesseract, ppocr or ndlocr.")
-    var engine: EngineChoice = .auto
-
-    @Option(help: ArgumentHelp("Keep the photos in this folder, to look at.", valueName: "folder"))
-    var keepPhotos: String?
-
-    @Flag(help: "Also print each photo's background, turn, corner error and word F1 as taken and straightened.")
-    var details = false
-
-    func run() async throws {
+    /// Photographs, reads the three passes and the peer, and hands `report` the figures.
+    public func run(report: (String) -> Void) async throws {
         let set = try Manifest(contentsOf: manifest)
         let entries = Array(set.entries.prefix(limit ?? .max))
-        guard !entries.isEmpty else { throw ValidationError("\(manifest) lists no images") }
-        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("ocr-bench-dewarp-\(getpid())")
-        let photoFolder = keepPhotos.map { URL(fileURLWithPath: $0) } ?? folder
-        try FileManager.default.createDirectory(at: photoFolder, withIntermediateDirectories: true)
+        guard !entries.isEmpty else { throw OCRError(.invalidOption, path: manifest, reason: "lists no images") }
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("ocr-bench-straighten-\(getpid())")
+        let keptFolder = photoFolder.map { URL(fileURLWithPath: $0) } ?? folder
+        try FileManager.default.createDirectory(at: keptFolder, withIntermediateDirectories: true)
         try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
         defer { try? FileManager.default.removeItem(at: folder) }
 
-        let reader = try RecognitionArguments.parse(["--engine", engine.rawValue]).makeReader(jobs: jobs, straightensPhotos: true)
-        let photos = try await Self.photograph(entries, seed: seed, into: photoFolder, jobs: jobs, decoder: reader.decoder)
-        print("\(set.name): \(entries.count) images photographed (seed \(seed)), \(photos.filter { $0.page.quarterTurns != 0 }.count) "
-              + "sideways or upside down; engine \(engine.rawValue), \(jobs) jobs, \(ProcessInfo.processInfo.activeProcessorCount) cores")
-        print("contender                              images/s   word F1")
+        var settings = settings
+        settings.workerCount = jobs
+        let reader = try PageReader(settings: settings, straightensPhotos: true)
+        let photos = try await Self.photograph(entries, seed: seed, into: keptFolder, jobs: jobs, decoder: reader.decoder)
+        report("\(set.name): \(entries.count) images photographed (seed \(seed)), \(photos.filter { $0.page.quarterTurns != 0 }.count) "
+               + "sideways or upside down; engine \(settings.choice.rawValue), \(jobs) jobs, \(ProcessInfo.processInfo.activeProcessorCount) cores")
+        report("contender                              images/s   word F1")
 
         var plain = RecognitionOptions(alternativeCount: 0)
         plain.reviewThreshold = 0
@@ -81,19 +81,19 @@ struct BenchDewarp: AsyncParsableCommand {
             ("tesseract --psm 1 on the photos", Reads(texts: peer.texts, seconds: peer.seconds).score(photos.map(\.path), truths)),
         ]
         for (name, score) in scores {
-            print(name.padding(toLength: 37, withPad: " ", startingAt: 0)
-                  + String(format: "%10.2f %9.4f", score.imagesPerSecond, score.f1))
+            report(name.padding(toLength: 37, withPad: " ", startingAt: 0)
+                   + String(format: "%10.2f %9.4f", score.imagesPerSecond, score.f1))
         }
-        print(String(format: "straightened against flat: %+.1f points of word F1 (target: within 3); as taken %+.1f; peer %+.1f",
-                     (scores[2].1.f1 - scores[0].1.f1) * 100, (scores[1].1.f1 - scores[0].1.f1) * 100,
-                     (scores[3].1.f1 - scores[0].1.f1) * 100))
-        print(String(format: "ocr --dewarp vs tesseract --psm 1: %.2fx the images per second", scores[2].1.imagesPerSecond / scores[3].1.imagesPerSecond))
-        try await reportCorrections(photos, straightened: straightened, asTaken: asTaken, truths: truths, reader: reader)
+        report(String(format: "straightened against flat: %+.1f points of word F1 (target: within 3); as taken %+.1f; peer %+.1f",
+                      (scores[2].1.f1 - scores[0].1.f1) * 100, (scores[1].1.f1 - scores[0].1.f1) * 100,
+                      (scores[3].1.f1 - scores[0].1.f1) * 100))
+        report(String(format: "ocr --dewarp vs tesseract --psm 1: %.2fx the images per second", scores[2].1.imagesPerSecond / scores[3].1.imagesPerSecond))
+        try await reportCorrections(photos, straightened: straightened, asTaken: asTaken, truths: truths, reader: reader, report: report)
     }
 
     /// How well pages were found and turned, and how long straightening alone takes.
     private func reportCorrections(_ photos: [Photo], straightened: Reads, asTaken: Reads, truths: [String],
-                                   reader: PageReader) async throws {
+                                   reader: PageReader, report: (String) -> Void) async throws {
         var found = 0, accurate = 0, upright = 0, errors: [Double] = []
         for (photo, truth) in zip(photos, truths) {
             let correction = straightened.pages[photo.path]?.correction
@@ -109,17 +109,17 @@ struct BenchDewarp: AsyncParsableCommand {
             } else {
                 line += ", no page found"
             }
-            if details {
+            if reportsPhotos {
                 func f1(_ reads: Reads) -> Double {
                     var score = WordScore()
                     score.add(reading: reads.pages[photo.path]?.text ?? "", truth: truth)
                     return score.f1
                 }
-                print(line + String(format: "; F1 as taken %.3f, straightened %.3f", f1(asTaken), f1(straightened)))
+                report(line + String(format: "; F1 as taken %.3f, straightened %.3f", f1(asTaken), f1(straightened)))
             }
         }
         let count = photos.count
-        print(String(format: "pages found %d/%d, corners within 1.5%% of the diagonal %d/%d (mean error %.2f%%); set upright %d/%d",
+        report(String(format: "pages found %d/%d, corners within 1.5%% of the diagonal %d/%d (mean error %.2f%%); set upright %d/%d",
                      found, count, accurate, count, (errors.reduce(0, +) / Double(max(1, errors.count))) * 100, upright, count))
 
         // Straightening alone, decoding included: what --dewarp adds to a read.
@@ -129,7 +129,7 @@ struct BenchDewarp: AsyncParsableCommand {
             _ = try await corrector.correct(try await reader.decoder.decode(contentsOf: path, maximumSide: nil))
         }
         let seconds = (ContinuousClock.now - start).timeInterval
-        print(String(format: "straightening alone (decoding included): %.0f ms a photo, %.0f%% of a straightened read's time",
+        report(String(format: "straightening alone (decoding included): %.0f ms a photo, %.0f%% of a straightened read's time",
                      seconds * Double(jobs) / Double(count) * 1000, seconds / straightened.seconds * 100))
     }
 

@@ -1,0 +1,121 @@
+import Foundation
+import OCRKit
+import OCRKitEvaluation
+import OCRKitImages
+import OCRKitLive
+
+/// The live scanner on simulated camera footage of number plates.
+///
+/// For each photo of a boxes.tsv (image, region, x, y, w, h, plate lines, as in
+/// ../shared/datasets/openalpr_plates), it films the plate with a simulated hand-held camera:
+/// frames at 10 a second, panning onto the plate, shaking, with motion blur, noise, changing
+/// light, something passing in front now and then, and a smaller line of other text (a dealer's
+/// sign) below the plate. The footage is the same on every run. Each sequence goes through its
+/// own scanner, and the report gives the share of plates accepted beside the share of frames
+/// whose own best read was the plate (what a single-frame reader gets), the mean frames read
+/// from the first showing the whole plate to its acceptance, values accepted that were not the
+/// plate per 1,000 frames, the same value reported twice in a sequence, and frames read a second.
+///
+/// ```swift
+/// let engine = try EngineSettings(.auto).frameEngine()
+/// let benchmark = LiveBenchmark(boxes: "../shared/datasets/openalpr_plates/boxes.tsv", engine: engine)
+/// try await benchmark.run { print($0) }
+/// ```
+public struct LiveBenchmark: Sendable {
+    /// The data set's boxes.tsv.
+    public var boxes: String
+    /// The engine every scanner reads frames with.
+    public var engine: any OCREngine
+    /// Only the first photos, when set.
+    public var limit: Int?
+    /// Frames in each sequence.
+    public var frameCount = 30
+    /// What the scanners look for.
+    public var pattern: TextPattern = .alphanumeric(length: 5...8)
+    /// Sequences scanned at once, each by its own scanner.
+    public var jobs = ProcessInfo.processInfo.activeProcessorCount
+    /// Whether each sequence's plate and what the scanner accepted are reported too.
+    public var reportsSequences = false
+
+    public init(boxes: String, engine: any OCREngine) {
+        self.boxes = boxes
+        self.engine = engine
+    }
+
+    /// Scans every sequence, handing `report` each sequence (when ``reportsSequences``) and
+    /// then the figures.
+    public func run(report: (String) -> Void) async throws {
+        let entries = Array(try PlateBoxes(contentsOf: boxes).entries.prefix(limit ?? .max))
+        guard !entries.isEmpty else { throw OCRError(.invalidOption, path: boxes, reason: "lists no plates") }
+        let engine = engine, pattern = pattern, frames = frameCount
+        let loader = ImageLoader(concurrency: jobs)
+        report("\(entries.count) sequences of \(frames) frames, engine \(engine.info.name), pattern \(pattern), \(jobs) at once")
+        let start = ContinuousClock.now
+        let scored = try await withThrowingTaskGroup(of: Sequence.self) { group in
+            var score = LiveScore(), next = 0
+            func scanNext() {
+                guard next < entries.count else { return }
+                let entry = entries[next], seed = UInt64(next)
+                group.addTask {
+                    try await Self.scan(entry, seed: seed, frames: frames, pattern: pattern, engine: engine, loader: loader)
+                }
+                next += 1
+            }
+            for _ in 0..<jobs { scanNext() }
+            for try await sequence in group {
+                score.add(plate: sequence.plate, frames: sequence.records)
+                if reportsSequences { report(sequence.summary) }
+                scanNext()
+            }
+            return score
+        }
+        let seconds = (ContinuousClock.now - start).timeInterval
+        report(String(format: "plates accepted          %.4f  (a single frame's top read: %.4f, %.2fx)",
+                      scored.acceptedAccuracy, scored.singleFrameAccuracy,
+                      scored.acceptedAccuracy / max(scored.singleFrameAccuracy, .leastNonzeroMagnitude)))
+        report(String(format: "frames to acceptance     %.2f (mean, from the first frame showing the whole plate)",
+                      scored.meanFramesToAcceptance))
+        report(String(format: "false accepts            %.2f per 1,000 frames (%d in %d frames read)",
+                      scored.falseAcceptsPerThousandFrames, scored.falseAccepts, scored.framesRead))
+        report("duplicate reports        \(scored.duplicates)")
+        report(String(format: "speed                    %.2f frames read a second", Double(scored.framesRead) / seconds))
+    }
+
+    /// One plate's footage and what the scanner made of each frame.
+    private struct Sequence: Sendable {
+        var plate: String
+        var records: [LiveScore.FrameRecord]
+
+        /// `AB12CDE: AB12CDE@9 A812CDE@21`, or `AB12CDE: -` when nothing was accepted, then each
+        /// frame's own best read.
+        var summary: String {
+            let accepted = records.enumerated().compactMap { index, record in record.accepted.map { "\($0)@\(index)" } }
+            let reads = records.map { $0.isRead ? ($0.topRead ?? "-") : "skipped" }
+            return "\(plate): " + (accepted.isEmpty ? "-" : accepted.joined(separator: " "))
+                + "\n  reads: " + reads.joined(separator: " ")
+        }
+    }
+
+    private static let signs = ["CITY MOTORS", "SALE 2499", "DEALER 555 0192", "WASH ME", "EST 1987"]
+
+    private static func scan(_ entry: PlateBoxes.Entry, seed: UInt64, frames: Int, pattern: TextPattern,
+                             engine: any OCREngine, loader: ImageLoader) async throws -> Sequence {
+        let photo = try await loader.decode(contentsOf: entry.imagePath, maximumSide: nil)
+        // A sign's letters about a third of the plate's box high: smaller than the plate's own.
+        let sign = try TextRenderer.render(signs[Int(seed) % signs.count],
+                                           font: "DejaVu Sans Bold \(max(6, Int(entry.box.height * 0.3)))",
+                                           dpi: 72, margin: 3)
+        var camera = CameraSimulation(scene: photo, target: entry.box, overlay: sign, seed: seed)
+        camera.frameCount = frames
+        let scanner = try LiveScanner(
+            engine: engine, configuration: LiveScanner.Configuration(region: camera.region, pattern: pattern))
+        var records: [LiveScore.FrameRecord] = []
+        for index in 0..<camera.frameCount {
+            let step = try await scanner.scan(Frame(bitmap: camera.frame(index), time: camera.time(of: index)))
+            records.append(LiveScore.FrameRecord(
+                isRead: step.skipped == nil, showsPlate: camera.showsTarget(in: index),
+                topRead: step.candidates.first?.value, accepted: step.accepted?.value))
+        }
+        return Sequence(plate: entry.plate, records: records)
+    }
+}
