@@ -162,6 +162,8 @@ let package = Package(
             name: "OCRKitDewarpTests",
             dependencies: ["OCRKitDewarp", "OCRKitImages", "OCRKitTesseract", "OCRKitEvaluation", "OCRKitTestSupport"]
         ),
+        // Makes and drops engines of every kind, then exits: EngineLifetimeTests runs it.
+        .executableTarget(name: "EngineChurn", dependencies: ["OCRKit", "OCRKitEngines", "OCRKitImages"], path: "Tests/EngineChurn"),
         .testTarget(
             name: "OCRKitEnginesTests",
             dependencies: ["OCRKitEngines", "OCRKitImages", "OCRKitTestSupport", .product(name: "Logging", package: "swift-log")]

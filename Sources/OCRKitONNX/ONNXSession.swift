@@ -109,8 +109,10 @@ public final class ONNXSession: @unchecked Sendable {
 
     #if OCRKIT_ONNXRUNTIME
     deinit {
-        runtime.api.pointee.ReleaseMemoryInfo(memoryInfo)
-        runtime.api.pointee.ReleaseSession(session)
+        ExitSafeRelease.perform("onnxruntime") { [runtime, memoryInfo, session] in
+            runtime.api.pointee.ReleaseMemoryInfo(memoryInfo)
+            runtime.api.pointee.ReleaseSession(session)
+        }
     }
     #endif
 
@@ -171,6 +173,8 @@ public final class ONNXSession: @unchecked Sendable {
             }
         }
         runtime.recordRun(ContinuousClock.now - start)
+        // ONNX Runtime has now made the static objects its clean-up at exit destroys.
+        ExitSafeRelease.prepare("onnxruntime")
         var results: [String: Tensor] = [:]
         for (name, output) in zip(outputNames, outputs) {
             var info: OpaquePointer?

@@ -22,8 +22,10 @@ final class TesseractSession {
     }
 
     deinit {
-        TessBaseAPIEnd(handle)
-        TessBaseAPIDelete(handle)
+        ExitSafeRelease.perform("tesseract") { [handle] in
+            TessBaseAPIEnd(handle)
+            TessBaseAPIDelete(handle)
+        }
     }
 
     func recognize(
@@ -48,6 +50,8 @@ final class TesseractSession {
         guard TessBaseAPIRecognize(handle, nil) == 0 else {
             throw OCRError(.engineFailure, path: bitmap.source, reason: "Tesseract failed to recognise the image")
         }
+        // Tesseract has now made the static objects its clean-up at exit destroys.
+        ExitSafeRelease.prepare("tesseract")
         let layout = readLayout(of: bitmap, alternativeCount: options.alternativeCount)
         return Page(image: bitmap.source, width: bitmap.width, height: bitmap.height, engine: engine, layout: layout)
     }
@@ -64,6 +68,7 @@ final class TesseractSession {
         guard TessBaseAPIDetectOrientationScript(handle, &degrees, &confidence, nil, &scriptConfidence) != 0 else {
             return nil
         }
+        ExitSafeRelease.prepare("tesseract")
         // Tesseract gives the turn counter-clockwise that sets the text upright, and a confidence
         // without bound: about 5 for a few clear lines, below 2 when it is guessing.
         let certainty = Double(max(0, confidence))

@@ -157,13 +157,11 @@ struct LiveEngineArguments: ParsableArguments {
     @Option(help: ArgumentHelp("The ONNX engine's model folder (ppocr's default: .deps/models/ppocr).", valueName: "folder"))
     var models: String?
 
-    /// An engine that lives until the process exits (see ``KeptUntilExit``).
+    /// The engine these arguments describe, reading up to `jobs` frames at once.
     func makeEngine(jobs: Int) throws -> any OCREngine {
         var settings = EngineSettings(engine, workerCount: jobs, logger: diagnostics)
         settings.models = models
-        let engine = try settings.frameEngine()
-        KeptUntilExit.keep(engine)
-        return engine
+        return try settings.frameEngine()
     }
 }
 

@@ -102,17 +102,14 @@ struct RecognitionArguments: ParsableArguments {
     }
 
     /// The reader these arguments describe, reading up to `jobs` images at once, able to
-    /// straighten photos when `straightensPhotos`. It lives until the process exits (see
-    /// ``KeptUntilExit``).
+    /// straighten photos when `straightensPhotos`.
     func makeReader(jobs: Int, straightensPhotos: Bool) throws -> PageReader {
         var settings = EngineSettings(engine, workerCount: jobs, logger: diagnostics)
         settings.models = models
         settings.pageSegmentationMode = PageSegmentationMode(rawValue: psm) ?? .auto
         settings.classifiesOrientation = classifyOrientation
-        let reader = try PageReader(settings: settings, order: order, loading: ImageLoadingOptions(maximumPixelCount: maxPixels),
-                                    straightensPhotos: straightensPhotos)
-        KeptUntilExit.keep(reader)
-        return reader
+        return try PageReader(settings: settings, order: order, loading: ImageLoadingOptions(maximumPixelCount: maxPixels),
+                              straightensPhotos: straightensPhotos)
     }
 }
 

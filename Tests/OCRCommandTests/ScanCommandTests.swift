@@ -29,6 +29,18 @@ import Testing
         try await SQLiteQueueStore(path: database).events(after: .beginning, limit: 100_000)
     }
 
+    /// `ocr scan` crashed one run in two as it exited: its engines were dropped on other threads
+    /// while the libraries cleaned up (now ExitSafeRelease's concern).
+    @Test func scanExitsCleanlyEveryTime() throws {
+        let samples = ["letter.png", "receipt.jpg", "notice.webp"].map {
+            SharedData.packageRoot.appendingPathComponent("Samples").appendingPathComponent($0).path
+        }
+        for run in 0..<4 {
+            let result = try ocr(["scan", "--db", folder.file("exit\(run).sqlite")] + samples)
+            #expect(result.status == 0, "run \(run): \(result.errors)")
+        }
+    }
+
     @Test func everyImageIsReadExactlyOnceWhateverTheKills() async throws {
         try writeImages(40)
         let reference = folder.file("reference.sqlite"), killed = folder.file("killed.sqlite")

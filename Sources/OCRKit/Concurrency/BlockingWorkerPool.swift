@@ -153,6 +153,7 @@ private final class Worker<State>: @unchecked Sendable {
             job(&state)
         }
         state = nil
+        releaseFreedMemory()
         condition.lock()
         stopped = true
         condition.broadcast()

@@ -1,0 +1,62 @@
+import Foundation
+import OCRKitImages
+import OCRKitTestSupport
+import Testing
+
+/// Tests/EngineChurn makes and drops readers of every kind (Tesseract, auto, straightening, the
+/// live-frame engine, PP-OCR and NDLOCR where their models are installed) four times, then exits
+/// while a last set is dropped on other threads.
+struct EngineLifetimeTests {
+    private static let churn = URL(fileURLWithPath: BuiltProducts.ocr).deletingLastPathComponent().appendingPathComponent("EngineChurn").path
+
+    @Test func makingAndDroppingEnginesNeitherGrowsInMemoryNorCrashesAtExit() throws {
+        let image = try TemporaryImage()
+        let result = try run(image, cycles: 4)
+        #expect(result.status == 0, "\(result.output)")
+        #expect(result.output.hasPrefix("kinds: tesseract auto straightening frames"
+                                        + (InstalledDependencies.hasPPOCR ? " ppocr" : "")
+                                        + (NDLOCRStandInModels.canBeMade ? " ndlocr" : "")), "\(result.output)")
+        let warm = try #require(figure(after: "resident after 2 cycles: ", in: result.output), "\(result.output)")
+        let end = try #require(figure(after: "resident after 4 cycles: ", in: result.output), "\(result.output)")
+        // One engine kept alive a cycle would add its models (Tesseract's English alone is 20 MB),
+        // five or six of them at a time.
+        #expect(end - warm < 48 * 1_048_576, "\(result.output)")
+    }
+
+    /// A line of text to read, in a folder that lives as long as the value.
+    private struct TemporaryImage {
+        let folder: TemporaryFolder
+        let path: String
+
+        init() throws {
+            folder = try TemporaryFolder()
+            path = folder.file("line.png")
+            try ImageWriter.write(try TextRenderer.render("Engines come and go 2026"), to: path)
+        }
+    }
+
+    private func run(_ image: TemporaryImage, cycles: Int) throws -> (status: Int32, output: String) {
+        var arguments = [image.path, String(cycles)]
+        let models = NDLOCRStandInModels.canBeMade
+            ? try NDLOCRStandInModels(detections: [(NDLOCRStandInModels.line, [0.1, 0.1, 0.5, 0.2], 0.9, 3)]) : nil
+        if let models { arguments.append(models.folder.path) }
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: Self.churn)
+        process.arguments = arguments
+        process.currentDirectoryURL = SharedData.packageRoot
+        let output = Pipe()
+        process.standardOutput = output
+        process.standardError = output
+        try process.run()
+        let data = output.fileHandleForReading.readDataToEndOfFile()
+        process.waitUntilExit()
+        withExtendedLifetime(models) {}
+        // A crash shows as a signal, not as an exit status.
+        let status = process.terminationReason == .exit ? process.terminationStatus : 128 + process.terminationStatus
+        return (status, String(decoding: data, as: UTF8.self))
+    }
+
+    private func figure(after label: String, in output: String) -> Double? {
+        output.split(separator: "\n").first { $0.hasPrefix(label) }.flatMap { Double($0.dropFirst(label.count)) }
+    }
+}
