@@ -42,6 +42,27 @@ public struct TextPattern: Sendable, CustomStringConvertible {
         Self(builtIn: "alnum:\(length.lowerBound)-\(length.upperBound)", "[A-Z0-9]{\(length.lowerBound),\(length.upperBound)}")
     }
 
+    /// A pattern by the name people give it: `uk` (``ukPlate``), `alnum` (5 to 8 letters and
+    /// digits), `alnum:MIN-MAX`, or else a regular expression over A-Z and 0-9.
+    ///
+    /// - Throws: ``OCRError`` with code `invalidOption` when the lengths or the expression are not valid.
+    public init(named name: String) throws {
+        switch name.lowercased() {
+        case "uk":
+            self = .ukPlate
+        case "alnum":
+            self = .alphanumeric(length: 5...8)
+        case let named where named.hasPrefix("alnum:"):
+            let bounds = named.dropFirst(6).split(separator: "-").compactMap { Int($0) }
+            guard bounds.count == 2, bounds[0] >= 1, bounds[0] <= bounds[1] else {
+                throw OCRError(.invalidOption, reason: "alnum:MIN-MAX needs two lengths, the first at most the second, as in alnum:5-8")
+            }
+            self = .alphanumeric(length: bounds[0]...bounds[1])
+        default:
+            try self.init(regularExpression: name)
+        }
+    }
+
     /// Built-in patterns are literals that compile.
     private init(builtIn name: String, _ expression: String) {
         try! self.init(name: name, regularExpression: expression)

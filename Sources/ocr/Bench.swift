@@ -145,7 +145,7 @@ struct BenchLive: AsyncParsableCommand {
         var benchmark = LiveBenchmark(boxes: boxes, engine: try engine.makeEngine(jobs: jobs))
         benchmark.limit = limit
         benchmark.frameCount = frames
-        benchmark.pattern = try TextPattern(argument: pattern)
+        benchmark.pattern = try TextPattern(named: pattern)
         benchmark.jobs = jobs
         benchmark.reportsSequences = details
         try await benchmark.run { print($0) }

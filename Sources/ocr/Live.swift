@@ -89,7 +89,7 @@ struct Live: AsyncParsableCommand {
     }
 
     private func scannerConfiguration() throws -> LiveScanner.Configuration {
-        var configuration = LiveScanner.Configuration(pattern: try TextPattern(argument: pattern))
+        var configuration = LiveScanner.Configuration(pattern: try TextPattern(named: pattern))
         if let roi { configuration.region = roi.rect }
         configuration.cooldown = cooldown
         configuration.minimumTextHeight = minTextHeight
@@ -99,14 +99,7 @@ struct Live: AsyncParsableCommand {
     }
 
     private func frameSource() throws -> any AsyncSequence<Frame, any Error> {
-        var isDirectory: ObjCBool = false
-        guard FileManager.default.fileExists(atPath: input, isDirectory: &isDirectory) else {
-            throw OCRError(.fileNotFound, path: input, reason: "no such file or folder")
-        }
-        guard isDirectory.boolValue else { return VideoFrames(path: input, framesPerSecond: fps) }
-        let files = ImageFiles.resolve([input]).files
-        guard !files.isEmpty else { throw OCRError(.fileNotFound, path: input, reason: "the folder holds no images") }
-        return ImageFrames(files: files, decoder: ImageLoader(concurrency: 1), framesPerSecond: fps) { error in
+        try FrameSource.frames(of: input, framesPerSecond: fps, decoder: ImageLoader(concurrency: 1)) { error in
             warn("skipped \(error)")
         }
     }
@@ -162,25 +155,5 @@ struct LiveEngineArguments: ParsableArguments {
         var settings = EngineSettings(engine, workerCount: jobs, logger: diagnostics)
         settings.models = models
         return try settings.frameEngine()
-    }
-}
-
-extension TextPattern {
-    /// A pattern as `ocr live --pattern` names it: `uk`, `alnum`, `alnum:MIN-MAX`, or a regular expression.
-    init(argument: String) throws {
-        switch argument.lowercased() {
-        case "uk":
-            self = .ukPlate
-        case "alnum":
-            self = .alphanumeric(length: 5...8)
-        case let named where named.hasPrefix("alnum:"):
-            let bounds = named.dropFirst(6).split(separator: "-").compactMap { Int($0) }
-            guard bounds.count == 2, bounds[0] >= 1, bounds[0] <= bounds[1] else {
-                throw OCRError(.invalidOption, reason: "alnum:MIN-MAX needs two lengths, the first at most the second, as in alnum:5-8")
-            }
-            self = .alphanumeric(length: bounds[0]...bounds[1])
-        default:
-            try self.init(regularExpression: argument)
-        }
     }
 }

@@ -50,6 +50,25 @@ import Testing
         #expect(skipped.withLock { $0.map(\.path) } == [damaged])
     }
 
+    @Test func aPathIsAVideoOrAFolderOfFrames() async throws {
+        _ = try writeFrames(Scenes.sequence(plate: "AB12 CDE", count: 12))
+        let video = try encodeVideo(named: "gate.mkv")
+        var fromFolder = 0, fromVideo = 0
+        for try await _ in try FrameSource.frames(of: folder.path, framesPerSecond: 10, decoder: ImageLoader()) { fromFolder += 1 }
+        for try await _ in try FrameSource.frames(of: video, framesPerSecond: 10, decoder: ImageLoader()) { fromVideo += 1 }
+        #expect(fromFolder == 12)
+        #expect(fromVideo == 12)
+
+        let empty = folder.file("empty")
+        try FileManager.default.createDirectory(atPath: empty, withIntermediateDirectories: true)
+        #expect { try FrameSource.frames(of: empty, framesPerSecond: 10, decoder: ImageLoader()) } throws: {
+            "\($0)" == "\(empty): the folder holds no images"
+        }
+        #expect { try FrameSource.frames(of: folder.file("gone.mkv"), framesPerSecond: 10, decoder: ImageLoader()) } throws: {
+            ($0 as? OCRError)?.code == .fileNotFound
+        }
+    }
+
     @Test func videosAreDecodedByFFmpegAtTheRateAsked() async throws {
         _ = try writeFrames(Scenes.sequence(plate: "AB12 CDE", count: 12))
         let video = try encodeVideo(named: "gate.mkv")

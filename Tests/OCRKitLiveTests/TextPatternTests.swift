@@ -33,6 +33,17 @@ import Testing
         #expect(permit.description == "permit")
     }
 
+    @Test func patternsByName() throws {
+        #expect(try TextPattern(named: "UK").description == "uk")
+        #expect(try TextPattern(named: "alnum").matches("AB1234"))
+        #expect(try TextPattern(named: "alnum").matches("AB12") == false)
+        #expect(try TextPattern(named: "alnum:2-4").matches("AB12"))
+        #expect(try TextPattern(named: "P[0-9]{3}").matches("P123"))
+        for bad in ["alnum:5", "alnum:8-5", "alnum:0-3", "[A-Z"] {
+            #expect(throws: OCRError.self, "\(bad)") { try TextPattern(named: bad) }
+        }
+    }
+
     @Test func badExpressionsAreRefused() {
         #expect { try TextPattern(regularExpression: "[A-Z") } throws: {
             ($0 as? OCRError)?.code == .invalidOption && "\($0)".contains("[A-Z")

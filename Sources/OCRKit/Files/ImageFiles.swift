@@ -1,16 +1,20 @@
 import Foundation
-import OCRKit
 
-/// Turns the paths a user typed into the image files to read.
-enum ImageFiles {
+/// Turns the paths a user gave, files and folders, into the image files to read.
+///
+/// ```swift
+/// let (files, missing) = ImageFiles.resolve(["scans/", "extra.png"])
+/// for error in missing { print(error) }   // "extra.png: no such file or folder"
+/// ```
+public enum ImageFiles {
     /// Extensions of the image files looked for inside folders; files named directly are always
     /// tried, whatever their name.
-    static let extensions: Set<String> = ["jpg", "jpeg", "png", "tif", "tiff", "webp", "gif", "heic", "heif", "avif"]
+    public static let extensions: Set<String> = ["jpg", "jpeg", "png", "tif", "tiff", "webp", "gif", "heic", "heif", "avif"]
 
     /// Files named directly, in the order given, and the images inside each folder (searched
     /// recursively, hidden files skipped) in natural order: `page2` before `page10`. Paths that
     /// do not exist come back as errors, so that the rest can still be read.
-    static func resolve(_ paths: [String]) -> (files: [String], missing: [OCRError]) {
+    public static func resolve(_ paths: [String]) -> (files: [String], missing: [OCRError]) {
         var files: [String] = []
         var missing: [OCRError] = []
         for path in paths {

@@ -1,0 +1,30 @@
+import Foundation
+import OCRKit
+
+/// The frames of a video file or of a folder of images, whichever a path names: what `ocr live`
+/// reads.
+///
+/// ```swift
+/// let frames = try FrameSource.frames(of: "gate.mp4", framesPerSecond: 10, decoder: ImageLoader())
+/// for try await frame in frames { _ = try await scanner.scan(frame) }
+/// ```
+public enum FrameSource {
+    /// A video's frames through ffmpeg (``VideoFrames``), or a folder's images in natural name
+    /// order (``ImageFrames``), `framesPerSecond` apart; images that cannot be decoded are skipped
+    /// and handed to `unreadable`.
+    ///
+    /// - Throws: ``OCRError`` naming the path when nothing is there or the folder holds no images.
+    public static func frames(
+        of path: String, framesPerSecond: Double, decoder: any ImageDecoder,
+        unreadable: @escaping @Sendable (OCRError) -> Void = { _ in }
+    ) throws -> any AsyncSequence<Frame, any Error> {
+        var isDirectory: ObjCBool = false
+        guard FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory) else {
+            throw OCRError(.fileNotFound, path: path, reason: "no such file or folder")
+        }
+        guard isDirectory.boolValue else { return VideoFrames(path: path, framesPerSecond: framesPerSecond) }
+        let files = ImageFiles.resolve([path]).files
+        guard !files.isEmpty else { throw OCRError(.fileNotFound, path: path, reason: "the folder holds no images") }
+        return ImageFrames(files: files, decoder: decoder, framesPerSecond: framesPerSecond, unreadable: unreadable)
+    }
+}
