@@ -32,11 +32,14 @@ public struct OCRError: Error, Hashable, Sendable, CustomStringConvertible {
         case outOfMemory = "out-of-memory"
         /// Reading the image was interrupted (its process stopped) as many times as a queue allows.
         case interrupted = "interrupted"
+        /// A queue's store failed to read or write (its disk is full, its database locked or
+        /// gone): the image's work is kept, and the store is tried again.
+        case storeFailure = "store-failure"
 
         /// Whether the same input will fail the same way every time.
         public var isPermanent: Bool {
             switch self {
-            case .engineFailure, .outOfMemory, .interrupted: false
+            case .engineFailure, .outOfMemory, .interrupted, .storeFailure: false
             default: true
             }
         }

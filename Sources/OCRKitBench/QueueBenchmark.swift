@@ -55,7 +55,7 @@ public struct QueueBenchmark: Sendable {
         await processor.stop()
         sampler.cancel()
         let peak = await sampler.value
-        let workers = min(ProcessInfo.processInfo.activeProcessorCount, OCRProcessor.Configuration(diskPath: "").workerLimit)
+        let workers = min(ProcessInfo.processInfo.activeProcessorCount, OCRProcessor.Configuration().workerLimit)
         report(String(format: "process %d items, %d workers: %.3f s, %.3f ms an item", itemCount, workers,
                       elapsed.timeInterval, elapsed.timeInterval * 1000 / Double(itemCount)))
         report(String(format: "resident memory: %.1f MB before, %.1f MB at most while processing (+%.1f MB)",

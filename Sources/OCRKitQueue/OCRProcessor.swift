@@ -12,14 +12,20 @@ import OCRKit
 /// fail at once. Events are stored with the state they report, so subscribers can resume from a
 /// cursor and miss nothing.
 ///
+/// A store that fails (a full disk, a database gone) is not a failed read: the processor's state
+/// becomes ``ProcessorState/waitingForStore(_:)``, no new item is taken, and a page read
+/// meanwhile is kept and stored once the store answers. An item is marked read only with its
+/// page stored; one the processor stops before it could store is given back, to be read again.
+///
 /// ```swift
-/// let processor = OCRProcessor(store: try SQLiteQueueStore(path: "queue.sqlite"), reader: reader)
-/// let batch = try await processor.enqueue(["a.jpg", "b.png"])
+/// let processor = OCRProcessor(store: try SQLiteQueueStore(path: queuePath), reader: reader)
+/// let batch = try await processor.enqueue(scans)
 /// await processor.start()
-/// for await event in processor.events {
+/// for await event in processor.events where event.batch == batch {
 ///     if case .completed(let page?) = event.kind { print(event.path, page.text) }
-///     if event.index == event.batchTotal - 1 { break }
+///     if try await processor.progress(for: batch).pending == 0 { break }
 /// }
+/// await processor.stop()
 /// ```
 public actor OCRProcessor {
     public struct Configuration: Sendable {
@@ -38,8 +44,9 @@ public actor OCRProcessor {
         public var pollInterval: Duration = .milliseconds(100)
         public var resources: ResourceThresholds
 
-        /// - Parameter diskPath: where results are written (the store's file), for the free-space check.
-        public init(diskPath: String) {
+        /// - Parameter diskPath: where results are written (the store's file), for the free-space
+        ///   check; the current folder by default.
+        public init(diskPath: String = ".") {
             resources = ResourceThresholds(diskPath: diskPath)
         }
     }
@@ -53,6 +60,8 @@ public actor OCRProcessor {
     public private(set) var isRunning = false
     private var isPausedByCaller = false
     private var shortage: String?
+    /// Why the store's last call failed, until one succeeds.
+    private var storeFailure: OCRError?
     private var workers: [Int: Task<Void, Never>] = [:]
     private var maintenance: Task<Void, Never>?
     /// The queue's counts, read from the store now and then and kept up to date in between.
@@ -60,7 +69,7 @@ public actor OCRProcessor {
     private var stateObservers: [UUID: AsyncStream<ProcessorState>.Continuation] = [:]
     private var lastState: ProcessorState = .idle
 
-    public init(store: any QueueStore, reader: PageReader, configuration: Configuration) {
+    public init(store: any QueueStore, reader: PageReader, configuration: Configuration = Configuration()) {
         self.store = store
         self.reader = reader
         self.configuration = configuration
@@ -133,7 +142,7 @@ public actor OCRProcessor {
         guard !isRunning else { return }
         isRunning = true
         await recoverAbandonedItems()
-        _ = try? await store.purge(now: Date())
+        await purgeExpiredResults()
         adjustWorkers()
         let interval = configuration.leaseDuration / 3
         maintenance = Task { [weak self] in
@@ -144,7 +153,7 @@ public actor OCRProcessor {
                 await self.recoverAbandonedItems()
                 if ContinuousClock.now - lastPurge > .seconds(3600) {
                     lastPurge = .now
-                    _ = try? await self.purge()
+                    await self.purgeExpiredResults()
                 }
             }
         }
@@ -215,12 +224,13 @@ public actor OCRProcessor {
                 let interval = await self.configuration.pollInterval
                 var cursor = cursor
                 while !Task.isCancelled {
-                    guard let events = try? await store.events(after: cursor, limit: 256) else { break }
-                    for event in events {
+                    // A store that fails is tried again: the stream goes on from its cursor.
+                    let events = await self.storing("read the events") { try await store.events(after: cursor, limit: 256) }
+                    for event in events ?? [] {
                         continuation.yield(event)
                         cursor = event.cursor
                     }
-                    if events.isEmpty { try? await Task.sleep(for: interval) }
+                    if events?.isEmpty ?? true { try? await Task.sleep(for: events == nil ? .seconds(1) : interval) }
                 }
                 continuation.finish()
             }
@@ -239,6 +249,7 @@ public actor OCRProcessor {
 
     private var currentState: ProcessorState {
         if isPausedByCaller { return .paused(reason: "paused") }
+        if let storeFailure { return .waitingForStore(storeFailure) }
         if let shortage { return .paused(reason: shortage) }
         if isRunning && progress.pending > 0 {
             return .processing(completed: progress.completed, failed: progress.failed, total: progress.total)
@@ -283,10 +294,14 @@ public actor OCRProcessor {
                 await idle(for: .seconds(1))
                 continue
             }
-            let now = Date()
-            guard let item = try? await store.claimNextItem(
-                owner: owner.description, expiry: now.addingTimeInterval(configuration.leaseDuration.timeInterval), now: now)
-            else {
+            let now = Date(), expiry = now.addingTimeInterval(configuration.leaseDuration.timeInterval)
+            let owner = self.owner.description
+            let claim = await storing("take the next item") { try await store.claimNextItem(owner: owner, expiry: expiry, now: now) }
+            guard let claimed = claim else {
+                await idle(for: .seconds(1))
+                continue
+            }
+            guard let item = claimed else {
                 await idle()
                 continue
             }
@@ -302,8 +317,25 @@ public actor OCRProcessor {
     /// Reads the queue's counts from the store, where other processes' work shows too, and
     /// publishes the state they give.
     private func refreshProgress() async {
-        if let refreshed = try? await store.progress(of: nil) { progress = refreshed }
+        if let refreshed = await storing("count the queue's items", { try await store.progress(of: nil) }) { progress = refreshed }
         publishState()
+    }
+
+    /// Runs one call to the store. A failure becomes the processor's state, and `nil` the
+    /// answer, until a call succeeds.
+    private func storing<Value>(_ action: String, _ call: () async throws -> Value) async -> Value? {
+        do {
+            let value = try await call()
+            if storeFailure != nil {
+                storeFailure = nil
+                publishState()
+            }
+            return value
+        } catch {
+            storeFailure = OCRError(.storeFailure, reason: "the queue's store could not \(action): \(error)")
+            publishState()
+            return nil
+        }
     }
 
     /// Reads one leased item and records its outcome, renewing the lease while it takes.
@@ -314,43 +346,89 @@ public actor OCRProcessor {
         }
         let renewal = renewLease(of: item.id)
         defer { renewal.cancel() }
-        let owner = self.owner.description
         do {
             let page = try await reader.read(item.path, options: options)
-            if try await store.complete(item.id, owner: owner, page: page, now: Date()) {
-                progress.pending -= 1
-                progress.completed += 1
-            }
+            await save(page, of: item)
         } catch {
-            let failure = error as? OCRError ?? OCRError(.engineFailure, path: item.path, reason: "\(error)")
-            let retries = !failure.code.isPermanent && item.attempts < configuration.maximumAttempts
-            let delay = configuration.retryDelay.timeInterval * pow(2, Double(item.attempts - 1))
-            let recorded = try? await store.fail(item.id, owner: owner, error: failure,
-                                                 retryAt: retries ? Date().addingTimeInterval(delay) : nil, now: Date())
-            if recorded == true && !retries {
-                progress.pending -= 1
-                progress.failed += 1
-            }
+            await recordFailure(error as? OCRError ?? OCRError(.engineFailure, path: item.path, reason: "\(error)"), of: item)
         }
         publishState()
     }
 
+    /// Stores what was read, trying again while the store fails, as long as the processor runs
+    /// and the lease holds; when the processor stops first, the item is given back, to be read
+    /// again, rather than marked read without its page.
+    private func save(_ page: Page, of item: ClaimedItem) async {
+        let owner = self.owner.description
+        var wait = Duration.milliseconds(500)
+        while true {
+            let stored = await storing("store the page of \(item.path)") {
+                try await store.complete(item.id, owner: owner, page: page, now: Date())
+            }
+            if let stored {
+                // Not stored: the lease expired and another worker took the item.
+                if stored {
+                    progress.pending -= 1
+                    progress.completed += 1
+                }
+                return
+            }
+            guard isRunning else {
+                _ = await storing("give back \(item.path)") { try await store.release(item.id, owner: owner, now: Date()) }
+                return
+            }
+            try? await Task.sleep(for: wait)
+            wait = min(wait * 2, .seconds(30))
+        }
+    }
+
+    /// Records a failed read: a retry after a delay that doubles with each attempt, or, for a
+    /// permanent failure or the last attempt, a failure for good. When the store fails to record
+    /// it, the lease runs out and the item is read again.
+    private func recordFailure(_ failure: OCRError, of item: ClaimedItem) async {
+        let owner = self.owner.description
+        let retries = !failure.code.isPermanent && item.attempts < configuration.maximumAttempts
+        let delay = configuration.retryDelay.timeInterval * pow(2, Double(item.attempts - 1))
+        let retryAt = retries ? Date().addingTimeInterval(delay) : nil
+        let recorded = await storing("record the failure of \(item.path)") {
+            try await store.fail(item.id, owner: owner, error: failure, retryAt: retryAt, now: Date())
+        }
+        if recorded == true && !retries {
+            progress.pending -= 1
+            progress.failed += 1
+        }
+    }
+
     private func renewLease(of item: ItemID) -> Task<Void, Never> {
-        let store = self.store, owner = self.owner.description, lease = configuration.leaseDuration
+        let lease = configuration.leaseDuration
         return Task {
             while !Task.isCancelled {
                 try? await Task.sleep(for: lease / 3)
                 guard !Task.isCancelled else { return }
-                _ = try? await store.renewLease(of: item, owner: owner, expiry: Date().addingTimeInterval(lease.timeInterval))
+                await self.renew(item, for: lease)
             }
         }
     }
 
+    private func renew(_ item: ItemID, for lease: Duration) async {
+        let owner = self.owner.description
+        _ = await storing("renew the lease on an item") {
+            try await store.renewLease(of: item, owner: owner, expiry: Date().addingTimeInterval(lease.timeInterval))
+        }
+    }
+
+    private func purgeExpiredResults() async {
+        _ = await storing("purge the results past their retention") { try await store.purge(now: Date()) }
+    }
+
     /// Takes back items whose lease expired, or whose process on this host has ended.
     private func recoverAbandonedItems() async {
-        let owners = (try? await store.leaseOwners()) ?? []
+        let owners = await storing("list the workers holding items") { try await store.leaseOwners() } ?? []
         let abandoned = owners.filter { LeaseOwner($0)?.isAbandoned(judgedBy: owner) ?? false }
-        _ = try? await store.recoverItems(abandonedBy: abandoned, maximumAttempts: configuration.maximumAttempts, now: Date())
+        let attempts = configuration.maximumAttempts
+        _ = await storing("take back abandoned items") {
+            try await store.recoverItems(abandonedBy: abandoned, maximumAttempts: attempts, now: Date())
+        }
         await refreshProgress()
     }
 }

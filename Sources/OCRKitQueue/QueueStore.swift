@@ -31,7 +31,8 @@ public protocol QueueStore: Sendable {
     @discardableResult
     func fail(_ item: ItemID, owner: String, error: OCRError, retryAt: Date?, now: Date) async throws -> Bool
 
-    /// Gives a leased item back without counting the attempt, as when a worker stops cleanly.
+    /// Gives a leased item back without counting the attempt: a worker that stops before it
+    /// could store what it read.
     func release(_ item: ItemID, owner: String, now: Date) async throws
 
     /// The owners of current leases.
@@ -43,9 +44,6 @@ public protocol QueueStore: Sendable {
     /// `maximumAttempts` attempts. Returns how many items it took back.
     @discardableResult
     func recoverItems(abandonedBy owners: Set<String>, maximumAttempts: Int, now: Date) async throws -> Int
-
-    /// When the earliest waiting retry is due, if any item waits for one.
-    func nextRetryDate() async throws -> Date?
 
     /// The progress of one batch, or of the whole queue.
     func progress(of batch: BatchID?) async throws -> BatchProgress

@@ -9,7 +9,7 @@ import OCRKit
 /// How a document is written is the writer's part: a searchable PDF, say.
 ///
 /// ```swift
-/// let path = QueuedDocuments.path(forName: "contract")           // ./contract.pdf
+/// let path = QueuedDocuments.path(forName: "contract")   // contract.pdf in the current folder
 /// try QueuedDocuments.checkWritable(path)
 /// let batch = try await processor.enqueue(photos, document: path)
 /// // ... once the processor has read the queue:

@@ -7,8 +7,8 @@ import OCRKitQueue
 /// and several processes can share the file.
 ///
 /// ```swift
-/// let store = try SQLiteQueueStore(path: "~/.local/share/ocrkit/queue.sqlite")
-/// let processor = OCRProcessor(store: store, reader: reader)
+/// let store = try SQLiteQueueStore(path: queuePath)
+/// let processor = OCRProcessor(store: store, reader: reader, configuration: .init(diskPath: store.path))
 /// ```
 public final class SQLiteQueueStore: QueueStore {
     private let database: DatabasePool
@@ -101,7 +101,7 @@ public final class SQLiteQueueStore: QueueStore {
                            arguments: [name, document, optionsJSON, unique.count, time])
             let batch = db.lastInsertedRowID
             let insert = try db.makeStatement(sql: """
-                INSERT INTO item (batchId, ordinal, path, status, createdAt, updatedAt) VALUES (?, ?, ?, 'pending', ?, ?)
+                INSERT INTO item (batchId, ordinal, path, status, createdAt, updatedAt) VALUES (?, ?, ?, \(ItemStatus.pending.sql), ?, ?)
                 """)
             for (ordinal, path) in unique.enumerated() {
                 try insert.execute(arguments: [batch, ordinal, path, time, time])
@@ -117,10 +117,10 @@ public final class SQLiteQueueStore: QueueStore {
             // that keeps failing or crashing its process does not hold up the others. Two indexed
             // look-ups: one query with both orders would scan the whole queue.
             let pending = try Row.fetchOne(db, sql: """
-                SELECT id, batchId FROM item WHERE status = 'pending' ORDER BY batchId, ordinal LIMIT 1
+                SELECT id, batchId FROM item WHERE status = \(ItemStatus.pending.sql) ORDER BY batchId, ordinal LIMIT 1
                 """)
             let retry = try Row.fetchOne(db, sql: """
-                SELECT id, batchId FROM item WHERE status = 'retrying' AND retryAt <= ? ORDER BY batchId, ordinal LIMIT 1
+                SELECT id, batchId FROM item WHERE status = \(ItemStatus.retrying.sql) AND retryAt <= ? ORDER BY batchId, ordinal LIMIT 1
                 """, arguments: [time])
             let chosen: Row? = switch (pending, retry) {
             case let (pending?, retry?): (retry["batchId"] as Int64) < (pending["batchId"] as Int64) ? retry : pending
@@ -128,7 +128,7 @@ public final class SQLiteQueueStore: QueueStore {
             }
             guard let candidate = chosen?["id"] as Int64? else { return nil }
             guard let row = try Row.fetchOne(db, sql: """
-                UPDATE item SET status = 'processing', leaseOwner = ?, leaseExpiresAt = ?, attempts = attempts + 1,
+                UPDATE item SET status = \(ItemStatus.processing.sql), leaseOwner = ?, leaseExpiresAt = ?, attempts = attempts + 1,
                     retryAt = NULL, updatedAt = ?
                 WHERE id = ?
                 RETURNING id, batchId, path, attempts
@@ -144,7 +144,7 @@ public final class SQLiteQueueStore: QueueStore {
     public func renewLease(of item: ItemID, owner: String, expiry: Date) async throws -> Bool {
         try await database.write { db in
             try db.execute(sql: """
-                UPDATE item SET leaseExpiresAt = ? WHERE id = ? AND status = 'processing' AND leaseOwner = ?
+                UPDATE item SET leaseExpiresAt = ? WHERE id = ? AND status = \(ItemStatus.processing.sql) AND leaseOwner = ?
                 """, arguments: [expiry.timeIntervalSince1970, item.rawValue, owner])
             return db.changesCount == 1
         }
@@ -155,12 +155,12 @@ public final class SQLiteQueueStore: QueueStore {
         let time = now.timeIntervalSince1970
         return try await database.write { db in
             try db.execute(sql: """
-                UPDATE item SET status = 'completed', result = ?, leaseOwner = NULL, leaseExpiresAt = NULL,
+                UPDATE item SET status = \(ItemStatus.completed.sql), result = ?, leaseOwner = NULL, leaseExpiresAt = NULL,
                     errorCode = NULL, errorMessage = NULL, updatedAt = ?, finishedAt = ?
-                WHERE id = ? AND status = 'processing' AND leaseOwner = ?
+                WHERE id = ? AND status = \(ItemStatus.processing.sql) AND leaseOwner = ?
                 """, arguments: [result, time, time, item.rawValue, owner])
             guard db.changesCount == 1 else { return false }
-            try Self.recordEvent(db, item: item.rawValue, kind: "completed", time: time)
+            try Self.recordEvent(db, item: item.rawValue, kind: .completed, time: time)
             return true
         }
     }
@@ -172,12 +172,12 @@ public final class SQLiteQueueStore: QueueStore {
             try db.execute(sql: """
                 UPDATE item SET status = ?, retryAt = ?, errorCode = ?, errorMessage = ?, leaseOwner = NULL,
                     leaseExpiresAt = NULL, updatedAt = ?, finishedAt = ?
-                WHERE id = ? AND status = 'processing' AND leaseOwner = ?
-                """, arguments: [retryAt == nil ? "failed" : "retrying", retryAt?.timeIntervalSince1970,
+                WHERE id = ? AND status = \(ItemStatus.processing.sql) AND leaseOwner = ?
+                """, arguments: [(retryAt == nil ? ItemStatus.failed : .retrying).rawValue, retryAt?.timeIntervalSince1970,
                                  error.code.rawValue, error.reason, time, retryAt == nil ? time : nil,
                                  item.rawValue, owner])
             guard db.changesCount == 1 else { return false }
-            try Self.recordEvent(db, item: item.rawValue, kind: "failed", error: error, willRetry: retryAt != nil, time: time)
+            try Self.recordEvent(db, item: item.rawValue, kind: .failed, error: error, willRetry: retryAt != nil, time: time)
             return true
         }
     }
@@ -185,9 +185,9 @@ public final class SQLiteQueueStore: QueueStore {
     public func release(_ item: ItemID, owner: String, now: Date) async throws {
         try await database.write { db in
             try db.execute(sql: """
-                UPDATE item SET status = 'pending', attempts = attempts - 1, leaseOwner = NULL, leaseExpiresAt = NULL,
+                UPDATE item SET status = \(ItemStatus.pending.sql), attempts = attempts - 1, leaseOwner = NULL, leaseExpiresAt = NULL,
                     updatedAt = ?
-                WHERE id = ? AND status = 'processing' AND leaseOwner = ?
+                WHERE id = ? AND status = \(ItemStatus.processing.sql) AND leaseOwner = ?
                 """, arguments: [now.timeIntervalSince1970, item.rawValue, owner])
         }
     }
@@ -198,7 +198,7 @@ public final class SQLiteQueueStore: QueueStore {
         return try await database.write { db in
             let ownerList = Array(owners)
             let placeholders = ownerList.isEmpty ? "NULL" : ownerList.map { _ in "?" }.joined(separator: ", ")
-            let abandoned = "status = 'processing' AND (leaseExpiresAt < ? OR leaseOwner IN (\(placeholders)))"
+            let abandoned = "status = \(ItemStatus.processing.sql) AND (leaseExpiresAt < ? OR leaseOwner IN (\(placeholders)))"
             let arguments = StatementArguments([time]) + StatementArguments(ownerList)
             // Items out of attempts fail for good, with an event; the others go back to the queue.
             let exhausted = try Int64.fetchAll(db, sql: "SELECT id FROM item WHERE \(abandoned) AND attempts >= ?",
@@ -206,17 +206,17 @@ public final class SQLiteQueueStore: QueueStore {
             let reason = "interrupted \(maximumAttempts) times: the process reading it stopped"
             for id in exhausted {
                 try db.execute(sql: """
-                    UPDATE item SET status = 'failed', errorCode = ?, errorMessage = ?, leaseOwner = NULL,
+                    UPDATE item SET status = \(ItemStatus.failed.sql), errorCode = ?, errorMessage = ?, leaseOwner = NULL,
                         leaseExpiresAt = NULL, updatedAt = ?, finishedAt = ?
                     WHERE id = ?
                     """, arguments: [OCRError.Code.interrupted.rawValue, reason, time, time, id])
                 let path = try String.fetchOne(db, sql: "SELECT path FROM item WHERE id = ?", arguments: [id])
-                try Self.recordEvent(db, item: id, kind: "failed",
+                try Self.recordEvent(db, item: id, kind: .failed,
                                      error: OCRError(.interrupted, path: path, reason: reason), willRetry: false, time: time)
             }
             // The others wait behind their batch's pending items, as retries due now.
             try db.execute(sql: """
-                UPDATE item SET status = 'retrying', retryAt = ?, leaseOwner = NULL, leaseExpiresAt = NULL, updatedAt = ?
+                UPDATE item SET status = \(ItemStatus.retrying.sql), retryAt = ?, leaseOwner = NULL, leaseExpiresAt = NULL, updatedAt = ?
                 WHERE \(abandoned)
                 """, arguments: [time, time] + arguments)
             return exhausted.count + db.changesCount
@@ -228,13 +228,13 @@ public final class SQLiteQueueStore: QueueStore {
         let time = now.timeIntervalSince1970
         return try await database.write { db in
             let scope = Self.limit(to: batch)
-            let ids = try Int64.fetchAll(db, sql: "SELECT id FROM item WHERE status IN ('pending', 'retrying') \(scope.sql)",
-                                         arguments: scope.arguments)
+            let waiting = "status IN (\(ItemStatus.pending.sql), \(ItemStatus.retrying.sql))"
+            let ids = try Int64.fetchAll(db, sql: "SELECT id FROM item WHERE \(waiting) \(scope.sql)", arguments: scope.arguments)
             try db.execute(sql: """
-                UPDATE item SET status = 'cancelled', updatedAt = ?, finishedAt = ?
-                WHERE status IN ('pending', 'retrying') \(scope.sql)
+                UPDATE item SET status = \(ItemStatus.cancelled.sql), updatedAt = ?, finishedAt = ?
+                WHERE \(waiting) \(scope.sql)
                 """, arguments: [time, time] + scope.arguments)
-            for id in ids { try Self.recordEvent(db, item: id, kind: "cancelled", time: time) }
+            for id in ids { try Self.recordEvent(db, item: id, kind: .cancelled, time: time) }
             return ids.count
         }
     }
@@ -244,9 +244,9 @@ public final class SQLiteQueueStore: QueueStore {
         try await database.write { db in
             let scope = Self.limit(to: batch)
             try db.execute(sql: """
-                UPDATE item SET status = 'pending', attempts = 0, errorCode = NULL, errorMessage = NULL,
+                UPDATE item SET status = \(ItemStatus.pending.sql), attempts = 0, errorCode = NULL, errorMessage = NULL,
                     finishedAt = NULL, updatedAt = ?
-                WHERE status = 'failed' \(scope.sql)
+                WHERE status = \(ItemStatus.failed.sql) \(scope.sql)
                 """, arguments: [now.timeIntervalSince1970] + scope.arguments)
             return db.changesCount
         }
@@ -255,7 +255,7 @@ public final class SQLiteQueueStore: QueueStore {
     public func markConsumed(_ items: [ItemID], purgeAfter: Date) async throws {
         try await database.write { db in
             let statement = try db.makeStatement(sql: """
-                UPDATE item SET consumed = 1, purgeAfter = ? WHERE id = ? AND status = 'completed' AND consumed = 0
+                UPDATE item SET consumed = 1, purgeAfter = ? WHERE id = ? AND status = \(ItemStatus.completed.sql) AND consumed = 0
                 """)
             for item in items {
                 try statement.execute(arguments: [purgeAfter.timeIntervalSince1970, item.rawValue])
@@ -275,25 +275,20 @@ public final class SQLiteQueueStore: QueueStore {
     }
 
     private static func recordEvent(
-        _ db: Database, item: Int64, kind: String, error: OCRError? = nil, willRetry: Bool = false, time: Double
+        _ db: Database, item: Int64, kind: EventKind, error: OCRError? = nil, willRetry: Bool = false, time: Double
     ) throws {
         try db.execute(sql: """
             INSERT INTO event (itemId, kind, errorCode, errorMessage, willRetry, createdAt) VALUES (?, ?, ?, ?, ?, ?)
-            """, arguments: [item, kind, error?.code.rawValue, error?.reason, willRetry, time])
+            """, arguments: [item, kind.rawValue, error?.code.rawValue, error?.reason, willRetry, time])
     }
 
     // MARK: Reading
 
     public func leaseOwners() async throws -> Set<String> {
         try await database.read { db in
-            Set(try String.fetchAll(db, sql: "SELECT DISTINCT leaseOwner FROM item WHERE status = 'processing' AND leaseOwner IS NOT NULL"))
-        }
-    }
-
-    public func nextRetryDate() async throws -> Date? {
-        try await database.read { db in
-            try Double.fetchOne(db, sql: "SELECT MIN(retryAt) FROM item WHERE status = 'retrying'")
-                .map(Date.init(timeIntervalSince1970:))
+            Set(try String.fetchAll(db, sql: """
+                SELECT DISTINCT leaseOwner FROM item WHERE status = \(ItemStatus.processing.sql) AND leaseOwner IS NOT NULL
+                """))
         }
     }
 
@@ -331,7 +326,8 @@ public final class SQLiteQueueStore: QueueStore {
             let scope = Self.limit(to: batch)
             return try Row.fetchAll(db, sql: """
                 SELECT id, batchId, path, result, finishedAt, consumed, attempts FROM item
-                WHERE status = 'completed' \(unconsumedOnly ? "AND consumed = 0" : "") \(scope.sql) ORDER BY batchId, ordinal
+                WHERE status = \(ItemStatus.completed.sql) \(unconsumedOnly ? "AND consumed = 0" : "") \(scope.sql)
+                ORDER BY batchId, ordinal
                 """, arguments: scope.arguments).map { row in
                 ItemResult(id: ItemID(rawValue: row["id"]), batch: BatchID(rawValue: row["batchId"]), path: row["path"],
                            page: try Page(jsonData: row["result"]),
@@ -346,7 +342,7 @@ public final class SQLiteQueueStore: QueueStore {
             let scope = Self.limit(to: batch)
             return try Row.fetchAll(db, sql: """
                 SELECT id, batchId, path, errorCode, errorMessage, attempts, finishedAt FROM item
-                WHERE status = 'failed' \(scope.sql) ORDER BY batchId, ordinal
+                WHERE status = \(ItemStatus.failed.sql) \(scope.sql) ORDER BY batchId, ordinal
                 """, arguments: scope.arguments).map { row in
                 let path: String = row["path"]
                 return ItemFailure(id: ItemID(rawValue: row["id"]), batch: BatchID(rawValue: row["batchId"]), path: path,
@@ -366,13 +362,13 @@ public final class SQLiteQueueStore: QueueStore {
                 """, arguments: [cursor.rawValue, limit]).map { row in
                 let path: String = row["path"]
                 let kind: ProcessorEvent.Kind
-                switch row["kind"] as String {
-                case "completed":
+                switch EventKind(rawValue: row["kind"]) {
+                case .completed:
                     kind = .completed((row["result"] as Data?).flatMap { try? Page(jsonData: $0) })
-                case "failed":
+                case .failed:
                     kind = .failed(Self.error(code: row["errorCode"], message: row["errorMessage"], path: path),
                                    willRetry: row["willRetry"])
-                default:
+                case .cancelled, nil:
                     kind = .cancelled
                 }
                 return ProcessorEvent(
@@ -394,4 +390,14 @@ public final class SQLiteQueueStore: QueueStore {
     private static func error(code: String?, message: String?, path: String) -> OCRError {
         OCRError(code.flatMap(OCRError.Code.init(rawValue:)) ?? .engineFailure, path: path, reason: message ?? "unknown error")
     }
+}
+
+/// What an event row records, in its `kind` column.
+private enum EventKind: String {
+    case completed, failed, cancelled
+}
+
+extension ItemStatus {
+    /// The status as a literal in SQL, for the queries' constant conditions: its raw value, quoted.
+    fileprivate var sql: String { "'\(rawValue)'" }
 }

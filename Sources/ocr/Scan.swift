@@ -77,13 +77,22 @@ struct Scan: AsyncParsableCommand {
         }
         defer { interrupts.cancel() }
 
+        let storeProblems = Task {
+            for await state in processor.states {
+                if case .waitingForStore(let error) = state { warn("\(error); trying again") }
+            }
+        }
+        defer { storeProblems.cancel() }
+
         await processor.start()
         let initial = try await store.progress(of: nil)
         var bar = ProgressBar(total: initial.total, alreadyDone: initial.finished)
         while await processor.isRunning {
-            let progress = try await store.progress(of: nil)
-            bar.update(done: progress.finished, failed: progress.failed, total: progress.total)
-            if progress.isDone { break }
+            // While the store fails, the processor says so (above) and keeps what it read.
+            if let progress = try? await store.progress(of: nil) {
+                bar.update(done: progress.finished, failed: progress.failed, total: progress.total)
+                if progress.isDone { break }
+            }
             try await Task.sleep(for: .milliseconds(250))
         }
         await processor.stop()

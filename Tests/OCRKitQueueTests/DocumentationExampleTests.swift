@@ -1,0 +1,65 @@
+import Foundation
+import OCRKit
+import OCRKitPDF
+import OCRKitQueue
+import OCRKitQueueSQLite
+import OCRKitTestSupport
+import Testing
+
+/// The usage examples of the queue's doc comments, as written there (with the work they wait for
+/// done in between), on real images and a real reader: DocumentationExamplesTests checks that
+/// they stay the same.
+@Suite(.timeLimit(.minutes(2))) struct DocumentationExampleTests {
+    @Test func processor() async throws {
+        let fixture = try QueueFixture()
+        let queuePath = fixture.folder.file("example.sqlite"), reader = fixture.reader, scans = try fixture.images(2)
+
+        // Example from Sources/OCRKitQueue/OCRProcessor.swift
+        let processor = OCRProcessor(store: try SQLiteQueueStore(path: queuePath), reader: reader)
+        let batch = try await processor.enqueue(scans)
+        await processor.start()
+        for await event in processor.events where event.batch == batch {
+            if case .completed(let page?) = event.kind { print(event.path, page.text) }
+            if try await processor.progress(for: batch).pending == 0 { break }
+        }
+        await processor.stop()
+
+        #expect(try await processor.progress(for: batch) == BatchProgress(completed: 2))
+    }
+
+    @Test func sqliteStore() async throws {
+        let fixture = try QueueFixture()
+        let queuePath = fixture.folder.file("example.sqlite"), reader = fixture.reader
+
+        // Example from Sources/OCRKitQueueSQLite/SQLiteQueueStore.swift
+        let store = try SQLiteQueueStore(path: queuePath)
+        let processor = OCRProcessor(store: store, reader: reader, configuration: .init(diskPath: store.path))
+
+        _ = try await processor.enqueue(try fixture.images(1))
+        #expect(try await store.progress(of: nil) == BatchProgress(pending: 1))
+    }
+
+    @Test func queuedDocuments() async throws {
+        let fixture = try QueueFixture()
+        let store = fixture.store, reader = fixture.reader, processor = fixture.makeProcessor()
+        let photos = try fixture.images(2), start = Date()
+        let folder = FileManager.default.currentDirectoryPath
+        defer { try? FileManager.default.removeItem(atPath: folder + "/contract.pdf") }
+
+        // Example from Sources/OCRKitQueue/QueuedDocuments.swift
+        let path = QueuedDocuments.path(forName: "contract")   // contract.pdf in the current folder
+        try QueuedDocuments.checkWritable(path)
+        let batch = try await processor.enqueue(photos, document: path)
+        // ... once the processor has read the queue:
+        await processor.start()
+        try await processor.waitUntilIdle()
+        await processor.stop()
+        let documents = QueuedDocuments(store: store) { pages, path in
+            try await SearchablePDF.write(pages, to: path, decoder: reader.decoder, corrector: reader.corrector)
+        }
+        for outcome in try await documents.writeFinished(since: start) { print(outcome) }
+
+        #expect(path == folder + "/contract.pdf")
+        #expect(try Data(contentsOf: URL(fileURLWithPath: path)).starts(with: Array("%PDF".utf8)))
+    }
+}
