@@ -1,4 +1,4 @@
-import COpenCV
+internal import COpenCV
 import Foundation
 import OCRKit
 

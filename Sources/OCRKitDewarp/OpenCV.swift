@@ -1,4 +1,4 @@
-import COpenCV
+internal import COpenCV
 import OCRKit
 
 /// The calls into COpenCV, OCRKit's C interface to OpenCV, with their failures turned into

@@ -1,4 +1,4 @@
-import COpenCV
+internal import COpenCV
 import OCRKit
 
 /// Finds the page in a photo: the largest four-sided outline that the photo's edges support,

@@ -1,4 +1,4 @@
-import CVips
+internal import CVips
 import OCRKit
 
 /// Saves bitmaps as image files, in the format the file name's extension names: `.png`,

@@ -1,4 +1,4 @@
-import CVips
+internal import CVips
 import OCRKit
 
 /// Renders text into a bitmap, black on white, through libvips and Pango: images whose text is

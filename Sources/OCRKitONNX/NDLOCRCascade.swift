@@ -13,28 +13,28 @@ import OCRKit
 /// let cascade = try NDLOCRCascade(recognizers: [short, middle, long])
 /// let line = try cascade.read(quad, lengthClass: 3, in: bitmap)
 /// ```
-public struct NDLOCRCascade: Sendable {
+struct NDLOCRCascade: Sendable {
     /// A line as the cascade read it, and how.
-    public struct Reading: Sendable, Equatable {
-        public var characters: [RecognizedCharacter]
+    struct Reading: Sendable, Equatable {
+        var characters: [RecognizedCharacter]
         /// The index in ``NDLOCRCascade/stages`` of the model that gave the reading.
-        public var stage: Int
+        var stage: Int
         /// Whether the line was read in two halves.
-        public var isSplit: Bool
+        var isSplit: Bool
 
-        public var text: String { characters.map(\.text).joined() }
+        var text: String { characters.map(\.text).joined() }
     }
 
     /// How near its capacity a reading may come before a wider model reads the line again.
-    public static let escalationMargin = 5
+    static let escalationMargin = 5
     /// How near the widest model's capacity a reading may come before the line is read in halves.
-    public static let splitMargin = 2
+    static let splitMargin = 2
 
     /// The recognisers, narrowest first.
-    public let stages: [NDLOCRRecognizer]
+    let stages: [NDLOCRRecognizer]
 
     /// - Throws: ``OCRError`` when there are not three recognisers, as NDLOCR-Lite has.
-    public init(recognizers: [NDLOCRRecognizer]) throws {
+    init(recognizers: [NDLOCRRecognizer]) throws {
         guard recognizers.count == 3 else {
             throw OCRError(.invalidOption, reason: "NDLOCR-Lite's cascade needs its three line models (parseq-*.onnx), found "
                 + "\(recognizers.count): \(recognizers.map(\.session.modelPath).joined(separator: ", "))")
@@ -43,7 +43,7 @@ public struct NDLOCRCascade: Sendable {
     }
 
     /// The stage a line starts at, given the detector's length class.
-    public static func firstStage(lengthClass: Int) -> Int {
+    static func firstStage(lengthClass: Int) -> Int {
         switch lengthClass {
         case 3: 0
         case 2: 1
@@ -53,7 +53,7 @@ public struct NDLOCRCascade: Sendable {
 
     /// Reads the line in `quad` of `bitmap`, along its top edge, as the cascade decides, keeping
     /// `alternativeCount` candidates for each character.
-    public func read(_ quad: Quad, lengthClass: Int, in bitmap: Bitmap, alternativeCount: Int = 3) throws -> Reading {
+    func read(_ quad: Quad, lengthClass: Int, in bitmap: Bitmap, alternativeCount: Int = 3) throws -> Reading {
         var stage = Self.firstStage(lengthClass: lengthClass)
         while true {
             let reading = try stages[stage].read(quad, in: bitmap, alternativeCount: alternativeCount)

@@ -13,12 +13,12 @@ import Yams
 /// let charset = try NDLOCRCharset(contentsOf: "NDLmoji.yaml")
 /// charset.character(forClass: 1)   // the first character: index 0 ends the sequence
 /// ```
-public struct NDLOCRCharset: Sendable {
+struct NDLOCRCharset: Sendable {
     /// The characters, in class order from class 1.
-    public let characters: [String]
+    let characters: [String]
 
     /// - Throws: ``OCRError`` naming the file when it cannot be read or holds no character set.
-    public init(contentsOf path: String) throws {
+    init(contentsOf path: String) throws {
         let model = try Self.yaml(at: path)["model"] as? [String: Any]
         guard let charset = (model?["charset_train"] ?? model?["charset_test"]) as? String, !charset.isEmpty else {
             throw OCRError(.corrupt, path: path, reason: "no model.charset_train in the character set file")
@@ -31,7 +31,7 @@ public struct NDLOCRCharset: Sendable {
     }
 
     /// The character a recogniser class stands for; class 0 ends the text and stands for none.
-    public func character(forClass index: Int) -> String? {
+    func character(forClass index: Int) -> String? {
         index >= 1 && index <= characters.count ? characters[index - 1] : nil
     }
 
@@ -56,11 +56,11 @@ public struct NDLOCRCharset: Sendable {
 }
 
 /// NDLOCR-Lite's layout classes (`ndl.yaml`): the detector's labels, and which are text lines.
-public struct NDLOCRClasses: Sendable {
+struct NDLOCRClasses: Sendable {
     /// Class names by index, as the detector's 0-based labels count them.
-    public let names: [Int: String]
+    let names: [Int: String]
 
-    public init(contentsOf path: String) throws {
+    init(contentsOf path: String) throws {
         let mapping = try NDLOCRCharset.yaml(at: path)["names"] as? [AnyHashable: Any] ?? [:]
         var names: [Int: String] = [:]
         for (key, value) in mapping {
@@ -77,7 +77,7 @@ public struct NDLOCRClasses: Sendable {
 
     /// The classes that are lines of text (`line_main`, `line_caption`, `line_title`...), which
     /// the recognisers read; the others are blocks around them or figures.
-    public var textLineClasses: Set<Int> {
+    var textLineClasses: Set<Int> {
         Set(names.filter { $0.value.hasPrefix("line_") }.keys)
     }
 }

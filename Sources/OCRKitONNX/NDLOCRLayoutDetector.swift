@@ -11,33 +11,33 @@ import OCRKit
 /// let detector = try NDLOCRLayoutDetector(session: session, classes: NDLOCRClasses(contentsOf: "ndl.yaml"))
 /// for line in try detector.lines(in: bitmap) { print(line.box, line.lengthClass) }
 /// ```
-public struct NDLOCRLayoutDetector: Sendable {
+struct NDLOCRLayoutDetector: Sendable {
     /// A line of text the detector found.
-    public struct Detection: Sendable, Equatable {
+    struct Detection: Sendable, Equatable {
         /// In the page's pixels.
-        public var box: Rect
+        var box: Rect
         /// The layout class's index in `ndl.yaml` (0-based).
-        public var classIndex: Int
-        public var score: Double
+        var classIndex: Int
+        var score: Double
         /// The detector's estimate of the line's length: 3 for short lines, 2 for middling ones,
         /// anything else for long ones. It picks the recogniser that reads the line first.
-        public var lengthClass: Int
+        var lengthClass: Int
 
         /// Lines taller than wide run down the page.
-        public var isVertical: Bool { box.height > box.width }
+        var isVertical: Bool { box.height > box.width }
     }
 
-    public let session: ONNXSession
-    public let classes: NDLOCRClasses
+    let session: ONNXSession
+    let classes: NDLOCRClasses
     /// Detections less sure than this are dropped (NDLOCR-Lite's default).
-    public var minimumScore = 0.25
+    var minimumScore = 0.25
     /// A line overlapping a surer one by more than this (intersection over union), or lying more
     /// than ``duplicateContainment`` inside it, is the same line found twice.
-    public var duplicateOverlap = 0.5
-    public var duplicateContainment = 0.8
+    var duplicateOverlap = 0.5
+    var duplicateContainment = 0.8
 
     /// - Throws: ``OCRError`` naming the model when it lacks DEIM's inputs.
-    public init(session: ONNXSession, classes: NDLOCRClasses) throws {
+    init(session: ONNXSession, classes: NDLOCRClasses) throws {
         guard session.inputNames == ["images", "orig_target_sizes"], session.inputShapes[0].count == 4,
               session.inputShapes[0][2] > 0, session.inputShapes[0][3] > 0 else {
             throw OCRError(.corrupt, path: session.modelPath, reason: "not a DEIM layout model: its inputs are "
@@ -48,7 +48,7 @@ public struct NDLOCRLayoutDetector: Sendable {
     }
 
     /// The lines of text in `bitmap`, duplicates removed, surest first.
-    public func lines(in bitmap: Bitmap) throws -> [Detection] {
+    func lines(in bitmap: Bitmap) throws -> [Detection] {
         let height = session.inputShapes[0][2], width = session.inputShapes[0][3]
         let side = Double(max(bitmap.width, bitmap.height))
         // The page, scaled, at the input's top left; the rest is black, as NDLOCR-Lite pads it.

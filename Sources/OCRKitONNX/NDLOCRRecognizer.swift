@@ -11,25 +11,25 @@ import OCRKit
 /// let recognizer = try NDLOCRRecognizer(session: session, charset: charset)
 /// let reading = try recognizer.read(box.quad, in: bitmap)
 /// ```
-public struct NDLOCRRecognizer: Sendable {
+struct NDLOCRRecognizer: Sendable {
     /// A line as read.
-    public struct Reading: Sendable, Equatable {
-        public var characters: [RecognizedCharacter]
+    struct Reading: Sendable, Equatable {
+        var characters: [RecognizedCharacter]
         /// The most characters the model can read in a line: a reading near it may have missed
         /// some.
-        public var capacity: Int
+        var capacity: Int
 
-        public var text: String { characters.map(\.text).joined() }
+        var text: String { characters.map(\.text).joined() }
     }
 
-    public let session: ONNXSession
-    public let charset: NDLOCRCharset
+    let session: ONNXSession
+    let charset: NDLOCRCharset
     /// The input's width and height.
-    public let inputWidth: Int
-    public let inputHeight: Int
+    let inputWidth: Int
+    let inputHeight: Int
 
     /// - Throws: ``OCRError`` naming the model when its input is not one fixed-size image.
-    public init(session: ONNXSession, charset: NDLOCRCharset) throws {
+    init(session: ONNXSession, charset: NDLOCRCharset) throws {
         guard session.inputShapes.count == 1, session.inputShapes[0].count == 4, session.inputShapes[0][1] == 3,
               session.inputShapes[0][2] > 0, session.inputShapes[0][3] > 0 else {
             throw OCRError(.corrupt, path: session.modelPath,
@@ -43,7 +43,7 @@ public struct NDLOCRRecognizer: Sendable {
 
     /// Reads the line in `quad` of `bitmap`, along its top edge, keeping `alternativeCount`
     /// candidates for each character.
-    public func read(_ quad: Quad, in bitmap: Bitmap, alternativeCount: Int = 3) throws -> Reading {
+    func read(_ quad: Quad, in bitmap: Bitmap, alternativeCount: Int = 3) throws -> Reading {
         var input = [Float](repeating: 0, count: 3 * inputHeight * inputWidth)
         bitmap.sample(quad, width: inputWidth, height: inputHeight, format: .bgrSymmetric, into: &input,
                       at: .image(width: inputWidth, height: inputHeight), antialiased: true)

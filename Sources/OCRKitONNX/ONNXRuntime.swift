@@ -1,4 +1,4 @@
-import CONNXRuntime
+internal import CONNXRuntime
 import Foundation
 import OCRKit
 import Synchronization

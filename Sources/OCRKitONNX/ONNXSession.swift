@@ -1,4 +1,4 @@
-import CONNXRuntime
+internal import CONNXRuntime
 import Foundation
 import OCRKit
 
@@ -6,17 +6,17 @@ import OCRKit
 ///
 /// Values are held as `Float` whatever the model's type: the integer tensors OCR models use
 /// (labels, image sizes) are small whole numbers, which a `Float` holds exactly.
-public struct Tensor: Sendable, Equatable {
+struct Tensor: Sendable, Equatable {
     /// The element types OCRKit's models take and give.
-    public enum Element: Sendable {
+    enum Element: Sendable {
         case float, int64
     }
 
-    public var shape: [Int]
-    public var values: [Float]
-    public var element: Element
+    var shape: [Int]
+    var values: [Float]
+    var element: Element
 
-    public init(shape: [Int], values: [Float], element: Element = .float) {
+    init(shape: [Int], values: [Float], element: Element = .float) {
         precondition(shape.reduce(1, *) == values.count, "A tensor's values must fill its shape")
         self.shape = shape
         self.values = values
@@ -31,13 +31,13 @@ public struct Tensor: Sendable, Equatable {
 /// let session = try ONNXSession(runtime: .shared(), model: "rec.onnx", threads: 1)
 /// let outputs = try session.run([session.inputNames[0]: Tensor(shape: [1, 3, 48, 320], values: pixels)])
 /// ```
-public final class ONNXSession: @unchecked Sendable {
-    public let modelPath: String
-    public let inputNames: [String]
-    public let outputNames: [String]
+final class ONNXSession: @unchecked Sendable {
+    let modelPath: String
+    let inputNames: [String]
+    let outputNames: [String]
     /// The shape of each input, in the order of ``inputNames``; -1 stands for a size the model
     /// leaves free.
-    public let inputShapes: [[Int]]
+    let inputShapes: [[Int]]
 
     #if OCRKIT_ONNXRUNTIME
     // `@unchecked Sendable`: the session is immutable after loading and ONNX Runtime documents
@@ -55,7 +55,7 @@ public final class ONNXSession: @unchecked Sendable {
     /// two workers on receipts, for 3% more time.
     ///
     /// - Throws: an ``OCRError`` naming the model: not found, corrupt, or not loadable.
-    public init(runtime: ONNXRuntime, model: String, threads: Int = 1, plansMemory: Bool = true) throws {
+    init(runtime: ONNXRuntime, model: String, threads: Int = 1, plansMemory: Bool = true) throws {
         modelPath = model
         #if OCRKIT_ONNXRUNTIME
         guard FileManager.default.fileExists(atPath: model) else {
@@ -117,7 +117,7 @@ public final class ONNXSession: @unchecked Sendable {
     #endif
 
     /// The model's custom metadata for `key`, such as PP-OCR's `character` dictionary.
-    public func metadata(_ key: String) throws -> String? {
+    func metadata(_ key: String) throws -> String? {
         #if OCRKIT_ONNXRUNTIME
         let api = runtime.api.pointee
         var metadata: OpaquePointer?
@@ -136,7 +136,7 @@ public final class ONNXSession: @unchecked Sendable {
     }
 
     /// Runs the model on `inputs`, by input name, and returns every output, by name.
-    public func run(_ inputs: [String: Tensor]) throws -> [String: Tensor] {
+    func run(_ inputs: [String: Tensor]) throws -> [String: Tensor] {
         #if OCRKIT_ONNXRUNTIME
         let api = runtime.api.pointee
         let tensors = try inputNames.map { name in

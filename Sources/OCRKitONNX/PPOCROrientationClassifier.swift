@@ -8,27 +8,27 @@ import OCRKit
 /// let classifier = PPOCROrientationClassifier(session: try ONNXSession(runtime: .shared(), model: "ch_ppocr_mobile_v2.0_cls_infer.onnx"))
 /// let upright = try classifier.upright([quad], in: bitmap)   // each quad, turned if it was upside down
 /// ```
-public struct PPOCROrientationClassifier: Sendable {
-    public static let inputHeight = 48
-    public static let inputWidth = 192
-    public static let batchSize = 6
+struct PPOCROrientationClassifier: Sendable {
+    static let inputHeight = 48
+    static let inputWidth = 192
+    static let batchSize = 6
     /// How sure the model must be that a line is upside down before it is turned, as RapidOCR and
     /// PaddleOCR require.
-    public static let threshold: Float = 0.9
+    static let threshold: Float = 0.9
 
-    public let session: ONNXSession
+    let session: ONNXSession
 
-    public init(session: ONNXSession) {
+    init(session: ONNXSession) {
         self.session = session
     }
 
     /// The quads, each turned half a turn if the model is sure its text is upside down.
-    public func upright(_ quads: [Quad], in bitmap: Bitmap) throws -> [Quad] {
+    func upright(_ quads: [Quad], in bitmap: Bitmap) throws -> [Quad] {
         try zip(quads, isUpsideDown(quads, in: bitmap)).map { $1 ? $0.turned(2) : $0 }
     }
 
     /// Whether the text in each quad is upside down.
-    public func isUpsideDown(_ quads: [Quad], in bitmap: Bitmap) throws -> [Bool] {
+    func isUpsideDown(_ quads: [Quad], in bitmap: Bitmap) throws -> [Bool] {
         let height = Self.inputHeight, width = Self.inputWidth
         var upsideDown: [Bool] = []
         for start in stride(from: 0, to: quads.count, by: Self.batchSize) {

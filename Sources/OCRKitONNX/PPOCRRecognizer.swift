@@ -12,33 +12,33 @@ import OCRKit
 /// let recognizer = try PPOCRRecognizer(session: ONNXSession(runtime: .shared(), model: "ch_PP-OCRv4_rec_infer.onnx"))
 /// let lines = try recognizer.recognize([quad], in: bitmap)
 /// ```
-public struct PPOCRRecognizer: Sendable {
+struct PPOCRRecognizer: Sendable {
     /// A recognised line.
-    public struct Reading: Sendable, Equatable {
-        public var text: String
+    struct Reading: Sendable, Equatable {
+        var text: String
         /// The mean of its characters' confidences.
-        public var confidence: Double
-        public var characters: [RecognizedCharacter]
+        var confidence: Double
+        var characters: [RecognizedCharacter]
     }
 
-    public static let inputHeight = 48
+    static let inputHeight = 48
     /// The narrowest input: one square. Lines are read at their own width; padding short ones to
     /// 320 pixels, as PaddleOCR and RapidOCR do, took 30% longer on receipts for the same words.
-    public static let minimumInputWidth = inputHeight
+    static let minimumInputWidth = inputHeight
 
-    public let session: ONNXSession
+    let session: ONNXSession
     /// Class index to text: 0 is CTC's blank, the last is a space.
-    public let characters: [String]
+    let characters: [String]
     /// How many candidates to keep for each character.
-    public var alternativeCount = 3
+    var alternativeCount = 3
     /// How many lines each run reads, lines of similar aspect ratio together. One by default: on
     /// this project's 2-core machines, reading receipts' lines one at a time took 19% less time
     /// than in sixes, as RapidOCR reads them (at one and at two threads a run), and lost no
     /// words, since no line is padded to another's width.
-    public var batchSize = 1
+    var batchSize = 1
 
     /// - Throws: ``OCRError`` naming the model when its dictionary is missing.
-    public init(session: ONNXSession) throws {
+    init(session: ONNXSession) throws {
         self.session = session
         guard let dictionary = try session.metadata("character") else {
             throw OCRError(.corrupt, path: session.modelPath, reason: "the model has no `character` dictionary in its metadata")
@@ -48,7 +48,7 @@ public struct PPOCRRecognizer: Sendable {
 
     /// Reads the text in each quad of `bitmap`, in the quads' order; with `allowedCharacters`,
     /// only those characters (and spaces) are considered.
-    public func recognize(_ quads: [Quad], in bitmap: Bitmap, allowedCharacters: String? = nil) throws -> [Reading] {
+    func recognize(_ quads: [Quad], in bitmap: Bitmap, allowedCharacters: String? = nil) throws -> [Reading] {
         let allowed = allowedCharacters.map { allowed in
             Set(characters.indices.filter { $0 == 0 || characters[$0] == " " || allowed.contains(characters[$0]) })
         }

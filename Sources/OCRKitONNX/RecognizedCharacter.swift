@@ -2,14 +2,14 @@ import OCRKit
 
 /// One character a line recogniser read: its text, its probability, the likeliest characters at
 /// its place, and where along the line it is.
-public struct RecognizedCharacter: Sendable, Equatable {
-    public var text: String
-    public var confidence: Double
-    public var alternatives: [Alternative]
+struct RecognizedCharacter: Sendable, Equatable {
+    var text: String
+    var confidence: Double
+    var alternatives: [Alternative]
     /// Where the character lies along the line, as fractions of the line's length.
-    public var span: ClosedRange<Double>
+    var span: ClosedRange<Double>
 
-    public init(text: String, confidence: Double, alternatives: [Alternative], span: ClosedRange<Double>) {
+    init(text: String, confidence: Double, alternatives: [Alternative], span: ClosedRange<Double>) {
         self.text = text
         self.confidence = confidence
         self.alternatives = alternatives

@@ -5,31 +5,31 @@ import OCRKit
 /// them: the map thresholded, each connected region's minimum-area rectangle kept when the
 /// region is confident enough, then grown ("unclipped") by its area times a ratio over its
 /// perimeter, since DB is trained to predict shrunken text regions.
-public struct TextBoxes: Sendable {
+struct TextBoxes: Sendable {
     /// Pixels whose probability is at least this are text.
-    public var threshold: Float = 0.3
+    var threshold: Float = 0.3
     /// Regions whose mean probability inside their box is below this are dropped.
-    public var minimumScore: Float = 0.5
+    var minimumScore: Float = 0.5
     /// How much boxes grow: by area × ratio / perimeter on every side.
-    public var unclipRatio = 1.6
+    var unclipRatio = 1.6
     /// Boxes with a side shorter than this, in map pixels, are dropped.
-    public var minimumSide = 3.0
+    var minimumSide = 3.0
     /// The most regions considered, largest first.
-    public var maximumCandidates = 1000
+    var maximumCandidates = 1000
     /// Grow the thresholded map by a pixel right and down before finding regions (a 2 x 2
     /// dilation), as RapidOCR configures PP-OCRv4: boxes then match its boxes.
-    public var dilates = true
+    var dilates = true
 
-    public init() {}
+    init() {}
 
     /// A detected box: its corners in map pixels, clockwise from the top left, and its score.
-    public struct Box: Sendable, Equatable {
-        public var quad: Quad
-        public var score: Float
+    struct Box: Sendable, Equatable {
+        var quad: Quad
+        var score: Float
     }
 
     /// The boxes of a `width` x `height` probability map, in map pixels.
-    public func boxes(in map: [Float], width: Int, height: Int) -> [Box] {
+    func boxes(in map: [Float], width: Int, height: Int) -> [Box] {
         precondition(map.count == width * height, "The map must have width x height values")
         var boxes: [Box] = []
         for region in regions(in: map, width: width, height: height).prefix(maximumCandidates) {

@@ -1,4 +1,4 @@
-import CHaru
+internal import CHaru
 import Foundation
 import OCRKit
 

@@ -1,6 +1,6 @@
 import Foundation
 import OCRKit
-import OCRKitONNX
+@testable import OCRKitONNX
 import OCRKitTestSupport
 import Testing
 

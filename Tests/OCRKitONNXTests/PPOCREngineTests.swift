@@ -3,7 +3,7 @@ import OCRKit
 import OCRKitImages
 import OCRKitEvaluation
 import OCRKitLayout
-import OCRKitONNX
+@testable import OCRKitONNX
 import OCRKitTestSupport
 import Testing
 

@@ -1,7 +1,7 @@
 import Foundation
 import OCRKit
 import OCRKitImages
-import OCRKitONNX
+@testable import OCRKitONNX
 import OCRKitTestSupport
 import Testing
 

@@ -1,6 +1,6 @@
 import Foundation
 import OCRKit
-import OCRKitONNX
+@testable import OCRKitONNX
 import Testing
 
 /// A `width` x `height` map, `value` inside the rectangles turned by `angle` about their centres.
