@@ -42,7 +42,7 @@ public struct LayoutBenchmark: Sendable {
             let engine = try TesseractEngine(configuration: TesseractConfiguration(pageSegmentationMode: mode))
             var own = CharacterErrorRate(), arranged = CharacterErrorRate()
             for page in rendered {
-                let read = try await engine.recognize(page.bitmap, options: RecognitionOptions(alternativeCount: 0))
+                let read = try await engine.read(page.bitmap, options: RecognitionOptions(alternativeCount: 0))
                 own.add(reading: read.text, truth: page.truth)
                 arranged.add(reading: LayoutAnalyzer().arrange(read).text, truth: page.truth)
             }

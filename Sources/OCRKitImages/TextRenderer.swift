@@ -6,7 +6,7 @@ import OCRKit
 ///
 /// ```swift
 /// let bitmap = try TextRenderer.render("Invoice 2024-117\nTotal: 42.00", font: "DejaVu Serif 11")
-/// let page = try await engine.recognize(bitmap, options: RecognitionOptions())
+/// let page = try await engine.read(bitmap, options: RecognitionOptions())
 /// ```
 public enum TextRenderer {
     /// - Parameters:

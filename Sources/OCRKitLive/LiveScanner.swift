@@ -64,7 +64,7 @@ public actor LiveScanner {
         isReading = true
         defer { isReading = false }
         lastReadTime = frame.time
-        let page = try await engine.recognize(frame.bitmap, options: options)
+        let page = try await engine.read(frame.bitmap, options: options)
 
         acceptedTimes = acceptedTimes.filter { frame.time - $0.value < configuration.cooldown }
         if let block = CandidateBlock.largestPlausible(in: page, pattern: configuration.pattern,

@@ -62,17 +62,15 @@ public final class NDLOCREngine: OCREngine {
         workers = BlockingWorkerPool(count: max(1, configuration.workerCount), name: "ocrkit-ndlocr") {}
     }
 
-    public func validate(_ options: RecognitionOptions) throws {
-        try options.validate(languages: Self.languages, engine: "ndlocr", reads: "Japanese (jpn) and English (eng)")
+    public func checkSupport(of options: RecognitionOptions) throws {
+        try options.checkLanguages(Self.languages, engine: "ndlocr", reads: "Japanese (jpn) and English (eng)")
         guard options.allowedCharacters == nil else {
             throw OCRError(.invalidOption, reason: "ndlocr cannot limit the characters it reads (--allow): its recognisers read freely")
         }
     }
 
     public func recognize(_ bitmap: Bitmap, options: RecognitionOptions) async throws -> Page {
-        try validate(options)
-        let page = try await workers.run { [self] _ in try read(bitmap, options: options) }
-        return options.minimumTextHeight.map { page.removingLines(shorterThan: $0) } ?? page
+        try await workers.run { [self] _ in try readPage(bitmap, options: options) }
     }
 
     /// The files an engine reads, found when it is made so that a missing one is named at once.
@@ -135,7 +133,7 @@ public final class NDLOCREngine: OCREngine {
         }
     }
 
-    private func read(_ bitmap: Bitmap, options: RecognitionOptions) throws -> Page {
+    private func readPage(_ bitmap: Bitmap, options: RecognitionOptions) throws -> Page {
         let models = try loadedModels()
         let region = options.regionOfInterest.map { $0.scaled(width: Double(bitmap.width), height: Double(bitmap.height)) }
         let detections = Self.readingOrder(try models.detector.lines(in: bitmap).filter { detection in

@@ -78,14 +78,12 @@ public final class PPOCREngine: OCREngine {
         workers = BlockingWorkerPool(count: max(1, configuration.workerCount), name: "ocrkit-ppocr") {}
     }
 
-    public func validate(_ options: RecognitionOptions) throws {
-        try options.validate(languages: Self.languages, engine: "ppocr", reads: "Chinese and English (chi_sim, eng)")
+    public func checkSupport(of options: RecognitionOptions) throws {
+        try options.checkLanguages(Self.languages, engine: "ppocr", reads: "Chinese and English (chi_sim, eng)")
     }
 
     public func recognize(_ bitmap: Bitmap, options: RecognitionOptions) async throws -> Page {
-        try validate(options)
-        let page = try await workers.run { [self] _ in try read(bitmap, options: options) }
-        return options.minimumTextHeight.map { page.removingLines(shorterThan: $0) } ?? page
+        try await workers.run { [self] _ in try readPage(bitmap, options: options) }
     }
 
     /// The loaded models, shared by every worker.
@@ -113,7 +111,7 @@ public final class PPOCREngine: OCREngine {
         }
     }
 
-    private func read(_ bitmap: Bitmap, options: RecognitionOptions) throws -> Page {
+    private func readPage(_ bitmap: Bitmap, options: RecognitionOptions) throws -> Page {
         let models = try loadedModels()
         var recognizer = models.recognizer
         recognizer.alternativeCount = max(1, options.alternativeCount)

@@ -51,8 +51,7 @@ public final class TesseractEngine: OCREngine {
     /// was made: every image's options are checked against them.
     public let installedLanguages: [String]
 
-    public func validate(_ options: RecognitionOptions) throws {
-        try options.validate()
+    public func checkSupport(of options: RecognitionOptions) throws {
         let installed = installedLanguages
         let missing = options.languages.filter { !installed.contains($0) }
         guard missing.isEmpty else {
@@ -62,11 +61,9 @@ public final class TesseractEngine: OCREngine {
     }
 
     public func recognize(_ bitmap: Bitmap, options: RecognitionOptions) async throws -> Page {
-        try validate(options)
         let mode = configuration.pageSegmentationMode, info = self.info
-        let page = try await workers.run { session in
+        return try await workers.run { session in
             try session.recognize(bitmap, options: options, mode: mode, engine: info)
         }
-        return options.minimumTextHeight.map { page.removingLines(shorterThan: $0) } ?? page
     }
 }

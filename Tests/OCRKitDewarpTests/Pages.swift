@@ -30,7 +30,7 @@ enum Pages {
 
     /// Tesseract's character error rate on `bitmap` against `truth`, ignoring line breaks.
     static func errorRate(of bitmap: Bitmap, truth: String = text) async throws -> Double {
-        let page = try await tesseract().recognize(bitmap, options: RecognitionOptions(alternativeCount: 0))
+        let page = try await tesseract().read(bitmap, options: RecognitionOptions(alternativeCount: 0))
         var rate = CharacterErrorRate()
         rate.add(reading: page.lines.map(\.text).joined(separator: " "), truth: truth.split(separator: "\n").joined(separator: " "))
         return rate.rate

@@ -23,7 +23,7 @@ import Testing
                                  ])
 
         let engine = try TesseractEngine(configuration: TesseractConfiguration(pageSegmentationMode: .sparseText))
-        let read = try await engine.recognize(bitmap, options: RecognitionOptions())
+        let read = try await engine.read(bitmap, options: RecognitionOptions())
         let arranged = LayoutAnalyzer().arrange(read)
         #expect(Set(arranged.lines.map(\.text)) == Set(read.lines.map(\.text)))
         #expect(arranged.lines.map(\.text) == ["Two Columns Under One Title"] + left + right + ["Page 7"],

@@ -52,7 +52,7 @@ struct NDLOCREngineTests {
             (900, 50, 40, 120, 0), (900, 170, 40, 120, 255),
             (50, 350, 400, 40, 0),
         ])
-        let page = try await models.engine().recognize(bitmap, options: RecognitionOptions(languages: ["jpn"], alternativeCount: 3))
+        let page = try await models.engine().read(bitmap, options: RecognitionOptions(languages: ["jpn"], alternativeCount: 3))
         #expect(page.engine.name == "ndlocr")
         try #require(page.lines.count == 4)
         let (short, vertical, long, split) = (page.lines[0], page.lines[1], page.lines[2], page.lines[3])
@@ -112,7 +112,7 @@ struct NDLOCREngineTests {
         let models = try StandInModels(detections: [(StandInModels.line, [0.1, 0.1, 0.5, 0.2], 0.9, 3)])
         let detector = try models.folder.write(Array("not a model".utf8), to: "deim-test.onnx")
         let engine = try models.engine()
-        await #expect { try await engine.recognize(page(width: 100, height: 100, fills: []), options: RecognitionOptions(languages: ["jpn"])) } throws: {
+        await #expect { try await engine.read(page(width: 100, height: 100, fills: []), options: RecognitionOptions(languages: ["jpn"])) } throws: {
             ($0 as? OCRError)?.path == detector
         }
     }

@@ -21,7 +21,7 @@ struct PPOCREngineTests {
     @Test func findsAndReadsEveryLineOfARenderedPage() async throws {
         let lines = ["Delivery note 2024-117", "Ship to: Ada Lovelace", "Total weight 12.5 kg"]
         let bitmap = try TextRenderer.render(lines.joined(separator: "\n"), font: "DejaVu Sans 14", margin: 60)
-        let read = try await engine.recognize(bitmap, options: RecognitionOptions())
+        let read = try await engine.read(bitmap, options: RecognitionOptions())
         // The detector may return a line in pieces, and the page says its lines were detected, so
         // the layout step joins them. Case is not compared: the recogniser may read "Ship" as
         // "ship" (S and s differ only in size).
@@ -46,7 +46,7 @@ struct PPOCREngineTests {
         let text = "The quick brown fox jumps over the lazy dog"
         let bitmap = try TextRenderer.render(text, font: "DejaVu Sans 12", margin: 4)
         #expect(bitmap.width > 12 * bitmap.height)
-        let page = try await engine.recognize(bitmap, options: RecognitionOptions())
+        let page = try await engine.read(bitmap, options: RecognitionOptions())
         // In pieces, in order; RapidOCR reads this image with the same boxes, and as here
         // misreads a piece or two at their joins ("the lazy c").
         let words = page.words.map(\.text)
@@ -57,17 +57,17 @@ struct PPOCREngineTests {
 
     @Test func honoursTheRegionOfInterestAndAllowedCharacters() async throws {
         let bitmap = try TextRenderer.render("HEADER 111\n\nfooter 222", font: "DejaVu Sans 14", margin: 60)
-        let bottom = try await engine.recognize(bitmap, options: RecognitionOptions(regionOfInterest: Rect(x: 0, y: 0.5, width: 1, height: 0.5)))
+        let bottom = try await engine.read(bitmap, options: RecognitionOptions(regionOfInterest: Rect(x: 0, y: 0.5, width: 1, height: 0.5)))
         #expect(bottom.lines.map(\.text) == ["footer 222"])
         #expect(bottom.lines[0].box.minY > 0.5)
-        let digits = try await engine.recognize(bitmap, options: RecognitionOptions(allowedCharacters: "0123456789"))
+        let digits = try await engine.read(bitmap, options: RecognitionOptions(allowedCharacters: "0123456789"))
         #expect(digits.lines.allSatisfy { $0.text.allSatisfy { $0.isNumber || $0 == " " } })
         #expect(digits.text.contains("111") && digits.text.contains("222"))
     }
 
     @Test func refusesLanguagesItsModelsDoNotRead() async throws {
         let bitmap = try TextRenderer.render("text")
-        await #expect { try await engine.recognize(bitmap, options: RecognitionOptions(languages: ["deu"])) } throws: {
+        await #expect { try await engine.read(bitmap, options: RecognitionOptions(languages: ["deu"])) } throws: {
             ($0 as? OCRError)?.code == .invalidOption
         }
     }
@@ -92,7 +92,7 @@ struct PPOCRDatasetTests {
         return try await withThrowingTaskGroup(of: (Int, Page).self) { group in
             for (index, entry) in entries.enumerated() {
                 group.addTask {
-                    (index, try await engine.recognize(try await loader.decode(contentsOf: entry.imagePath), options: RecognitionOptions()))
+                    (index, try await engine.read(try await loader.decode(contentsOf: entry.imagePath), options: RecognitionOptions()))
                 }
             }
             var pages: [Int: Page] = [:]

@@ -25,7 +25,7 @@ struct PPOCROrientationClassifierTests {
                                 placing: [(upsideDown, 100, upsideDown.width / 4)])
         var configuration = PPOCREngine.Configuration(models: models, libraryPath: library, workerCount: 1)
         configuration.classifiesOrientation = true
-        let read = try await PPOCREngine(configuration: configuration).recognize(page, options: RecognitionOptions())
+        let read = try await PPOCREngine(configuration: configuration).read(page, options: RecognitionOptions())
         #expect(read.lines.map(\.text) == [text])
     }
 
@@ -36,7 +36,7 @@ struct PPOCROrientationClassifierTests {
         let page = Bitmap.page(width: spine.height, height: spine.height + 200,
                                placing: [(spine, spine.height / 2, 100)])
         let engine = try PPOCREngine(configuration: PPOCREngine.Configuration(models: models, libraryPath: library, workerCount: 1))
-        let read = try await engine.recognize(page, options: RecognitionOptions())
+        let read = try await engine.read(page, options: RecognitionOptions())
         #expect(read.lines.map(\.text) == [text])
         // Its quad reads downwards: the top edge runs down the line's right side.
         let quad = try #require(read.lines.first?.quad)

@@ -44,7 +44,7 @@ struct SearchablePDFTests {
         var pages: [Page] = []
         for text in texts {
             let bitmap = try TextRenderer.render(text, margin: 80)
-            let page = try await engine.recognize(bitmap, options: RecognitionOptions())
+            let page = try await engine.read(bitmap, options: RecognitionOptions())
             #expect(page.text == text)
             try pdf.addPage(page, jpeg: try ImageWriter.jpegData(bitmap))
             pages.append(page)

@@ -40,7 +40,7 @@ func stack(_ parts: [Bitmap]) -> Bitmap {
             "The quick brown fox jumps over the lazy dog.",
         ]
         let bitmap = try TextRenderer.render(lines.joined(separator: "\n"), font: font)
-        let page = try await engine.recognize(bitmap, options: RecognitionOptions())
+        let page = try await engine.read(bitmap, options: RecognitionOptions())
         #expect(page.lines.map(\.text) == lines)
         #expect(page.image == bitmap.source)
         #expect(page.width == bitmap.width && page.height == bitmap.height)
@@ -48,7 +48,7 @@ func stack(_ parts: [Bitmap]) -> Bitmap {
 
     @Test func boxesAreNormalisedAndQuadsArePixels() async throws {
         let bitmap = try TextRenderer.render("Left aligned words\nand a second line", margin: 100)
-        let page = try await engine.recognize(bitmap, options: RecognitionOptions())
+        let page = try await engine.read(bitmap, options: RecognitionOptions())
         let elements: [any TextElement] = page.lines + page.words + page.words.flatMap(\.symbols)
         #expect(elements.count > 10)
         for element in elements {
@@ -65,7 +65,7 @@ func stack(_ parts: [Bitmap]) -> Bitmap {
 
     @Test func wordsAndSymbolsCarryAlternatives() async throws {
         let bitmap = try TextRenderer.render("Alternatives for each word")
-        let page = try await engine.recognize(bitmap, options: RecognitionOptions(alternativeCount: 3))
+        let page = try await engine.read(bitmap, options: RecognitionOptions(alternativeCount: 3))
         for word in page.words {
             #expect((1...3).contains(word.alternatives.count))
             #expect(word.alternatives.first?.text == word.text)
@@ -75,7 +75,7 @@ func stack(_ parts: [Bitmap]) -> Bitmap {
                 #expect(symbol.alternatives.map(\.confidence) == symbol.alternatives.map(\.confidence).sorted(by: >))
             }
         }
-        let plain = try await engine.recognize(bitmap, options: RecognitionOptions(alternativeCount: 0))
+        let plain = try await engine.read(bitmap, options: RecognitionOptions(alternativeCount: 0))
         #expect(plain.words.allSatisfy { $0.alternatives.isEmpty && $0.symbols.allSatisfy(\.alternatives.isEmpty) })
         #expect(plain.text == page.text)
     }
@@ -83,12 +83,12 @@ func stack(_ parts: [Bitmap]) -> Bitmap {
     @Test func regionOfInterestReadsOnlyThatRegion() async throws {
         let bitmap = stack([try TextRenderer.render("HEADER LINE 111"), try TextRenderer.render("footer line 222")])
         let options = RecognitionOptions(regionOfInterest: Rect(x: 0, y: 0.5, width: 1, height: 0.5))
-        let page = try await engine.recognize(bitmap, options: options)
+        let page = try await engine.read(bitmap, options: options)
         #expect(page.text == "footer line 222")
         // Boxes stay in the whole image's coordinates.
         #expect(page.lines[0].box.minY > 0.5)
         // As wide as the image and short of its bottom: Tesseract's own rectangle misread this one.
-        let top = try await engine.recognize(bitmap, options: RecognitionOptions(regionOfInterest: Rect(x: 0, y: 0, width: 1, height: 0.5)))
+        let top = try await engine.read(bitmap, options: RecognitionOptions(regionOfInterest: Rect(x: 0, y: 0, width: 1, height: 0.5)))
         #expect(top.text == "HEADER LINE 111")
         #expect(top.lines.first.map { $0.box.maxY < 0.5 } == true)
     }
@@ -96,16 +96,16 @@ func stack(_ parts: [Bitmap]) -> Bitmap {
     @Test func minimumTextHeightDropsSmallText() async throws {
         let bitmap = stack([try TextRenderer.render("Quarterly Report", font: "DejaVu Sans 18"),
                             try TextRenderer.render("fine print under the table", font: "DejaVu Sans 7")])
-        let all = try await engine.recognize(bitmap, options: RecognitionOptions())
+        let all = try await engine.read(bitmap, options: RecognitionOptions())
         #expect(all.lines.map(\.text) == ["Quarterly Report", "fine print under the table"])
         let threshold = (all.lines[0].box.height + all.lines[1].box.height) / 2
-        let large = try await engine.recognize(bitmap, options: RecognitionOptions(minimumTextHeight: threshold))
+        let large = try await engine.read(bitmap, options: RecognitionOptions(minimumTextHeight: threshold))
         #expect(large.text == "Quarterly Report")
     }
 
     @Test func allowedCharactersRestrictTheReading() async throws {
         let bitmap = try TextRenderer.render("Order 80417 shipped")
-        let page = try await engine.recognize(bitmap, options: RecognitionOptions(allowedCharacters: "0123456789"))
+        let page = try await engine.read(bitmap, options: RecognitionOptions(allowedCharacters: "0123456789"))
         #expect(page.text.contains("80417"))
         #expect(page.text.allSatisfy { $0.isNumber || $0.isWhitespace })
     }
@@ -113,7 +113,7 @@ func stack(_ parts: [Bitmap]) -> Bitmap {
     @Test func aMissingLanguageListsTheInstalledOnes() async throws {
         let bitmap = try TextRenderer.render("text")
         await #expect {
-            try await engine.recognize(bitmap, options: RecognitionOptions(languages: ["eng", "klingon"]))
+            try await engine.read(bitmap, options: RecognitionOptions(languages: ["eng", "klingon"]))
         } throws: { error in
             guard let error = error as? OCRError else { return false }
             return error.code == .invalidOption && error.reason.contains("klingon") && error.reason.contains("eng")
@@ -123,24 +123,24 @@ func stack(_ parts: [Bitmap]) -> Bitmap {
     @Test func aBlankPageHasNoText() async throws {
         let blank = Bitmap(width: 600, height: 400, layout: .gray, pixels: [UInt8](repeating: 255, count: 240_000),
                            source: "blank")
-        let page = try await engine.recognize(blank, options: RecognitionOptions())
+        let page = try await engine.read(blank, options: RecognitionOptions())
         #expect(page.lines.isEmpty && page.text.isEmpty)
     }
 
     @Test func singleLineModeReadsALine() async throws {
         let lineEngine = try TesseractEngine(configuration: TesseractConfiguration(pageSegmentationMode: .singleLine))
-        let page = try await lineEngine.recognize(try TextRenderer.render("one line only"), options: RecognitionOptions())
+        let page = try await lineEngine.read(try TextRenderer.render("one line only"), options: RecognitionOptions())
         #expect(page.text == "one line only")
     }
 
     @Test func concurrentReadsMatchSequentialOnes() async throws {
         let bitmaps = try (0..<6).map { try TextRenderer.render("Parallel page \($0) of six\nwith line \($0 * 7)") }
         var sequential: [String] = []
-        for bitmap in bitmaps { sequential.append(try await engine.recognize(bitmap, options: RecognitionOptions()).text) }
+        for bitmap in bitmaps { sequential.append(try await engine.read(bitmap, options: RecognitionOptions()).text) }
         let engine = self.engine
         let concurrent = try await withThrowingTaskGroup(of: (Int, String).self) { group in
             for (index, bitmap) in bitmaps.enumerated() {
-                group.addTask { (index, try await engine.recognize(bitmap, options: RecognitionOptions()).text) }
+                group.addTask { (index, try await engine.read(bitmap, options: RecognitionOptions()).text) }
             }
             return try await group.reduce(into: [Int: String]()) { $0[$1.0] = $1.1 }
         }

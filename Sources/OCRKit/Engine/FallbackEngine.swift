@@ -7,7 +7,7 @@
 ///
 /// ```swift
 /// let engine = FallbackEngine(primary: try TesseractEngine(), fallback: try PPOCREngine())
-/// let page = try await engine.recognize(bitmap, options: options)
+/// let page = try await engine.read(bitmap, options: options)
 /// page.engine.name    // "tesseract" or "ppocr": whichever read the page returned
 /// ```
 public final class FallbackEngine: OCREngine {
@@ -28,8 +28,8 @@ public final class FallbackEngine: OCREngine {
 
     /// The primary engine must honour the options; the fallback is only asked to read pages
     /// when it honours them too.
-    public func validate(_ options: RecognitionOptions) throws {
-        try primary.validate(options)
+    public func checkSupport(of options: RecognitionOptions) throws {
+        try primary.checkSupport(of: options)
     }
 
     /// The primary engine's page, or the fallback's when the primary was unsure (see
@@ -37,7 +37,7 @@ public final class FallbackEngine: OCREngine {
     /// missing, say) leaves the primary's page: it never costs a page that was read.
     public func recognize(_ bitmap: Bitmap, options: RecognitionOptions) async throws -> Page {
         let first = try await primary.recognize(bitmap, options: options)
-        guard Self.confidence(of: first) < threshold, (try? fallback.validate(options)) != nil,
+        guard Self.confidence(of: first) < threshold, (try? fallback.checkSupport(of: options)) != nil,
               let second = try? await fallback.recognize(bitmap, options: options) else {
             return first
         }

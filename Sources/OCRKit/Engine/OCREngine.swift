@@ -4,29 +4,51 @@
 /// engine that wraps a blocking C library runs those calls on threads of its own, never on
 /// Swift's cooperative pool.
 ///
+/// Callers read with ``read(_:options:)``, which checks the options, lets the engine recognise the
+/// text, and drops the lines under the minimum height: what every engine shares is done there,
+/// once. An engine implements ``recognize(_:options:)`` and, for options it cannot honour,
+/// ``checkSupport(of:)``.
+///
 /// ```swift
 /// let engine = try TesseractEngine()
-/// let page = try await engine.recognize(bitmap, options: RecognitionOptions(languages: ["eng"]))
+/// let page = try await engine.read(bitmap, options: RecognitionOptions(languages: ["eng"]))
 /// ```
 public protocol OCREngine: Sendable {
     /// The engine's name and version, recorded in every page it reads.
     var info: EngineInfo { get }
 
-    /// Reads the text of `bitmap`.
+    /// Recognises the text of `bitmap`, with options that ``read(_:options:)`` has checked.
     ///
     /// The page's `image` is the bitmap's `source`; its boxes are normalised to the bitmap's size
-    /// and its quads are in the bitmap's pixels. Every option is honoured, or the call throws an
-    /// ``OCRError/Code/invalidOption`` saying which one the engine cannot honour.
+    /// and its quads are in the bitmap's pixels.
     func recognize(_ bitmap: Bitmap, options: RecognitionOptions) async throws -> Page
 
-    /// Checks that the engine can honour `options`, so that a batch fails once, before any image
-    /// is read, rather than once an image. `recognize(_:options:)` checks them too.
-    func validate(_ options: RecognitionOptions) throws
+    /// Throws an ``OCRError/Code/invalidOption`` for options this engine cannot honour (a language
+    /// it does not read, a set of characters it cannot keep to). The checks that do not depend on
+    /// the engine are ``RecognitionOptions/validate()``'s. Engines without limits of their own
+    /// need not implement it.
+    func checkSupport(of options: RecognitionOptions) throws
 }
 
 extension OCREngine {
+    public func checkSupport(of options: RecognitionOptions) throws {}
+
+    /// Checks that the engine can honour `options`, so that a batch fails once, before any image
+    /// is read, rather than once an image: ``RecognitionOptions/validate()``, then
+    /// ``checkSupport(of:)``.
     public func validate(_ options: RecognitionOptions) throws {
         try options.validate()
+        try checkSupport(of: options)
+    }
+
+    /// Reads the text of `bitmap`: checks `options` (``validate(_:)``), recognises, and drops the
+    /// lines shorter than ``RecognitionOptions/minimumTextHeight``.
+    ///
+    /// - Throws: an ``OCRError``: options the engine cannot honour, or the engine's failure.
+    public func read(_ bitmap: Bitmap, options: RecognitionOptions = RecognitionOptions()) async throws -> Page {
+        try validate(options)
+        let page = try await recognize(bitmap, options: options)
+        return options.minimumTextHeight.map { page.removingLines(shorterThan: $0) } ?? page
     }
 }
 

@@ -44,7 +44,7 @@ public struct PageReader: Sendable {
             bitmap = corrected.bitmap
             correction = corrected.correction
         }
-        var page = try await engine.recognize(bitmap, options: options)
+        var page = try await engine.read(bitmap, options: options)
         page = arranger?.arrange(page) ?? page
         page.correction = correction
         return page.flaggingDoubtfulText(below: options.reviewThreshold)

@@ -91,10 +91,9 @@ public struct RecognitionOptions: Hashable, Sendable, Codable {
         }
     }
 
-    /// ``validate()``, and that every language asked for is one of `supported`, for engines whose
-    /// models read a fixed set: `reads` says which to the user ("Chinese and English (chi_sim, eng)").
-    public func validate(languages supported: Set<String>, engine: String, reads: String) throws {
-        try validate()
+    /// Checks that every language asked for is one of `supported`, for engines whose models read a
+    /// fixed set: `reads` says which to the user ("Chinese and English (chi_sim, eng)").
+    public func checkLanguages(_ supported: Set<String>, engine: String, reads: String) throws {
         let unsupported = languages.filter { !supported.contains($0) }
         guard unsupported.isEmpty else {
             throw OCRError(.invalidOption, reason: "\(engine) reads \(reads), not \(unsupported.joined(separator: ", "))")
