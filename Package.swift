@@ -9,7 +9,7 @@ let hasONNXRuntimeHeaders = FileManager.default.fileExists(
     atPath: "\(Context.packageDirectory)/\(onnxRuntimeHeaders)/onnxruntime_c_api.h")
 
 /// A link to OpenCV's headers, which scripts/setup makes: they sit in an opencv4/ folder off the
-/// compiler's path. Without them the page corrections build as unavailable, and say how to
+/// compiler's path. Without them the page straightenings build as unavailable, and say how to
 /// install OpenCV.
 let openCVHeaders = ".deps/opencv/include"
 let hasOpenCVHeaders = FileManager.default.fileExists(
@@ -29,7 +29,7 @@ let package = Package(
         .library(name: "OCRKitQueue", targets: ["OCRKitQueue"]),
         .library(name: "OCRKitQueueSQLite", targets: ["OCRKitQueueSQLite"]),
         .library(name: "OCRKitLive", targets: ["OCRKitLive"]),
-        .library(name: "OCRKitDewarp", targets: ["OCRKitDewarp"]),
+        .library(name: "OCRKitStraighten", targets: ["OCRKitStraighten"]),
         .library(name: "OCRKitEngines", targets: ["OCRKitEngines"]),
         .library(name: "OCRKitBench", targets: ["OCRKitBench"]),
         .executable(name: "ocr", targets: ["ocr"]),
@@ -96,7 +96,7 @@ let package = Package(
             cxxSettings: hasOpenCVHeaders ? [.headerSearchPath("../../\(openCVHeaders)")] : [],
             linkerSettings: hasOpenCVHeaders ? [.linkedLibrary("opencv_imgproc"), .linkedLibrary("opencv_core")] : []
         ),
-        .target(name: "OCRKitDewarp", dependencies: ["OCRKit", "COpenCV"]),
+        .target(name: "OCRKitStraighten", dependencies: ["OCRKit", "COpenCV"]),
 
         // The live-feed scanner: one stable read from a stream of frames. Videos through ffmpeg.
         .target(name: "OCRKitLive", dependencies: ["OCRKit"]),
@@ -106,7 +106,7 @@ let package = Package(
         .target(
             name: "OCRKitEngines",
             dependencies: [
-                "OCRKit", "OCRKitImages", "OCRKitTesseract", "OCRKitONNX", "OCRKitLayout", "OCRKitDewarp",
+                "OCRKit", "OCRKitImages", "OCRKitTesseract", "OCRKitONNX", "OCRKitLayout", "OCRKitStraighten",
                 .product(name: "Logging", package: "swift-log"),
             ]
         ),
@@ -125,7 +125,7 @@ let package = Package(
             name: "ocr",
             dependencies: [
                 "OCRKit", "OCRKitImages", "OCRKitTesseract", "OCRKitEvaluation", "OCRKitLayout", "OCRKitExport",
-                "OCRKitPDF", "OCRKitONNX", "OCRKitQueue", "OCRKitQueueSQLite", "OCRKitLive", "OCRKitDewarp", "OCRKitEngines",
+                "OCRKitPDF", "OCRKitONNX", "OCRKitQueue", "OCRKitQueueSQLite", "OCRKitLive", "OCRKitStraighten", "OCRKitEngines",
                 "OCRKitBench", .product(name: "ArgumentParser", package: "swift-argument-parser"),
                 .product(name: "Logging", package: "swift-log"),
             ]
@@ -159,8 +159,8 @@ let package = Package(
             dependencies: ["OCRKitQueue", "OCRKitQueueSQLite", "OCRKitImages", "OCRKitTesseract", "OCRKitPDF", "OCRKitTestSupport"]
         ),
         .testTarget(
-            name: "OCRKitDewarpTests",
-            dependencies: ["OCRKitDewarp", "OCRKitImages", "OCRKitTesseract", "OCRKitEvaluation", "OCRKitTestSupport"]
+            name: "OCRKitStraightenTests",
+            dependencies: ["OCRKitStraighten", "OCRKitImages", "OCRKitTesseract", "OCRKitEvaluation", "OCRKitTestSupport"]
         ),
         // Makes and drops engines of every kind, then exits: EngineLifetimeTests runs it.
         .executableTarget(name: "EngineChurn", dependencies: ["OCRKit", "OCRKitEngines", "OCRKitImages"], path: "Tests/EngineChurn"),

@@ -66,7 +66,7 @@ public struct StraighteningBenchmark: Sendable {
         var plain = RecognitionOptions(alternativeCount: 0)
         plain.reviewThreshold = 0
         var straightening = plain
-        straightening.correctsPage = true
+        straightening.straightensPage = true
         let flat = try await Self.read(entries.map(\.imagePath), reader: reader, options: plain, jobs: jobs)
         let asTaken = try await Self.read(photos.map(\.path), reader: reader, options: plain, jobs: jobs)
         let straightened = try await Self.read(photos.map(\.path), reader: reader, options: straightening, jobs: jobs)
@@ -77,7 +77,7 @@ public struct StraighteningBenchmark: Sendable {
         let scores = [
             ("flat originals", flat.score(entries.map(\.imagePath), truths)),
             ("photos as taken", asTaken.score(photos.map(\.path), truths)),
-            ("photos straightened (--dewarp)", straightened.score(photos.map(\.path), truths)),
+            ("photos straightened (--straighten)", straightened.score(photos.map(\.path), truths)),
             ("tesseract --psm 1 on the photos", Reads(texts: peer.texts, seconds: peer.seconds).score(photos.map(\.path), truths)),
         ]
         for (name, score) in scores {
@@ -87,25 +87,25 @@ public struct StraighteningBenchmark: Sendable {
         report(String(format: "straightened against flat: %+.1f points of word F1 (target: within 3); as taken %+.1f; peer %+.1f",
                       (scores[2].1.f1 - scores[0].1.f1) * 100, (scores[1].1.f1 - scores[0].1.f1) * 100,
                       (scores[3].1.f1 - scores[0].1.f1) * 100))
-        report(String(format: "ocr --dewarp vs tesseract --psm 1: %.2fx the images per second", scores[2].1.imagesPerSecond / scores[3].1.imagesPerSecond))
-        try await reportCorrections(photos, straightened: straightened, asTaken: asTaken, truths: truths, reader: reader, report: report)
+        report(String(format: "ocr --straighten vs tesseract --psm 1: %.2fx the images per second", scores[2].1.imagesPerSecond / scores[3].1.imagesPerSecond))
+        try await reportStraightening(photos, straightened: straightened, asTaken: asTaken, truths: truths, reader: reader, report: report)
     }
 
     /// How well pages were found and turned, and how long straightening alone takes.
-    private func reportCorrections(_ photos: [Photo], straightened: Reads, asTaken: Reads, truths: [String],
+    private func reportStraightening(_ photos: [Photo], straightened: Reads, asTaken: Reads, truths: [String],
                                    reader: PageReader, report: (String) -> Void) async throws {
         var found = 0, accurate = 0, upright = 0, errors: [Double] = []
         for (photo, truth) in zip(photos, truths) {
-            let correction = straightened.pages[photo.path]?.correction
+            let straightening = straightened.pages[photo.path]?.straightening
             var line = "\(photo.path): \(photo.page.background), \(photo.page.quarterTurns) turns"
-            if let corners = correction?.corners {
+            if let corners = straightening?.corners {
                 found += 1
                 let match = photo.page.match(corners)
                 let error = match.distance / hypot(Double(photo.width), Double(photo.height))
                 errors.append(error)
                 if error < 0.015 { accurate += 1 }
-                if correction?.quarterTurns == match.quarterTurnsToUpright { upright += 1 }
-                line += String(format: ", corners off by %.1f%%, turned %d", error * 100, correction?.quarterTurns ?? 0)
+                if straightening?.quarterTurns == match.quarterTurnsToUpright { upright += 1 }
+                line += String(format: ", corners off by %.1f%%, turned %d", error * 100, straightening?.quarterTurns ?? 0)
             } else {
                 line += ", no page found"
             }
@@ -122,11 +122,11 @@ public struct StraighteningBenchmark: Sendable {
         report(String(format: "pages found %d/%d, corners within 1.5%% of the diagonal %d/%d (mean error %.2f%%); set upright %d/%d",
                      found, count, accurate, count, (errors.reduce(0, +) / Double(max(1, errors.count))) * 100, upright, count))
 
-        // Straightening alone, decoding included: what --dewarp adds to a read.
-        guard let corrector = reader.corrector else { return }
+        // Straightening alone, decoding included: what --straighten adds to a read.
+        guard let straightener = reader.straightener else { return }
         let start = ContinuousClock.now
         _ = try await photos.map(\.path).concurrentMap(jobs: jobs) { path in
-            _ = try await corrector.correct(try await reader.decoder.decode(contentsOf: path, maximumSide: nil))
+            _ = try await straightener.straighten(try await reader.decoder.decode(contentsOf: path, maximumSide: nil))
         }
         let seconds = (ContinuousClock.now - start).timeInterval
         report(String(format: "straightening alone (decoding included): %.0f ms a photo, %.0f%% of a straightened read's time",

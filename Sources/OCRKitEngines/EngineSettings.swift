@@ -1,7 +1,7 @@
 import Foundation
 import Logging
 import OCRKit
-import OCRKitDewarp
+import OCRKitStraighten
 import OCRKitONNX
 import OCRKitTesseract
 
@@ -89,17 +89,17 @@ public struct EngineSettings: Sendable {
         }
     }
 
-    /// What straightens photos of pages before they are read: a ``OCRKitDewarp/Dewarper`` that
+    /// What straightens photos of pages before they are read: a ``OCRKitStraighten/PageStraightener`` that
     /// turns pages upright with Tesseract's orientation detection, or leaves them as they are
     /// turned (with a warning) when that is not installed.
-    public func corrector() -> Dewarper {
-        let configuration = Dewarper.Configuration(workerCount: workerCount)
+    public func straightener() -> PageStraightener {
+        let configuration = PageStraightener.Configuration(workerCount: workerCount)
         do {
-            return Dewarper(configuration: configuration, orientationDetector: try TesseractOrientationDetector(
+            return PageStraightener(configuration: configuration, orientationDetector: try TesseractOrientationDetector(
                 configuration: TesseractConfiguration(workerCount: workerCount)))
         } catch {
             logger.warning("photos will not be turned upright: \(error)")
-            return Dewarper(configuration: configuration)
+            return PageStraightener(configuration: configuration)
         }
     }
 

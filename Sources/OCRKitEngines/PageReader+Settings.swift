@@ -12,7 +12,7 @@ public enum ReadingOrder: String, CaseIterable, Hashable, Sendable, Codable {
 
 extension PageReader {
     /// The reader `ocr read` uses: images decoded by libvips, the engine `settings` choose,
-    /// and optionally OCRKit's reading order and a corrector for photos of pages.
+    /// and optionally OCRKit's reading order and a straightener for photos of pages.
     ///
     /// ```swift
     /// let reader = try PageReader(settings: EngineSettings(.auto), order: .layout)
@@ -24,8 +24,8 @@ extension PageReader {
     ///   - loading: how images are decoded: the largest accepted, and how many at once (by
     ///     default as many as the engine's workers).
     ///   - straightensPhotos: whether the reader can straighten photos of pages
-    ///     (``OCRKit/RecognitionOptions/correctsPage``), with ``EngineSettings/corrector()``;
-    ///     a reader that will not be asked to need not start the corrector's threads. Pages read
+    ///     (``OCRKit/RecognitionOptions/straightensPage``), with ``EngineSettings/straightener()``;
+    ///     a reader that will not be asked to need not start the straightener's threads. Pages read
     ///     straightened need it again to be written as PDF.
     /// - Throws: an ``OCRKit/OCRError`` when the chosen engine cannot be had.
     public init(settings: EngineSettings, order: ReadingOrder = .engine, loading: ImageLoadingOptions = ImageLoadingOptions(),
@@ -33,6 +33,6 @@ extension PageReader {
         self.init(decoder: ImageLoader(options: loading, concurrency: settings.workerCount),
                   engine: try settings.pageEngine(),
                   arranger: order == .layout ? LayoutAnalyzer() : nil,
-                  corrector: straightensPhotos ? settings.corrector() : nil)
+                  straightener: straightensPhotos ? settings.straightener() : nil)
     }
 }

@@ -4,14 +4,14 @@ import OCRKit
 /// Photos of a flat page as a phone would take them: the page laid on a table (wood, cloth,
 /// stone, a coloured or a pale desk), tilted, seen at an angle, nearer or farther, sometimes
 /// sideways or upside down, under uneven light with a shadow across it now and then, with
-/// sensor noise. The page's corners in the photo are known, so page detection and correction
+/// sensor noise. The page's corners in the photo are known, so page detection and straightening
 /// can be measured against the flat original. Everything follows from the seed and the photo's
 /// number.
 ///
 /// ```swift
 /// let simulation = DocumentPhotoSimulation(seed: 7)
 /// let photo = simulation.photo(of: scan, number: 0)
-/// let corrected = try await dewarper.correct(photo.bitmap)
+/// let straightened = try await straightener.straighten(photo.bitmap)
 /// ```
 public struct DocumentPhotoSimulation: Sendable {
     /// What the page lies on.

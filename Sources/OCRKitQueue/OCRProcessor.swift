@@ -86,8 +86,8 @@ public actor OCRProcessor {
     public func enqueue(_ paths: [String], name: String? = nil, document: String? = nil,
                         options: RecognitionOptions = RecognitionOptions()) async throws -> BatchID {
         try reader.engine.validate(options)
-        if options.correctsPage && reader.corrector == nil {
-            throw OCRError(.invalidOption, reason: "straightening photos needs an image corrector, and the processor's reader has none")
+        if options.straightensPage && reader.straightener == nil {
+            throw OCRError(.invalidOption, reason: "straightening photos needs an image straightener, and the processor's reader has none")
         }
         let batch = try await store.addBatch(name: name, paths: paths, options: options, document: document, now: Date())
         await refreshProgress()

@@ -14,7 +14,7 @@ import OCRKit
 /// let batch = try await processor.enqueue(photos, document: path)
 /// // ... once the processor has read the queue:
 /// let documents = QueuedDocuments(store: store) { pages, path in
-///     try await SearchablePDF.write(pages, to: path, decoder: reader.decoder, corrector: reader.corrector)
+///     try await SearchablePDF.write(pages, to: path, decoder: reader.decoder, straightener: reader.straightener)
 /// }
 /// for outcome in try await documents.writeFinished(since: start) { print(outcome) }
 /// ```

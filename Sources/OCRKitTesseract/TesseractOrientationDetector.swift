@@ -2,7 +2,7 @@ internal import CTesseract
 import Foundation
 import OCRKit
 
-/// Tells which way up a page's text is, so that ``OCRKit/ImageCorrector``s such as `Dewarper` can
+/// Tells which way up a page's text is, so that ``OCRKit/ImageStraightener``s such as `PageStraightener` can
 /// turn pages photographed sideways or upside down: Tesseract's orientation and script detection
 /// (`osd.traineddata`, Debian's tesseract-ocr-osd), checked by reading when it is unsure.
 ///

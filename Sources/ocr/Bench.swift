@@ -7,7 +7,7 @@ import OCRKitLive
 struct Bench: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
         abstract: "Measure speed, accuracy and memory.",
-        subcommands: [BenchRead.self, BenchLayout.self, BenchQueue.self, BenchLive.self, BenchDewarp.self],
+        subcommands: [BenchRead.self, BenchLayout.self, BenchQueue.self, BenchLive.self, BenchStraighten.self],
         defaultSubcommand: BenchRead.self
     )
 }
@@ -175,9 +175,9 @@ struct BenchQueue: AsyncParsableCommand {
     }
 }
 
-struct BenchDewarp: AsyncParsableCommand {
+struct BenchStraighten: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
-        commandName: "dewarp",
+        commandName: "straighten",
         abstract: "Measure reading photos of pages: the flat originals, the photos as taken, and the photos straightened.",
         discussion: """
             Photographs every image of MANIFEST (a manifest.tsv of image<TAB>truth lines, such as \
@@ -188,7 +188,7 @@ struct BenchDewarp: AsyncParsableCommand {
             of a seed.
 
             Then reads, with the same engine and jobs: the flat originals; the photos as taken; the \
-            photos straightened (ocr read --dewarp); and, as the peer, the tesseract command on the \
+            photos straightened (ocr read --straighten); and, as the peer, the tesseract command on the \
             photos with --psm 1, its own orientation detection. It prints images per second and \
             bag-of-words F1 for each, how far the straightened photos' F1 is from the originals', \
             how often the page was found (its corners within 1.5% of the photo's diagonal) and set \

@@ -78,15 +78,15 @@ struct PageOutput {
 
     /// Closes what the pages opened: a JSON array, an hOCR or ALTO document; writes the PDF,
     /// decoding each page's image again with `decoder`, and straightening it again with
-    /// `corrector` if it was straightened when read.
-    func finish(decoder: some ImageDecoder, corrector: (any ImageCorrector)?) async throws {
+    /// `straightener` if it was straightened when read.
+    func finish(decoder: some ImageDecoder, straightener: (any ImageStraightener)?) async throws {
         switch format {
         case .json where !isSingleImage:
             emit(written == 0 ? "[]\n" : "\n]\n")
         case .hocr, .alto:
             if let document { emit((written == 0 ? document.header : "") + document.footer) }
         case .pdf:
-            destination.write(Data(try await SearchablePDF.data(of: pdfPages, decoder: decoder, corrector: corrector)))
+            destination.write(Data(try await SearchablePDF.data(of: pdfPages, decoder: decoder, straightener: straightener)))
         default:
             break
         }

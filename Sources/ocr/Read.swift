@@ -55,7 +55,7 @@ struct Read: AsyncParsableCommand {
             throw ValidationError("no image files found in \(paths.joined(separator: ", "))")
         }
 
-        let reader = try recognition.makeReader(jobs: jobs, straightensPhotos: recognition.dewarp)
+        let reader = try recognition.makeReader(jobs: jobs, straightensPhotos: recognition.straighten)
         // Alternatives cost about a tenth of the time and only JSON shows them.
         let options = recognition.recognitionOptions(defaultAlternatives: format == .text && !review ? 0 : 3)
         try reader.engine.validate(options)
@@ -96,7 +96,7 @@ struct Read: AsyncParsableCommand {
                             var single = try PageOutput(format: format, isSingleImage: true, marksFlaggedWords: review,
                                                         destination: handle)
                             try single.write(page)
-                            try await single.finish(decoder: reader.decoder, corrector: reader.corrector)
+                            try await single.finish(decoder: reader.decoder, straightener: reader.straightener)
                             try handle.close()
                         } else {
                             try output?.write(page)
@@ -108,7 +108,7 @@ struct Read: AsyncParsableCommand {
             }
         }
         progress.finish()
-        try await output?.finish(decoder: reader.decoder, corrector: reader.corrector)
+        try await output?.finish(decoder: reader.decoder, straightener: reader.straightener)
         if timings { Self.reportTimings(files: files.count, elapsed: ContinuousClock.now - start, jobs: jobs) }
         if failures > 0 { throw ExitCode.failure }
     }

@@ -25,7 +25,7 @@ struct RecognitionArguments: ParsableArguments {
         Boxes then refer to the straightened page, and JSON records the corners found. A photo without a page in it \
         is read whole, levelled and turned upright.
         """)
-    var dewarp = false
+    var straighten = false
 
     @Flag(help: "ppocr: check each line for being upside down (PP-OCR's orientation classifier) and turn it before reading; off by default, for upright documents.")
     var classifyOrientation = false
@@ -97,7 +97,7 @@ struct RecognitionArguments: ParsableArguments {
             alternativeCount: alternatives ?? defaultAlternatives,
             maximumImageSide: maxSide,
             reviewThreshold: reviewThreshold,
-            correctsPage: dewarp
+            straightensPage: straighten
         )
     }
 

@@ -21,7 +21,7 @@ struct Scan: AsyncParsableCommand {
             --document NAME makes the images one document: a folder's images in file-name order \
             (page2 before page10), files named directly in the order given. Once every page is \
             read, they are written as one searchable PDF, NAME.pdf, even when the reading was \
-            interrupted and finished by a later `ocr scan`. Add --dewarp for photos of pages.
+            interrupted and finished by a later `ocr scan`. Add --straighten for photos of pages.
             """
     )
 
@@ -105,7 +105,7 @@ struct Scan: AsyncParsableCommand {
         if progress.pending > 0 { summary += ", \(progress.pending) still queued (run `ocr scan` to go on)" }
         warn(summary)
         let documents = QueuedDocuments(store: store) { pages, path in
-            try await SearchablePDF.write(pages, to: path, decoder: reader.decoder, corrector: reader.corrector)
+            try await SearchablePDF.write(pages, to: path, decoder: reader.decoder, straightener: reader.straightener)
         }
         var documentsWritten = true
         for outcome in try await documents.writeFinished(since: started) {

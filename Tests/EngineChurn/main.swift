@@ -39,7 +39,7 @@ func churn() async throws {
         Kind(name: "tesseract") { try PageReader(settings: settings(.tesseract)) },
         Kind(name: "auto") { try PageReader(settings: settings(.auto), order: .layout) },
         Kind(name: "straightening", make: { try PageReader(settings: settings(.tesseract), straightensPhotos: true) },
-             options: RecognitionOptions(alternativeCount: 0, correctsPage: true)),
+             options: RecognitionOptions(alternativeCount: 0, straightensPage: true)),
         Kind(name: "frames") { PageReader(decoder: ImageLoader(concurrency: 2), engine: try settings(.auto).frameEngine()) },
     ]
     if (try? settings(.ppocr).pageEngine()) != nil {

@@ -5,7 +5,7 @@ import OCRKitImages
 import OCRKitTestSupport
 import Testing
 
-/// `--dewarp` and `ocr scan --document`: photos of pages, and documents of them.
+/// `--straighten` and `ocr scan --document`: photos of pages, and documents of them.
 @Suite(.timeLimit(.minutes(5))) struct DocumentCommandTests {
     let folder: TemporaryFolder
 
@@ -25,26 +25,26 @@ import Testing
         return (path, photo)
     }
 
-    @Test func readDewarpStraightensAPhotoAndRecordsItsCorners() throws {
+    @Test func readStraightenStraightensAPhotoAndRecordsItsCorners() throws {
         let (path, photo) = try writePhoto("Receipt 0042\nTotal 17.50 EUR", to: "photo.png")
-        let result = try ocr(["read", "--dewarp", "--engine", "tesseract", "--format", "json", path])
+        let result = try ocr(["read", "--straighten", "--engine", "tesseract", "--format", "json", path])
         #expect(result.status == 0, "\(result.errors)")
         let page = try Page(jsonData: result.outputData)
-        let correction = try #require(page.correction, "the JSON records the correction")
-        let corners = try #require(correction.corners)
+        let straightening = try #require(page.straightening, "the JSON records the straightening")
+        let corners = try #require(straightening.corners)
         #expect(photo.page.match(corners).distance < 0.015 * hypot(Double(photo.bitmap.width), Double(photo.bitmap.height)))
         #expect(page.text == "Receipt 0042\nTotal 17.50 EUR")
         #expect(page.width < photo.bitmap.width && page.height < photo.bitmap.height, "the page, not the photo")
 
         let plain = try ocr(["read", "--engine", "tesseract", "--format", "json", path])
-        #expect(try Page(jsonData: plain.outputData).correction == nil)
-        #expect(!plain.output.contains("correction"))
+        #expect(try Page(jsonData: plain.outputData).straightening == nil)
+        #expect(!plain.output.contains("straightening"))
     }
 
-    @Test func readDewarpNamesABrokenFileAndReadsTheRest() throws {
+    @Test func readStraightenNamesABrokenFileAndReadsTheRest() throws {
         let (good, _) = try writePhoto("Still read", to: "good.png")
         let broken = try folder.write(Array("\u{89}PNG\r\n\u{1A}\n truncated".utf8), to: "broken.png")
-        let result = try ocr(["read", "--dewarp", "--engine", "tesseract", broken, good])
+        let result = try ocr(["read", "--straighten", "--engine", "tesseract", broken, good])
         #expect(result.status == 1)
         #expect(result.errors.contains(broken))
         #expect(result.output.contains("Still read"))
@@ -57,7 +57,7 @@ import Testing
             _ = try writePhoto("The \(words) page", to: "pages/\(name).png", number: number)
         }
         let database = folder.file("queue.sqlite"), document = folder.file("letter")
-        let result = try ocr(["scan", "--document", document, "--dewarp", "--engine", "tesseract", "--db", database,
+        let result = try ocr(["scan", "--document", document, "--straighten", "--engine", "tesseract", "--db", database,
                               folder.file("pages")])
         #expect(result.status == 0, "\(result.errors)")
         let pages = try pdfPages(document + ".pdf")

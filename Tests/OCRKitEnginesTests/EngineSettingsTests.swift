@@ -57,16 +57,16 @@ struct EngineSettingsTests {
 
     @Test func aReaderFromSettingsReadsAsOcrReadDoes() async throws {
         let reader = try PageReader(settings: EngineSettings(.tesseract, workerCount: 1), order: .layout)
-        #expect(reader.arranger != nil && reader.corrector == nil)
+        #expect(reader.arranger != nil && reader.straightener == nil)
         let page = try await reader.read(scan)
         #expect(page.text == text)
         #expect(page.engine.name == "tesseract")
-        // Asked to straighten a photo, a reader without a corrector says so rather than reading it as it is.
-        await #expect(throws: OCRError.self) { try await reader.read(scan, options: RecognitionOptions(correctsPage: true)) }
+        // Asked to straighten a photo, a reader without a straightener says so rather than reading it as it is.
+        await #expect(throws: OCRError.self) { try await reader.read(scan, options: RecognitionOptions(straightensPage: true)) }
 
         let straightening = try PageReader(settings: EngineSettings(.ppocr, workerCount: 1), straightensPhotos: true)
-        let photo = try await straightening.read(scan, options: RecognitionOptions(correctsPage: true))
-        #expect(photo.correction != nil)
+        let photo = try await straightening.read(scan, options: RecognitionOptions(straightensPage: true))
+        #expect(photo.straightening != nil)
         #expect(photo.engine.name == "ppocr" && photo.text.lowercased().contains("lovelace"))
     }
 

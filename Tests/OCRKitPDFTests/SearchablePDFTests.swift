@@ -81,7 +81,7 @@ struct SearchablePDFTests {
             pages.append(try await reader.read(image))
         }
         let path = folder.file("two.pdf")
-        try await SearchablePDF.write(pages, to: path, decoder: reader.decoder, corrector: reader.corrector)
+        try await SearchablePDF.write(pages, to: path, decoder: reader.decoder, straightener: reader.straightener)
         let written = try Poppler.pdftotext([path, "-"])
         let first = try #require(written.range(of: "First page of two")), second = try #require(written.range(of: "Second page of two"))
         #expect(first.lowerBound < second.lowerBound)
@@ -89,7 +89,7 @@ struct SearchablePDFTests {
 
         // An image gone since it was read: the error names it, and the document written before stays whole.
         try FileManager.default.removeItem(atPath: pages[1].image)
-        await #expect { try await SearchablePDF.write(pages, to: path, decoder: reader.decoder, corrector: nil) } throws: {
+        await #expect { try await SearchablePDF.write(pages, to: path, decoder: reader.decoder, straightener: nil) } throws: {
             ($0 as? OCRError)?.path == pages[1].image
         }
         #expect(try Poppler.pdftotext([path, "-"]) == written)

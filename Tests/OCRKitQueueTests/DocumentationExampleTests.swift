@@ -55,7 +55,7 @@ import Testing
         try await processor.waitUntilIdle()
         await processor.stop()
         let documents = QueuedDocuments(store: store) { pages, path in
-            try await SearchablePDF.write(pages, to: path, decoder: reader.decoder, corrector: reader.corrector)
+            try await SearchablePDF.write(pages, to: path, decoder: reader.decoder, straightener: reader.straightener)
         }
         for outcome in try await documents.writeFinished(since: start) { print(outcome) }
 

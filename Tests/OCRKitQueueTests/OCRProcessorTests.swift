@@ -56,7 +56,7 @@ import Testing
     @Test func straighteningNeedsAReaderThatCan() async throws {
         let fixture = try QueueFixture()
         await #expect {
-            try await fixture.makeProcessor().enqueue(try fixture.images(1), options: RecognitionOptions(correctsPage: true))
+            try await fixture.makeProcessor().enqueue(try fixture.images(1), options: RecognitionOptions(straightensPage: true))
         } throws: { error in
             (error as? OCRError)?.code == .invalidOption
         }

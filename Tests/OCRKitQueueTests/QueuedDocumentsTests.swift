@@ -9,7 +9,7 @@ import Testing
     /// The documents of `fixture`'s queue, written as searchable PDFs.
     private func documents(_ fixture: QueueFixture) -> QueuedDocuments {
         QueuedDocuments(store: fixture.store) { [reader = fixture.reader] pages, path in
-            try await SearchablePDF.write(pages, to: path, decoder: reader.decoder, corrector: reader.corrector)
+            try await SearchablePDF.write(pages, to: path, decoder: reader.decoder, straightener: reader.straightener)
         }
     }
 

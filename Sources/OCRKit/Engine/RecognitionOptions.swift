@@ -23,9 +23,9 @@ public struct RecognitionOptions: Hashable, Sendable, Codable {
     /// Words and symbols less confident than this are flagged for review (0 flags nothing).
     public var reviewThreshold: Double
     /// Find the page in a photo, flatten its perspective, level its lines and turn it upright
-    /// before reading it, with the ``PageReader``'s ``ImageCorrector``. The page's boxes then refer
-    /// to the straightened image, and ``Page/correction`` says how it was made.
-    public var correctsPage: Bool
+    /// before reading it, with the ``PageReader``'s ``ImageStraightener``. The page's boxes then refer
+    /// to the straightened image, and ``Page/straightening`` says how it was made.
+    public var straightensPage: Bool
 
     public init(
         languages: [String] = ["eng"],
@@ -35,7 +35,7 @@ public struct RecognitionOptions: Hashable, Sendable, Codable {
         alternativeCount: Int = 3,
         maximumImageSide: Int? = nil,
         reviewThreshold: Double = Page.defaultReviewThreshold,
-        correctsPage: Bool = false
+        straightensPage: Bool = false
     ) {
         self.languages = languages
         self.regionOfInterest = regionOfInterest
@@ -44,12 +44,17 @@ public struct RecognitionOptions: Hashable, Sendable, Codable {
         self.alternativeCount = alternativeCount
         self.maximumImageSide = maximumImageSide
         self.reviewThreshold = reviewThreshold
-        self.correctsPage = correctsPage
+        self.straightensPage = straightensPage
     }
 
     private enum CodingKeys: String, CodingKey {
         case languages, regionOfInterest, minimumTextHeight, allowedCharacters, alternativeCount, maximumImageSide
-        case reviewThreshold, correctsPage
+        case reviewThreshold, straightensPage
+    }
+
+    /// What `straightensPage` was called in options stored before OCRKit settled on the word.
+    private enum LegacyKeys: String, CodingKey {
+        case correctsPage
     }
 
     public init(from decoder: any Decoder) throws {
@@ -63,7 +68,9 @@ public struct RecognitionOptions: Hashable, Sendable, Codable {
         alternativeCount = try container.decodeIfPresent(Int.self, forKey: .alternativeCount) ?? defaults.alternativeCount
         maximumImageSide = try container.decodeIfPresent(Int.self, forKey: .maximumImageSide)
         reviewThreshold = try container.decodeIfPresent(Double.self, forKey: .reviewThreshold) ?? defaults.reviewThreshold
-        correctsPage = try container.decodeIfPresent(Bool.self, forKey: .correctsPage) ?? defaults.correctsPage
+        straightensPage = try container.decodeIfPresent(Bool.self, forKey: .straightensPage)
+            ?? decoder.container(keyedBy: LegacyKeys.self).decodeIfPresent(Bool.self, forKey: .correctsPage)
+            ?? defaults.straightensPage
     }
 
     /// Checks the options that do not depend on the engine, throwing an ``OCRError/Code/invalidOption``.

@@ -2,7 +2,9 @@ import Foundation
 
 extension Page: Codable {
     private enum CodingKeys: String, CodingKey {
-        case schemaVersion, image, width, height, engine, correction, text, lines, paragraphs, blocks
+        case schemaVersion, image, width, height, engine, straightening, text, lines, paragraphs, blocks
+        /// What `straightening` was called in pages written before OCRKit settled on the word.
+        case correction
     }
 
     public init(from decoder: any Decoder) throws {
@@ -17,7 +19,8 @@ extension Page: Codable {
         width = try container.decode(Int.self, forKey: .width)
         height = try container.decode(Int.self, forKey: .height)
         engine = try container.decode(EngineInfo.self, forKey: .engine)
-        correction = try container.decodeIfPresent(PageCorrection.self, forKey: .correction)
+        straightening = try container.decodeIfPresent(Straightening.self, forKey: .straightening)
+            ?? container.decodeIfPresent(Straightening.self, forKey: .correction)
         lines = try container.decode([Line].self, forKey: .lines)
         paragraphs = try container.decode([Paragraph].self, forKey: .paragraphs)
         blocks = try container.decode([Block].self, forKey: .blocks)
@@ -39,7 +42,7 @@ extension Page: Codable {
         try container.encode(width, forKey: .width)
         try container.encode(height, forKey: .height)
         try container.encode(engine, forKey: .engine)
-        try container.encodeIfPresent(correction, forKey: .correction)
+        try container.encodeIfPresent(straightening, forKey: .straightening)
         try container.encode(text, forKey: .text)
         try container.encode(lines, forKey: .lines)
         try container.encode(paragraphs, forKey: .paragraphs)

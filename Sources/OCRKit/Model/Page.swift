@@ -30,10 +30,10 @@ public struct Page: Hashable, Sendable {
     public var paragraphs: [Paragraph]
     /// Runs of ``paragraphs`` that form blocks, in order; they cover every paragraph.
     public var blocks: [Block]
-    /// How the photo was straightened before it was read (``RecognitionOptions/correctsPage``);
+    /// How the photo was straightened before it was read (``RecognitionOptions/straightensPage``);
     /// `nil` when it was read as it was. ``width``, ``height`` and every box refer to the
     /// straightened image.
-    public var correction: PageCorrection?
+    public var straightening: Straightening?
 
     /// A page from its layout: blocks, each a list of paragraphs, each a list of lines.
     ///
@@ -41,13 +41,13 @@ public struct Page: Hashable, Sendable {
     /// are dropped.
     public init(
         image: String, width: Int, height: Int, engine: EngineInfo, layout: [[[Line]]],
-        correction: PageCorrection? = nil
+        straightening: Straightening? = nil
     ) {
         self.image = image
         self.width = width
         self.height = height
         self.engine = engine
-        self.correction = correction
+        self.straightening = straightening
         self.lines = []
         self.paragraphs = []
         self.blocks = []
@@ -89,9 +89,9 @@ public struct Page: Hashable, Sendable {
     public var words: [Word] { lines.flatMap(\.words) }
 
     /// This page with its lines laid out anew (blocks of paragraphs of lines, as in
-    /// ``init(image:width:height:engine:layout:correction:)``), all else kept.
+    /// ``init(image:width:height:engine:layout:straightening:)``), all else kept.
     public func replacingLayout(_ layout: [[[Line]]]) -> Page {
-        Page(image: image, width: width, height: height, engine: engine, layout: layout, correction: correction)
+        Page(image: image, width: width, height: height, engine: engine, layout: layout, straightening: straightening)
     }
 
     /// This page with each line replaced by what `transform` returns, and dropped where it

@@ -2,21 +2,21 @@
 /// the tilt taken out and the quarter turns that set its text upright, in the order they were
 /// applied.
 ///
-/// A ``Page`` read with ``RecognitionOptions/correctsPage`` carries one, and its boxes refer to
-/// the corrected image, not the photo. The correction is recorded in full so that the corrected
-/// image can be made again from the photo (``ImageCorrector/apply(_:to:)``), for a searchable
+/// A ``Page`` read with ``RecognitionOptions/straightensPage`` carries one, and its boxes refer to
+/// the straightened image, not the photo. The straightening is recorded in full so that the straightened
+/// image can be made again from the photo (``ImageStraightener/apply(_:to:)``), for a searchable
 /// PDF for instance.
 ///
 /// ```swift
-/// let page = try await reader.read("receipt.jpg", options: RecognitionOptions(correctsPage: true))
-/// if let corners = page.correction?.corners {
-///     print("page found at", corners.corners, "confidence", page.correction!.pageConfidence)
+/// let page = try await reader.read("receipt.jpg", options: RecognitionOptions(straightensPage: true))
+/// if let corners = page.straightening?.corners {
+///     print("page found at", corners.corners, "confidence", page.straightening!.pageConfidence)
 /// }
 /// ```
-public struct PageCorrection: Hashable, Sendable {
-    /// The width of the image the corrections were found in: the decoded photo.
+public struct Straightening: Hashable, Sendable {
+    /// The width of the image the straightening was found in: the decoded photo.
     public var imageWidth: Int
-    /// The height of the image the corrections were found in.
+    /// The height of the image the straightening was found in.
     public var imageHeight: Int
     /// The corners of the region of that image that was flattened, clockwise from the top left as
     /// the photo shows it: the page found, perhaps trimmed by a pixel or two; `nil` when no page
@@ -54,7 +54,7 @@ public struct PageCorrection: Hashable, Sendable {
     public var foundPage: Bool { corners != nil }
 }
 
-extension PageCorrection: Codable {
+extension Straightening: Codable {
     private enum CodingKeys: String, CodingKey {
         case imageWidth, imageHeight, foundPage, corners, pageConfidence, evensLighting, skewDegrees, quarterTurns
         case orientationConfidence

@@ -2,51 +2,63 @@ import Foundation
 import OCRKit
 import Testing
 
-@Suite struct PageCorrectionTests {
-    let correction = PageCorrection(
+@Suite struct StraighteningTests {
+    let straightening = Straightening(
         imageWidth: 4000, imageHeight: 3000,
         corners: Quad(topLeft: Point(x: 410, y: 220), topRight: Point(x: 3500, y: 380),
                       bottomRight: Point(x: 3380, y: 2790), bottomLeft: Point(x: 520, y: 2650)),
         pageConfidence: 0.93, evensLighting: true, skewDegrees: -0.8, quarterTurns: 1, orientationConfidence: 0.71)
 
-    @Test func aPageKeepsItsCorrectionThroughJSON() throws {
+    @Test func aPageKeepsItsStraighteningThroughJSON() throws {
         var page = makePage()
-        page.correction = correction
+        page.straightening = straightening
         let json = try page.jsonData()
         #expect(try Page(jsonData: json) == page)
         let object = try #require(try JSONSerialization.jsonObject(with: json) as? [String: Any])
-        let written = try #require(object["correction"] as? [String: Any])
+        let written = try #require(object["straightening"] as? [String: Any])
         #expect(written["foundPage"] as? Bool == true)
         #expect((written["corners"] as? [[Double]])?.first == [410, 220])
     }
 
     @Test func noPageFoundIsWrittenOut() throws {
         var page = makePage()
-        page.correction = PageCorrection(imageWidth: 800, imageHeight: 600, evensLighting: true)
+        page.straightening = Straightening(imageWidth: 800, imageHeight: 600, evensLighting: true)
         let object = try #require(try JSONSerialization.jsonObject(with: try page.jsonData()) as? [String: Any])
-        let written = try #require(object["correction"] as? [String: Any])
+        let written = try #require(object["straightening"] as? [String: Any])
         #expect(written["foundPage"] as? Bool == false)
         #expect(written["corners"] == nil && written["orientationConfidence"] == nil)
-        #expect(try Page(jsonData: try page.jsonData()).correction == page.correction)
+        #expect(try Page(jsonData: try page.jsonData()).straightening == page.straightening)
     }
 
-    @Test func aPageReadAsItWasHasNoCorrectionKey() throws {
+    @Test func aPageReadAsItWasHasNoStraighteningKey() throws {
         let json = String(decoding: try makePage().jsonData(), as: UTF8.self)
-        #expect(!json.contains("correction"))
+        #expect(!json.contains("straightening"))
     }
 
-    @Test func laidOutAgainAPageKeepsItsCorrection() {
+    @Test func laidOutAgainAPageKeepsItsStraightening() {
         var page = makePage()
-        page.correction = correction
-        #expect(page.removingLines(shorterThan: 0.01).correction == correction)
-        #expect(page.replacingLayout([[page.lines]]).correction == correction)
+        page.straightening = straightening
+        #expect(page.removingLines(shorterThan: 0.01).straightening == straightening)
+        #expect(page.replacingLayout([[page.lines]]).straightening == straightening)
     }
 
-    @Test func optionsStoredBeforeDewarpingExistedReadAsNotCorrecting() throws {
+    /// Pages and options stored before the word was settled (a queue's results and batches) say
+    /// `correction` and `correctsPage`.
+    @Test func pagesAndOptionsStoredUnderTheOlderNamesReadTheSame() throws {
+        var page = makePage()
+        page.straightening = straightening
+        let json = String(decoding: try page.jsonData(), as: UTF8.self)
+        let older = Data(json.replacingOccurrences(of: "\"straightening\"", with: "\"correction\"").utf8)
+        #expect(try Page(jsonData: older).straightening == straightening)
+        let options = Data(#"{"languages":["eng"],"alternativeCount":3,"reviewThreshold":0.5,"correctsPage":true}"#.utf8)
+        #expect(try JSONDecoder().decode(RecognitionOptions.self, from: options).straightensPage)
+    }
+
+    @Test func optionsStoredBeforeStraighteningExistedDoNotStraighten() throws {
         let stored = Data(#"{"languages":["eng"],"alternativeCount":3,"reviewThreshold":0.5}"#.utf8)
-        #expect(try JSONDecoder().decode(RecognitionOptions.self, from: stored).correctsPage == false)
-        let options = RecognitionOptions(correctsPage: true)
-        #expect(try JSONDecoder().decode(RecognitionOptions.self, from: try JSONEncoder().encode(options)).correctsPage)
+        #expect(try JSONDecoder().decode(RecognitionOptions.self, from: stored).straightensPage == false)
+        let options = RecognitionOptions(straightensPage: true)
+        #expect(try JSONDecoder().decode(RecognitionOptions.self, from: try JSONEncoder().encode(options)).straightensPage)
     }
 }
 

@@ -1,11 +1,11 @@
 import Foundation
 import OCRKit
-import OCRKitDewarp
+import OCRKitStraighten
 import OCRKitEvaluation
 import OCRKitImages
 import OCRKitTesseract
 
-/// Pages of known text for the dewarping tests, and ways to judge what came of them.
+/// Pages of known text for the straightening tests, and ways to judge what came of them.
 enum Pages {
     static let text = """
         INVOICE 2024-117

@@ -6,15 +6,15 @@ import OCRKit
 /// With OpenCV.
 ///
 /// ```swift
-/// let dewarper = Dewarper(orientationDetector: try TesseractOrientationDetector())
-/// let reader = PageReader(decoder: ImageLoader(), engine: engine, corrector: dewarper)
-/// let page = try await reader.read("receipt.jpg", options: RecognitionOptions(correctsPage: true))
-/// print(page.correction?.foundPage == true ? "page found" : "read as it was")
+/// let straightener = PageStraightener(orientationDetector: try TesseractOrientationDetector())
+/// let reader = PageReader(decoder: ImageLoader(), engine: engine, straightener: straightener)
+/// let page = try await reader.read("receipt.jpg", options: RecognitionOptions(straightensPage: true))
+/// print(page.straightening?.foundPage == true ? "page found" : "read as it was")
 /// ```
 ///
 /// A photo without a page in it is read as it is, levelled and turned upright all the same.
-/// OpenCV's work runs on threads of the dewarper's own, never on Swift's cooperative pool.
-public struct Dewarper: ImageCorrector {
+/// OpenCV's work runs on threads of the straightener's own, never on Swift's cooperative pool.
+public struct PageStraightener: ImageStraightener {
     public struct Configuration: Sendable {
         public var detector = PageDetector()
         /// The share of the page's width and height trimmed off its edges before it is flattened:
@@ -49,12 +49,12 @@ public struct Dewarper: ImageCorrector {
     public init(configuration: Configuration = Configuration(), orientationDetector: (any OrientationDetector)? = nil) {
         self.configuration = configuration
         self.orientationDetector = orientationDetector
-        pool = BlockingWorkerPool(count: max(1, configuration.workerCount), name: "dewarp") {}
+        pool = BlockingWorkerPool(count: max(1, configuration.workerCount), name: "ocrkit-straighten") {}
     }
 
-    public func correct(_ bitmap: Bitmap) async throws -> CorrectedImage {
+    public func straighten(_ bitmap: Bitmap) async throws -> StraightenedImage {
         let configuration = configuration
-        var corrected = try await pool.run { _ in
+        var straightened = try await pool.run { _ in
             let page = try configuration.detector.page(in: bitmap)
             let region = page.map { $0.corners.shrunk(by: configuration.trimmedEdge) }
             var image = try region.map { try bitmap.flattening($0) } ?? bitmap
@@ -62,32 +62,32 @@ public struct Dewarper: ImageCorrector {
             let skew = try image.skew(upTo: configuration.maximumSkew)
             let levels = abs(skew.degrees) >= configuration.minimumSkew && skew.confidence >= configuration.minimumSkewConfidence
             if levels { image = try image.rotated(byDegrees: skew.degrees) }
-            return CorrectedImage(bitmap: image, correction: PageCorrection(
+            return StraightenedImage(bitmap: image, straightening: Straightening(
                 imageWidth: bitmap.width, imageHeight: bitmap.height, corners: region,
                 pageConfidence: page?.confidence ?? 0, evensLighting: configuration.evensLighting,
                 skewDegrees: levels ? skew.degrees : 0))
         }
-        if let orientation = try await orientationDetector?.orientation(of: corrected.bitmap) {
-            corrected.correction.orientationConfidence = orientation.confidence
+        if let orientation = try await orientationDetector?.orientation(of: straightened.bitmap) {
+            straightened.straightening.orientationConfidence = orientation.confidence
             if orientation.confidence >= configuration.minimumOrientationConfidence {
-                corrected.correction.quarterTurns = orientation.quarterTurns
-                corrected.bitmap = corrected.bitmap.turned(clockwiseQuarterTurns: orientation.quarterTurns)
+                straightened.straightening.quarterTurns = orientation.quarterTurns
+                straightened.bitmap = straightened.bitmap.turned(clockwiseQuarterTurns: orientation.quarterTurns)
             }
         }
-        return corrected
+        return straightened
     }
 
-    public func apply(_ correction: PageCorrection, to bitmap: Bitmap) async throws -> Bitmap {
+    public func apply(_ straightening: Straightening, to bitmap: Bitmap) async throws -> Bitmap {
         try await pool.run { _ in
             // The image may have been decoded at another size than the one the page was found in.
-            let scaleX = Double(bitmap.width) / Double(max(1, correction.imageWidth))
-            let scaleY = Double(bitmap.height) / Double(max(1, correction.imageHeight))
-            var image = try correction.corners.map { corners in
+            let scaleX = Double(bitmap.width) / Double(max(1, straightening.imageWidth))
+            let scaleY = Double(bitmap.height) / Double(max(1, straightening.imageHeight))
+            var image = try straightening.corners.map { corners in
                 try bitmap.flattening(corners.map { Point(x: $0.x * scaleX, y: $0.y * scaleY) })
             } ?? bitmap
-            if correction.evensLighting { image = try image.evenedLighting() }
-            if correction.skewDegrees != 0 { image = try image.rotated(byDegrees: correction.skewDegrees) }
-            return image.turned(clockwiseQuarterTurns: correction.quarterTurns)
+            if straightening.evensLighting { image = try image.evenedLighting() }
+            if straightening.skewDegrees != 0 { image = try image.rotated(byDegrees: straightening.skewDegrees) }
+            return image.turned(clockwiseQuarterTurns: straightening.quarterTurns)
         }
     }
 }

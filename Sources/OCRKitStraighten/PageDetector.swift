@@ -12,7 +12,7 @@ import OCRKit
 /// ```
 ///
 /// Detection runs on the calling thread and takes some tens of milliseconds: call it from a
-/// thread of your own, as ``Dewarper`` does.
+/// thread of your own, as ``PageStraightener`` does.
 public struct PageDetector: Sendable {
     /// The least share of an outline that edges in the photo must support for it to be taken for
     /// a page, from 0 to 1.

@@ -1,5 +1,5 @@
 import OCRKit
-import OCRKitDewarp
+import OCRKitStraighten
 import OCRKitEvaluation
 import Testing
 
