@@ -162,6 +162,15 @@ let package = Package(
             name: "OCRKitStraightenTests",
             dependencies: ["OCRKitStraighten", "OCRKitImages", "OCRKitTesseract", "OCRKitEvaluation", "OCRKitTestSupport"]
         ),
+        // The usage examples of the doc comments, run as written.
+        .testTarget(
+            name: "DocumentationExampleTests",
+            dependencies: [
+                "OCRKit", "OCRKitImages", "OCRKitTesseract", "OCRKitEvaluation", "OCRKitLayout", "OCRKitExport",
+                "OCRKitPDF", "OCRKitONNX", "OCRKitLive", "OCRKitStraighten", "OCRKitEngines", "OCRKitBench",
+                "OCRKitTestSupport",
+            ]
+        ),
         // Makes and drops engines of every kind, then exits: EngineLifetimeTests runs it.
         .executableTarget(name: "EngineChurn", dependencies: ["OCRKit", "OCRKitEngines", "OCRKitImages"], path: "Tests/EngineChurn"),
         .testTarget(

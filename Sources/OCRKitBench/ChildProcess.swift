@@ -37,7 +37,8 @@ struct ChildProcess {
         var pid: pid_t = 0
         let spawned = posix_spawnp(&pid, program, &actions, nil, argv, envp)
         guard spawned == 0 else {
-            throw OCRError(.engineUnavailable, path: program, reason: "cannot start it: \(String(cString: strerror(spawned)))")
+            throw OCRError(.engineUnavailable, path: program,
+                           reason: "cannot start it, writing to \(output): \(String(cString: strerror(spawned)))")
         }
         var status: Int32 = 0
         var usage = rusage()

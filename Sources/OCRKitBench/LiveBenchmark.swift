@@ -18,7 +18,8 @@ import OCRKitLive
 ///
 /// ```swift
 /// let engine = try EngineSettings(.auto).frameEngine()
-/// let benchmark = LiveBenchmark(boxes: "../shared/datasets/openalpr_plates/boxes.tsv", engine: engine)
+/// var benchmark = LiveBenchmark(boxes: "../shared/datasets/openalpr_plates/boxes.tsv", engine: engine)
+/// benchmark.limit = 2
 /// try await benchmark.run { print($0) }
 /// ```
 public struct LiveBenchmark: Sendable {

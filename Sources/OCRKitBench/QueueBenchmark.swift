@@ -24,7 +24,7 @@ public struct QueueBenchmark: Sendable {
 
     /// Enqueues, then processes, handing `report` a line of figures for each.
     public func run(report: (String) -> Void) async throws {
-        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("ocr-bench-queue-\(getpid())")
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("ocr-bench-queue-\(UUID().uuidString)")
         try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
         defer { try? FileManager.default.removeItem(at: folder) }
 

@@ -10,8 +10,9 @@ import OCRKitEvaluation
 /// peak memory measured the same way:
 ///
 /// ```swift
-/// var benchmark = ReadBenchmark(manifest: "../shared/datasets/uw3_lines/manifest.tsv", ocr: "/usr/local/bin/ocr")
+/// var benchmark = ReadBenchmark(manifest: "../shared/datasets/uw3_lines/manifest.tsv", ocr: ocrPath)
 /// benchmark.engine = .tesseract
+/// benchmark.limit = 4
 /// try await benchmark.run { print($0) }
 /// ```
 public struct ReadBenchmark: Sendable {
@@ -47,7 +48,7 @@ public struct ReadBenchmark: Sendable {
         let set = try Manifest(contentsOf: manifest)
         let entries = Array(set.entries.prefix(limit ?? .max))
         guard !entries.isEmpty else { throw OCRError(.invalidOption, path: manifest, reason: "lists no images") }
-        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("ocr-bench-\(getpid())")
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("ocr-bench-\(UUID().uuidString)")
         try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
         defer { try? FileManager.default.removeItem(at: folder) }
         let scoring = Scoring(foldCase: !entries.contains { $0.truth.contains(where: \.isLowercase) },

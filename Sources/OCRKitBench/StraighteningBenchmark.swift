@@ -19,7 +19,8 @@ import OCRKitImages
 /// within 1.5% of the photo's diagonal) and set upright, and how long straightening alone takes.
 ///
 /// ```swift
-/// let benchmark = StraighteningBenchmark(manifest: "../shared/datasets/sroie/manifest.tsv", settings: EngineSettings())
+/// var benchmark = StraighteningBenchmark(manifest: "../shared/datasets/sroie/manifest.tsv", settings: EngineSettings(.tesseract))
+/// benchmark.limit = 2
 /// try await benchmark.run { print($0) }
 /// ```
 public struct StraighteningBenchmark: Sendable {
@@ -49,7 +50,7 @@ public struct StraighteningBenchmark: Sendable {
         let set = try Manifest(contentsOf: manifest)
         let entries = Array(set.entries.prefix(limit ?? .max))
         guard !entries.isEmpty else { throw OCRError(.invalidOption, path: manifest, reason: "lists no images") }
-        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("ocr-bench-straighten-\(getpid())")
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("ocr-bench-straighten-\(UUID().uuidString)")
         let keptFolder = photoFolder.map { URL(fileURLWithPath: $0) } ?? folder
         try FileManager.default.createDirectory(at: keptFolder, withIntermediateDirectories: true)
         try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)

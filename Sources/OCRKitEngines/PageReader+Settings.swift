@@ -16,7 +16,7 @@ extension PageReader {
     ///
     /// ```swift
     /// let reader = try PageReader(settings: EngineSettings(.auto), order: .layout)
-    /// let page = try await reader.read("receipt.jpg")
+    /// let page = try await reader.read("Samples/receipt.jpg")
     /// print(page.text)
     /// ```
     ///

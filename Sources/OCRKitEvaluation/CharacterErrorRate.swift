@@ -6,7 +6,7 @@
 /// ```swift
 /// var score = CharacterErrorRate()
 /// score.add(reading: "He1lo world", truth: "Hello world")   // 1 edit in 11 characters
-/// score.rate                                                   // 0.0909...
+/// print(score.rate)                                            // 0.0909...
 /// ```
 public struct CharacterErrorRate: Sendable, Hashable {
     /// Edits summed over every pair added.

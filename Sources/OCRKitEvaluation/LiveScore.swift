@@ -9,9 +9,9 @@
 ///     .init(isRead: true, showsPlate: true, topRead: "AB12CDE", accepted: nil),
 ///     .init(isRead: true, showsPlate: true, topRead: "A812CDE", accepted: "AB12CDE"),
 /// ])
-/// score.acceptedAccuracy       // 1
-/// score.singleFrameAccuracy    // 0.5
-/// score.meanFramesToAcceptance // 2
+/// print(score.acceptedAccuracy)         // 1
+/// print(score.singleFrameAccuracy)      // 0.5
+/// print(score.meanFramesToAcceptance)   // 2
 /// ```
 public struct LiveScore: Sendable, Hashable {
     /// What happened to one frame.

@@ -6,7 +6,7 @@
 /// var score = PlateScore()
 /// score.add(reading: "CALIFORNIA\n6ABC 123", plate: "6ABC123")   // the line, without its space
 /// score.add(reading: "GARAGE 7XYZ89", plate: "7XYZ890")            // missed
-/// score.accuracy    // 0.5
+/// print(score.accuracy)   // 0.5
 /// ```
 public struct PlateScore: Sendable, Hashable {
     public private(set) var read = 0

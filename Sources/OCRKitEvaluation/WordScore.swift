@@ -7,7 +7,7 @@
 /// ```swift
 /// var score = WordScore()
 /// score.add(reading: "TOTAL 9.00 CASH", truth: "total 9.00 change")
-/// score.f1          // 2 of 3 words either way: 0.667
+/// print(score.f1)   // 2 of 3 words either way: 0.667
 /// ```
 public struct WordScore: Sendable, Hashable {
     public private(set) var matched = 0

@@ -11,7 +11,7 @@ import OCRKit
 ///
 /// ```swift
 /// let loader = ImageLoader()
-/// let bitmap = try await loader.decode(contentsOf: "IMG_0042.HEIC", maximumSide: 2048)
+/// let bitmap = try await loader.decode(contentsOf: "Samples/receipt.jpg", maximumSide: 2048)
 /// ```
 public final class ImageLoader: ImageDecoder {
     /// The libvips loaders OCRKit accepts, by the names libvips gives them. Other formats libvips

@@ -5,7 +5,7 @@ import OCRKit
 /// `.jpg`, `.tif`, `.webp`, `.gif`, `.heic`.
 ///
 /// ```swift
-/// try ImageWriter.write(bitmap, to: "evidence/plate-0042.jpg")
+/// try ImageWriter.write(bitmap, to: evidence + "/plate-0042.jpg")   // JPEG, by the extension
 /// ```
 public enum ImageWriter {
     /// Where the top of the stored pixels is meant to be, as EXIF records it for cameras that

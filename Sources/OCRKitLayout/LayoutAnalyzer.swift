@@ -11,7 +11,7 @@ import OCRKit
 /// into paragraphs at wide gaps, indents and bullets.
 ///
 /// ```swift
-/// let page = try await reader.read("two-columns.png")
+/// let page = try await reader.read("Samples/letter.png")
 /// let arranged = LayoutAnalyzer().arrange(page)
 /// print(arranged.text)          // the left column, then the right
 /// ```

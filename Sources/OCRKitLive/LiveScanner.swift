@@ -11,7 +11,7 @@ import OCRKit
 ///
 /// ```swift
 /// let scanner = try LiveScanner(engine: PPOCREngine(), configuration: .init(pattern: .ukPlate))
-/// for try await frame in VideoFrames(path: "gate.mp4") {
+/// for try await frame in VideoFrames(path: video) {
 ///     if let plate = try await scanner.scan(frame).accepted {
 ///         print(plate.value, plate.time, plate.confidence)
 ///     }

@@ -9,8 +9,8 @@ import OCRKit
 /// make it fit are made, so `AB12 CDE` read as `A812CDE` still counts as `AB12CDE` under ``ukPlate``.
 ///
 /// ```swift
-/// TextPattern.ukPlate.normalize("ab12 cde")    // "AB12CDE"
-/// TextPattern.ukPlate.normalize("A812C0E")     // "AB12COE": letters must stand where 8 and 0 do
+/// print(TextPattern.ukPlate.normalize("ab12 cde")!)   // AB12CDE
+/// print(TextPattern.ukPlate.normalize("A812C0E")!)    // AB12COE: letters must stand where 8 and 0 do
 /// let permit = try TextPattern(name: "permit", regularExpression: "P[0-9]{6}")
 /// ```
 public struct TextPattern: Sendable, CustomStringConvertible {

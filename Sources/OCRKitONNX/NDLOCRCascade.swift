@@ -8,11 +8,6 @@ import OCRKit
 /// - A reading within 5 characters of its model's capacity is read again by the next model.
 /// - At the widest model, a reading within 2 characters of its capacity is cut in two halves
 ///   along its length and each half read by the widest model.
-///
-/// ```swift
-/// let cascade = try NDLOCRCascade(recognizers: [short, middle, long])
-/// let line = try cascade.read(quad, lengthClass: 3, in: bitmap)
-/// ```
 struct NDLOCRCascade: Sendable {
     /// A line as the cascade read it, and how.
     struct Reading: Sendable, Equatable {

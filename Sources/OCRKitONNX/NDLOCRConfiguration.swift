@@ -8,11 +8,6 @@ import Yams
 /// The character set is one string; its characters are its Unicode scalars. Splitting it into
 /// graphemes, as Swift's `String` does by default, would merge U+FE0E (a variation selector) into
 /// the character before it and shift every later index by one.
-///
-/// ```swift
-/// let charset = try NDLOCRCharset(contentsOf: "NDLmoji.yaml")
-/// charset.character(forClass: 1)   // the first character: index 0 ends the sequence
-/// ```
 struct NDLOCRCharset: Sendable {
     /// The characters, in class order from class 1.
     let characters: [String]

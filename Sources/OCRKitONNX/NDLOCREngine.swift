@@ -12,8 +12,8 @@ import Synchronization
 /// use and are shared by every worker.
 ///
 /// ```swift
-/// let engine = try NDLOCREngine(configuration: .init(models: "ndlocr-lite/src/model"))
-/// let page = try await engine.recognize(bitmap, options: RecognitionOptions(languages: ["jpn"]))
+/// let engine = try NDLOCREngine(configuration: .init(models: ndlocrModels))   // NDLOCR-Lite's src/model
+/// let page = try await engine.read(bitmap, options: RecognitionOptions(languages: ["jpn"]))
 /// ```
 public final class NDLOCREngine: OCREngine {
     public struct Configuration: Sendable {

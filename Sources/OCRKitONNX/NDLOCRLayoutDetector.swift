@@ -6,11 +6,6 @@ import OCRKit
 ///
 /// The page is padded to a square at its top left and scaled to the model's input, with ImageNet's
 /// normalisation, as NDLOCR-Lite does; boxes come back in the page's pixels.
-///
-/// ```swift
-/// let detector = try NDLOCRLayoutDetector(session: session, classes: NDLOCRClasses(contentsOf: "ndl.yaml"))
-/// for line in try detector.lines(in: bitmap) { print(line.box, line.lengthClass) }
-/// ```
 struct NDLOCRLayoutDetector: Sendable {
     /// A line of text the detector found.
     struct Detection: Sendable, Equatable {

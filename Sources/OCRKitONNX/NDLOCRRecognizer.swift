@@ -6,11 +6,6 @@ import OCRKit
 ///
 /// NDLOCR-Lite has three, for short, middling and long lines (inputs 256, 384 and 768 pixels
 /// wide); ``NDLOCRCascade`` chooses between them. The line is stretched to the model's input.
-///
-/// ```swift
-/// let recognizer = try NDLOCRRecognizer(session: session, charset: charset)
-/// let reading = try recognizer.read(box.quad, in: bitmap)
-/// ```
 struct NDLOCRRecognizer: Sendable {
     /// A line as read.
     struct Reading: Sendable, Equatable {

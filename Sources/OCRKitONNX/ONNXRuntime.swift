@@ -8,7 +8,8 @@ import Synchronization
 ///
 /// ```swift
 /// let runtime = try ONNXRuntime.shared()
-/// let session = try ONNXSession(runtime: runtime, model: "ch_PP-OCRv4_rec_infer.onnx")
+/// let page = try await PPOCREngine().read(bitmap)
+/// print(runtime.inferenceTime)   // the models' part of the time it took
 /// ```
 public final class ONNXRuntime: @unchecked Sendable {
     /// Where the library is looked for, in order, when no path is given.

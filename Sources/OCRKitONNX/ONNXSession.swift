@@ -26,11 +26,6 @@ struct Tensor: Sendable, Equatable {
 
 /// A loaded ONNX model, ready to run. ONNX Runtime allows concurrent `Run` calls on one session,
 /// so a session is shared by every worker that uses its model.
-///
-/// ```swift
-/// let session = try ONNXSession(runtime: .shared(), model: "rec.onnx", threads: 1)
-/// let outputs = try session.run([session.inputNames[0]: Tensor(shape: [1, 3, 48, 320], values: pixels)])
-/// ```
 final class ONNXSession: @unchecked Sendable {
     let modelPath: String
     let inputNames: [String]

@@ -10,7 +10,7 @@ import Synchronization
 ///
 /// ```swift
 /// let engine = try PPOCREngine(configuration: PPOCREngine.Configuration(models: ".deps/models/ppocr"))
-/// let page = try await engine.recognize(bitmap, options: RecognitionOptions())
+/// let page = try await engine.read(bitmap, options: RecognitionOptions())
 /// ```
 public final class PPOCREngine: OCREngine {
     public struct Configuration: Sendable {

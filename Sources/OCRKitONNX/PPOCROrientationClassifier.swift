@@ -3,11 +3,6 @@ import OCRKit
 
 /// PP-OCR's text line orientation classifier (`ch_ppocr_mobile_v2.0_cls`): tells lines that are
 /// upside down from lines that are upright, so that they can be turned before they are read.
-///
-/// ```swift
-/// let classifier = PPOCROrientationClassifier(session: try ONNXSession(runtime: .shared(), model: "ch_ppocr_mobile_v2.0_cls_infer.onnx"))
-/// let upright = try classifier.upright([quad], in: bitmap)   // each quad, turned if it was upside down
-/// ```
 struct PPOCROrientationClassifier: Sendable {
     static let inputHeight = 48
     static let inputWidth = 192

@@ -7,11 +7,6 @@ import OCRKit
 /// Each line is sampled from its quad into the model's 48-pixel-high input (so rotated lines need
 /// no separate warp), lines are batched by aspect ratio, and the output is decoded greedily
 /// (CTC: repeats and blanks dropped). The dictionary comes from the model's own metadata.
-///
-/// ```swift
-/// let recognizer = try PPOCRRecognizer(session: ONNXSession(runtime: .shared(), model: "ch_PP-OCRv4_rec_infer.onnx"))
-/// let lines = try recognizer.recognize([quad], in: bitmap)
-/// ```
 struct PPOCRRecognizer: Sendable {
     /// A recognised line.
     struct Reading: Sendable, Equatable {

@@ -9,7 +9,7 @@ extension SearchablePDF {
     /// Images without a resolution of their own (straightened photos among them) are set at 300 dpi.
     ///
     /// ```swift
-    /// let pages = [try await reader.read("page1.png"), try await reader.read("page2.png")]
+    /// let pages = [try await reader.read("Samples/letter.png"), try await reader.read("Samples/notice.webp")]
     /// let bytes = try await SearchablePDF.data(of: pages, decoder: reader.decoder, straightener: reader.straightener)
     /// ```
     ///
@@ -28,7 +28,7 @@ extension SearchablePDF {
     /// and a document already there stays whole until the new one replaces it.
     ///
     /// ```swift
-    /// try await SearchablePDF.write(pages, to: "contract.pdf", decoder: reader.decoder, straightener: reader.straightener)
+    /// try await SearchablePDF.write(pages, to: pdfPath, decoder: reader.decoder, straightener: reader.straightener)
     /// ```
     ///
     /// - Throws: an ``OCRKit/OCRError`` naming the document or the image that failed.

@@ -9,7 +9,7 @@ import OCRKit
 /// ```swift
 /// let pdf = try SearchablePDF()
 /// for (page, jpeg) in pages { try pdf.addPage(page, jpeg: jpeg) }
-/// try Data(pdf.data()).write(to: URL(fileURLWithPath: "scans.pdf"))
+/// try Data(pdf.data()).write(to: URL(fileURLWithPath: pdfPath))
 /// ```
 ///
 /// A document is built by one caller at a time: it is not `Sendable`.

@@ -8,7 +8,7 @@ import OCRKit
 /// ```swift
 /// let straightener = PageStraightener(orientationDetector: try TesseractOrientationDetector())
 /// let reader = PageReader(decoder: ImageLoader(), engine: engine, straightener: straightener)
-/// let page = try await reader.read("receipt.jpg", options: RecognitionOptions(straightensPage: true))
+/// let page = try await reader.read("Samples/receipt.jpg", options: RecognitionOptions(straightensPage: true))
 /// print(page.straightening?.foundPage == true ? "page found" : "read as it was")
 /// ```
 ///

@@ -13,7 +13,7 @@ import OCRKit
 /// let engine = try TesseractEngine(configuration: TesseractConfiguration(workerCount: 2))
 /// var options = RecognitionOptions(languages: ["eng"])
 /// options.allowedCharacters = "0123456789"
-/// let page = try await engine.recognize(bitmap, options: options)
+/// let page = try await engine.read(bitmap, options: options)
 /// ```
 public final class TesseractEngine: OCREngine {
     public let info: EngineInfo

@@ -11,8 +11,11 @@ import Foundation
 /// that, so that once a pool is gone its C handles are too.
 ///
 /// ```swift
-/// let pool = BlockingWorkerPool(count: 2, name: "tesseract") { try TesseractSession() }
-/// let text = try await pool.run { session in try session.read(bitmap) }
+/// let pool = BlockingWorkerPool(count: 2, name: "counter") { 0 }   // a worker's state: its count
+/// let calls = try await pool.run { count in
+///     count += 1                                                  // a blocking C call goes here
+///     return count
+/// }
 /// ```
 public final class BlockingWorkerPool<State>: Sendable {
     private let workers: [Worker<State>]

@@ -8,7 +8,7 @@
 /// ```swift
 /// let engine = FallbackEngine(primary: try TesseractEngine(), fallback: try PPOCREngine())
 /// let page = try await engine.read(bitmap, options: options)
-/// page.engine.name    // "tesseract" or "ppocr": whichever read the page returned
+/// print(page.engine.name)   // "tesseract" or "ppocr": whichever read the page returned
 /// ```
 public final class FallbackEngine: OCREngine {
     public let primary: any OCREngine

@@ -8,8 +8,8 @@
 ///
 /// ```swift
 /// let reader = PageReader(decoder: ImageLoader(), engine: try TesseractEngine(), straightener: PageStraightener())
-/// let page = try await reader.read("scan.png")
-/// let photo = try await reader.read("receipt.jpg", options: RecognitionOptions(straightensPage: true))
+/// let page = try await reader.read("Samples/letter.png")
+/// let photo = try await reader.read("Samples/receipt.jpg", options: RecognitionOptions(straightensPage: true))
 /// ```
 public struct PageReader: Sendable {
     public let decoder: any ImageDecoder

@@ -3,8 +3,9 @@ import Foundation
 /// Turns the paths a user gave, files and folders, into the image files to read.
 ///
 /// ```swift
-/// let (files, missing) = ImageFiles.resolve(["scans/", "extra.png"])
+/// let (files, missing) = ImageFiles.resolve(["Samples/", "extra.png"])
 /// for error in missing { print(error) }   // "extra.png: no such file or folder"
+/// print(files)                            // the images in Samples/, in natural order
 /// ```
 public enum ImageFiles {
     /// Extensions of the image files looked for inside folders; files named directly are always

@@ -37,7 +37,9 @@ public struct Quad: Hashable, Sendable {
     /// turn, an upside-down line after two.
     ///
     /// ```swift
-    /// let column = Quad(...)                // taller than wide, its characters stacked downwards
+    /// let column = Quad(topLeft: Point(x: 10, y: 0), topRight: Point(x: 40, y: 0),
+///                   bottomRight: Point(x: 40, y: 300), bottomLeft: Point(x: 10, y: 300))
+///                                       // taller than wide, its characters stacked downwards
     /// let line = column.turned(1)           // its top edge now runs down the column's right side
     /// ```
     public func turned(_ quarterTurns: Int) -> Quad {

@@ -84,7 +84,7 @@ public struct Rect: Hashable, Sendable, Codable {
     ///
     /// ```swift
     /// let lowerThird = Rect(normalizedBottomLeft: Rect(x: 0, y: 0, width: 1, height: 1.0 / 3))
-    /// lowerThird.y   // 0.667: OCRKit counts from the top
+    /// print(lowerThird.y)   // 0.667: OCRKit counts from the top
     /// ```
     public init(normalizedBottomLeft rect: Rect) {
         self.init(x: rect.x, y: 1 - rect.y - rect.height, width: rect.width, height: rect.height)

@@ -6,7 +6,7 @@
 /// in the JSON, whose schema is documented in `docs/json-schema.md`.
 ///
 /// ```swift
-/// let page = try await reader.read("receipt.jpg")
+/// let page = try await reader.read("Samples/receipt.jpg")
 /// print(page.text)                                  // paragraphs separated by a blank line
 /// for line in page.lines where line.confidence < 0.5 {
 ///     print("check:", line.text, line.box)

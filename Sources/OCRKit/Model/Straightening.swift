@@ -8,7 +8,7 @@
 /// PDF for instance.
 ///
 /// ```swift
-/// let page = try await reader.read("receipt.jpg", options: RecognitionOptions(straightensPage: true))
+/// let page = try await reader.read("Samples/receipt.jpg", options: RecognitionOptions(straightensPage: true))
 /// if let corners = page.straightening?.corners {
 ///     print("page found at", corners.corners, "confidence", page.straightening!.pageConfidence)
 /// }

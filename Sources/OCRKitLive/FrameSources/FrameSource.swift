@@ -5,7 +5,7 @@ import OCRKit
 /// reads.
 ///
 /// ```swift
-/// let frames = try FrameSource.frames(of: "gate.mp4", framesPerSecond: 10, decoder: ImageLoader())
+/// let frames = try FrameSource.frames(of: video, framesPerSecond: 10, decoder: ImageLoader())
 /// for try await frame in frames { _ = try await scanner.scan(frame) }
 /// ```
 public enum FrameSource {

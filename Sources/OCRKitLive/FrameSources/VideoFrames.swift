@@ -10,7 +10,7 @@ import OCRKit
 /// sequence's own, never on Swift's cooperative pool.
 ///
 /// ```swift
-/// for try await frame in VideoFrames(path: "gate.mp4", framesPerSecond: 10) {
+/// for try await frame in VideoFrames(path: video, framesPerSecond: 10) {
 ///     _ = try await scanner.scan(frame)
 /// }
 /// ```

@@ -1,0 +1,194 @@
+import Foundation
+import OCRKit
+import OCRKitImages
+import OCRKitONNX
+import OCRKitStraighten
+import OCRKitTesseract
+import OCRKitTestSupport
+import Testing
+
+/// The examples of the core module's doc comments, run as written.
+@Suite(.enabled(if: samplesAreHere, "runs from the package's folder, where Samples/ is"))
+struct CoreExamples {
+    @Test func blockingWorkerPool() async throws {
+        // Example from Sources/OCRKit/Concurrency/BlockingWorkerPool.swift
+        let pool = BlockingWorkerPool(count: 2, name: "counter") { 0 }   // a worker's state: its count
+        let calls = try await pool.run { count in
+            count += 1                                                  // a blocking C call goes here
+            return count
+        }
+
+        #expect(calls == 1)
+    }
+
+    @Test func exitSafeRelease() {
+        // Example from Sources/OCRKit/Concurrency/ExitSafeRelease.swift
+        final class ScratchBuffer {
+            let bytes = malloc(1 << 20)!
+            deinit { ExitSafeRelease.perform("libc") { free(bytes) } }
+        }
+
+        for _ in 0..<3 { _ = ScratchBuffer() }
+    }
+
+    @Test(.enabled(if: InstalledDependencies.hasPPOCR, InstalledDependencies.missingReason))
+    func fallbackEngine() async throws {
+        let bitmap = try rendered("Invoice 2024-117"), options = RecognitionOptions()
+
+        // Example from Sources/OCRKit/Engine/FallbackEngine.swift
+        let engine = FallbackEngine(primary: try TesseractEngine(), fallback: try PPOCREngine())
+        let page = try await engine.read(bitmap, options: options)
+        print(page.engine.name)   // "tesseract" or "ppocr": whichever read the page returned
+
+        #expect(page.text == "Invoice 2024-117")
+    }
+
+    @Test func engine() async throws {
+        let bitmap = try rendered("Invoice 2024-117")
+
+        // Example from Sources/OCRKit/Engine/OCREngine.swift
+        let engine = try TesseractEngine()
+        let page = try await engine.read(bitmap, options: RecognitionOptions(languages: ["eng"]))
+
+        #expect(page.text == "Invoice 2024-117")
+    }
+
+    @Test func pageReader() async throws {
+        // Example from Sources/OCRKit/Engine/PageReader.swift
+        let reader = PageReader(decoder: ImageLoader(), engine: try TesseractEngine(), straightener: PageStraightener())
+        let page = try await reader.read("Samples/letter.png")
+        let photo = try await reader.read("Samples/receipt.jpg", options: RecognitionOptions(straightensPage: true))
+
+        // Example from Sources/OCRKit/Engine/PageReader.swift
+        let bitmap = try await reader.decoder.image(of: page, straightenedBy: reader.straightener)
+
+        #expect(!page.text.isEmpty && photo.straightening != nil)
+        #expect(bitmap.width == page.width && bitmap.height == page.height)
+    }
+
+    @Test func recognitionOptions() throws {
+        // Example from Sources/OCRKit/Engine/RecognitionOptions.swift
+        var options = RecognitionOptions()
+        options.languages = ["eng", "deu"]
+        options.regionOfInterest = Rect(x: 0, y: 0.8, width: 1, height: 0.2)   // the bottom fifth
+        options.minimumTextHeight = 0.02                                      // ignore fine print
+
+        try options.validate()
+    }
+
+    @Test func imageFiles() {
+        // Example from Sources/OCRKit/Files/ImageFiles.swift
+        let (files, missing) = ImageFiles.resolve(["Samples/", "extra.png"])
+        for error in missing { print(error) }   // "extra.png: no such file or folder"
+        print(files)                            // the images in Samples/, in natural order
+
+        #expect(files == ["Samples/letter.png", "Samples/notice.webp", "Samples/receipt.jpg"])
+        #expect(missing.map(\.description) == ["extra.png: no such file or folder"])
+    }
+
+    @Test func quads() {
+        let inCrop = Rect(x: 1, y: 2, width: 10, height: 5).quad, crop = Rect(x: 100, y: 200, width: 50, height: 50)
+
+        // Example from Sources/OCRKit/Geometry/Quad.swift
+        let onPage = inCrop.map { Point(x: $0.x + crop.minX, y: $0.y + crop.minY) }
+
+        // Example from Sources/OCRKit/Geometry/Quad.swift
+        let column = Quad(topLeft: Point(x: 10, y: 0), topRight: Point(x: 40, y: 0),
+                          bottomRight: Point(x: 40, y: 300), bottomLeft: Point(x: 10, y: 300))
+        // taller than wide, its characters stacked downwards
+        let line = column.turned(1)           // its top edge now runs down the column's right side
+
+        #expect(onPage.topLeft == Point(x: 101, y: 202))
+        #expect(line.topLeft == Point(x: 40, y: 0) && line.topRight == Point(x: 40, y: 300))
+    }
+
+    @Test func duplicates() {
+        let boxes = [Rect(x: 0, y: 0, width: 10, height: 10), Rect(x: 1, y: 0, width: 10, height: 10)], scores = [0.9, 0.8]
+
+        // Example from Sources/OCRKit/Geometry/Rect+Duplicates.swift
+        let kept = Rect.indicesWithoutDuplicates(boxes, confidences: scores, overlap: 0.5, containment: 0.8)
+
+        #expect(kept == [0])
+    }
+
+    @Test func rects() {
+        // Example from Sources/OCRKit/Geometry/Rect.swift
+        let roi = Rect(x: 0.25, y: 0.5, width: 0.5, height: 0.25)   // the middle of the lower half
+        let pixels = roi.scaled(width: 1000, height: 800)           // (250, 400, 500, 200)
+
+        // Example from Sources/OCRKit/Geometry/Rect.swift
+        let lowerThird = Rect(normalizedBottomLeft: Rect(x: 0, y: 0, width: 1, height: 1.0 / 3))
+        print(lowerThird.y)   // 0.667: OCRKit counts from the top
+
+        #expect(pixels == Rect(x: 250, y: 400, width: 500, height: 200))
+        #expect(abs(lowerThird.y - 2.0 / 3) < 1e-9)
+    }
+
+    @Test func cropping() throws {
+        let frame = try rendered("AB12 CDE"), box = Rect(x: 0.1, y: 0.1, width: 0.5, height: 0.5)
+
+        // Example from Sources/OCRKit/Model/Bitmap+Crop.swift
+        let plate = frame.cropped(to: box.scaled(width: Double(frame.width), height: Double(frame.height)))
+
+        #expect(plate?.width == Int((Double(frame.width) * 0.5).rounded()))
+    }
+
+    @Test func turning() async throws {
+        let sideways = try rendered("Upright").turned(clockwiseQuarterTurns: 1)
+        let orientation = TextOrientation(quarterTurns: 3, confidence: 0.9)
+
+        // Example from Sources/OCRKit/Model/Bitmap+Turning.swift
+        let upright = sideways.turned(clockwiseQuarterTurns: orientation.quarterTurns)
+
+        #expect(try await TesseractEngine().read(upright).text == "Upright")
+    }
+
+    @Test func review() async throws {
+        let page = try await TesseractEngine().read(try rendered("c0de 1234"), options: RecognitionOptions(alternativeCount: 3))
+
+        // Example from Sources/OCRKit/Model/Page+Review.swift
+        let reviewed = page.flaggingDoubtfulText()
+        for word in reviewed.words where word.isFlagged {
+            print(word.text, "or perhaps", word.alternatives.dropFirst().map(\.text))
+        }
+
+        #expect(reviewed.words.count == 2)
+    }
+
+    @Test func page() async throws {
+        let reader = PageReader(decoder: ImageLoader(), engine: try TesseractEngine())
+
+        // Example from Sources/OCRKit/Model/Page.swift
+        let page = try await reader.read("Samples/receipt.jpg")
+        print(page.text)                                  // paragraphs separated by a blank line
+        for line in page.lines where line.confidence < 0.5 {
+            print("check:", line.text, line.box)
+        }
+        let json = try page.jsonData()
+
+        #expect(try Page(jsonData: json) == page)
+    }
+
+    @Test func straightening() async throws {
+        let reader = PageReader(decoder: ImageLoader(), engine: try TesseractEngine(), straightener: PageStraightener())
+
+        // Example from Sources/OCRKit/Model/Straightening.swift
+        let page = try await reader.read("Samples/receipt.jpg", options: RecognitionOptions(straightensPage: true))
+        if let corners = page.straightening?.corners {
+            print("page found at", corners.corners, "confidence", page.straightening!.pageConfidence)
+        }
+
+        #expect(page.straightening != nil)
+    }
+
+    @Test func wordAlternatives() async throws {
+        let page = try await TesseractEngine().read(try rendered("c0de"), options: RecognitionOptions(alternativeCount: 3))
+        var word = try #require(page.words.first)
+
+        // Example from Sources/OCRKit/Model/Word.swift
+        // "c0de" with 0 at 0.55 and O at 0.40 gives ["c0de", "cOde", ...]
+        word.alternatives = Word.alternatives(from: word.symbols, count: 3)
+
+        #expect(word.alternatives.first?.text == word.text)
+    }
+}

@@ -1,0 +1,218 @@
+import Foundation
+import OCRKit
+import OCRKitBench
+import OCRKitEngines
+import OCRKitImages
+import OCRKitLive
+import OCRKitONNX
+import OCRKitPDF
+import OCRKitTesseract
+import OCRKitTestSupport
+import Testing
+
+/// The examples of the live scanner, the ONNX engines, PDFs and benchmarks, run as written.
+@Suite(.enabled(if: samplesAreHere, "runs from the package's folder, where Samples/ is"))
+struct LiveAndOutputExamples {
+    let folder: TemporaryFolder
+    /// Frames of a UK plate, as PNG files.
+    let snapshots: [String]
+
+    init() throws {
+        let folder = try TemporaryFolder()
+        self.folder = folder
+        snapshots = try (0..<3).map { index in
+            let path = folder.file(String(format: "frame%02d.png", index))
+            try ImageWriter.write(try TextRenderer.render("AB12 CDE", font: "DejaVu Sans Bold 28"), to: path)
+            return path
+        }
+    }
+
+    /// The frames as a lossless video at 10 frames a second, through ffmpeg.
+    private func video() throws -> String {
+        let video = folder.file("gate.mkv")
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
+        process.arguments = ["ffmpeg", "-nostdin", "-v", "error", "-framerate", "10", "-i", folder.file("frame%02d.png"), "-c:v", "ffv1", video]
+        try process.run()
+        process.waitUntilExit()
+        try #require(process.terminationStatus == 0, "ffmpeg could not encode the video: scripts/setup installs it")
+        return video
+    }
+
+    private func scanner() throws -> LiveScanner {
+        try LiveScanner(engine: TesseractEngine(), configuration: .init(pattern: .ukPlate))
+    }
+
+    @Test func frame() async throws {
+        let scanner = try scanner(), pixels = try TextRenderer.render("AB12 CDE")
+
+        // Example from Sources/OCRKitLive/Frame.swift
+        let step = try await scanner.scan(Frame(bitmap: pixels, time: 12.4))
+
+        #expect(step.skipped == nil)
+    }
+
+    @Test func frameSource() async throws {
+        let scanner = try scanner(), video = try video()
+
+        // Example from Sources/OCRKitLive/FrameSources/FrameSource.swift
+        let frames = try FrameSource.frames(of: video, framesPerSecond: 10, decoder: ImageLoader())
+        for try await frame in frames { _ = try await scanner.scan(frame) }
+    }
+
+    @Test func imageFrames() async throws {
+        let scanner = try scanner(), snapshots = snapshots
+
+        // Example from Sources/OCRKitLive/FrameSources/ImageFrames.swift
+        let frames = ImageFrames(files: snapshots, decoder: ImageLoader(), framesPerSecond: 5) { error in
+            print("skipped \(error)")
+        }
+        for try await frame in frames { _ = try await scanner.scan(frame) }
+    }
+
+    @Test func videoFrames() async throws {
+        let scanner = try scanner(), video = try video()
+
+        // Example from Sources/OCRKitLive/FrameSources/VideoFrames.swift
+        for try await frame in VideoFrames(path: video, framesPerSecond: 10) {
+            _ = try await scanner.scan(frame)
+        }
+    }
+
+    @Test func scannerConfiguration() throws {
+        // Example from Sources/OCRKitLive/LiveScanner+Configuration.swift
+        var configuration = LiveScanner.Configuration(pattern: .ukPlate)
+        configuration.region = Rect(normalizedBottomLeft: Rect(x: 0.2, y: 0, width: 0.6, height: 0.4))
+        configuration.cooldown = 30       // a car waiting at the barrier is reported once
+
+        try configuration.validate()
+    }
+
+    @Test(.enabled(if: InstalledDependencies.hasPPOCR, InstalledDependencies.missingReason))
+    func liveScanner() async throws {
+        let video = try video()
+        var accepted: [String] = []
+
+        // Example from Sources/OCRKitLive/LiveScanner.swift
+        let scanner = try LiveScanner(engine: PPOCREngine(), configuration: .init(pattern: .ukPlate))
+        for try await frame in VideoFrames(path: video) {
+            if let plate = try await scanner.scan(frame).accepted {
+                print(plate.value, plate.time, plate.confidence)
+                accepted.append(plate.value)
+            }
+        }
+
+        #expect(accepted.allSatisfy { $0 == "AB12CDE" })
+    }
+
+    @Test func textPattern() throws {
+        // Example from Sources/OCRKitLive/TextPattern.swift
+        print(TextPattern.ukPlate.normalize("ab12 cde")!)   // AB12CDE
+        print(TextPattern.ukPlate.normalize("A812C0E")!)    // AB12COE: letters must stand where 8 and 0 do
+        let permit = try TextPattern(name: "permit", regularExpression: "P[0-9]{6}")
+
+        #expect(permit.normalize("PO12345") == "P012345")
+    }
+
+    @Test(.enabled(if: InstalledDependencies.hasPPOCR, InstalledDependencies.missingReason))
+    func onnxRuntime() async throws {
+        let bitmap = try rendered("Invoice 2024-117")
+
+        // Example from Sources/OCRKitONNX/ONNXRuntime.swift
+        let runtime = try ONNXRuntime.shared()
+        let page = try await PPOCREngine().read(bitmap)
+        print(runtime.inferenceTime)   // the models' part of the time it took
+
+        #expect(runtime.inferenceTime > .zero && !page.text.isEmpty)
+    }
+
+    @Test(.enabled(if: NDLOCRStandInModels.canBeMade, "needs ONNX Runtime and the onnx Python package in .deps/"))
+    func ndlocrEngine() async throws {
+        let models = try NDLOCRStandInModels(detections: [(NDLOCRStandInModels.line, [0.1, 0.1, 0.5, 0.2], 0.9, 3)])
+        let ndlocrModels = models.folder.path
+        let bitmap = Bitmap(width: 200, height: 200, layout: .gray, pixels: [UInt8](repeating: 128, count: 40_000), source: "grey")
+
+        // Example from Sources/OCRKitONNX/NDLOCREngine.swift
+        let engine = try NDLOCREngine(configuration: .init(models: ndlocrModels))   // NDLOCR-Lite's src/model
+        let page = try await engine.read(bitmap, options: RecognitionOptions(languages: ["jpn"]))
+
+        #expect(page.engine.name == "ndlocr")
+    }
+
+    @Test(.enabled(if: InstalledDependencies.hasPPOCR, InstalledDependencies.missingReason))
+    func ppocrEngine() async throws {
+        let bitmap = try rendered("Invoice 2024-117")
+
+        // Example from Sources/OCRKitONNX/PPOCREngine.swift
+        let engine = try PPOCREngine(configuration: PPOCREngine.Configuration(models: ".deps/models/ppocr"))
+        let page = try await engine.read(bitmap, options: RecognitionOptions())
+
+        // PP-OCR's detector may find the words as lines of their own.
+        #expect(page.text.split(whereSeparator: \.isWhitespace) == ["Invoice", "2024-117"])
+    }
+
+    @Test func searchablePDFOfPages() async throws {
+        let reader = PageReader(decoder: ImageLoader(), engine: try TesseractEngine()), pdfPath = folder.file("contract.pdf")
+
+        // Example from Sources/OCRKitPDF/SearchablePDF+Pages.swift
+        let pages = [try await reader.read("Samples/letter.png"), try await reader.read("Samples/notice.webp")]
+        let bytes = try await SearchablePDF.data(of: pages, decoder: reader.decoder, straightener: reader.straightener)
+
+        // Example from Sources/OCRKitPDF/SearchablePDF+Pages.swift
+        try await SearchablePDF.write(pages, to: pdfPath, decoder: reader.decoder, straightener: reader.straightener)
+
+        #expect(bytes.starts(with: Array("%PDF".utf8)))
+        #expect(FileManager.default.fileExists(atPath: pdfPath))
+    }
+
+    @Test func searchablePDF() async throws {
+        let page = try await TesseractEngine().read(try rendered("Scanned page"))
+        let pages = [(page, try ImageWriter.jpegData(try rendered("Scanned page")))], pdfPath = folder.file("scans.pdf")
+
+        // Example from Sources/OCRKitPDF/SearchablePDF.swift
+        let pdf = try SearchablePDF()
+        for (page, jpeg) in pages { try pdf.addPage(page, jpeg: jpeg) }
+        try Data(pdf.data()).write(to: URL(fileURLWithPath: pdfPath))
+
+        #expect(try Data(contentsOf: URL(fileURLWithPath: pdfPath)).starts(with: Array("%PDF".utf8)))
+    }
+
+    @Test func layoutBenchmark() async throws {
+        // Example from Sources/OCRKitBench/LayoutBenchmark.swift
+        try await LayoutBenchmark(pageCount: 4).run { print($0) }
+    }
+
+    @Test(.enabled(if: SharedData.isAvailable("openalpr_plates") || FileManager.default.fileExists(
+        atPath: "../shared/datasets/openalpr_plates/boxes.tsv"), SharedData.missingReason))
+    func liveBenchmark() async throws {
+        // Example from Sources/OCRKitBench/LiveBenchmark.swift
+        let engine = try EngineSettings(.auto).frameEngine()
+        var benchmark = LiveBenchmark(boxes: "../shared/datasets/openalpr_plates/boxes.tsv", engine: engine)
+        benchmark.limit = 2
+        try await benchmark.run { print($0) }
+    }
+
+    @Test func queueBenchmark() async throws {
+        // Example from Sources/OCRKitBench/QueueBenchmark.swift
+        try await QueueBenchmark(pathCount: 10_000, itemCount: 1_000).run { print($0) }
+    }
+
+    @Test(.enabled(if: SharedData.isAvailable("uw3_lines"), SharedData.missingReason))
+    func readBenchmark() async throws {
+        let ocrPath = BuiltProducts.ocr
+
+        // Example from Sources/OCRKitBench/ReadBenchmark.swift
+        var benchmark = ReadBenchmark(manifest: "../shared/datasets/uw3_lines/manifest.tsv", ocr: ocrPath)
+        benchmark.engine = .tesseract
+        benchmark.limit = 4
+        try await benchmark.run { print($0) }
+    }
+
+    @Test(.enabled(if: SharedData.isAvailable("sroie"), SharedData.missingReason))
+    func straighteningBenchmark() async throws {
+        // Example from Sources/OCRKitBench/StraighteningBenchmark.swift
+        var benchmark = StraighteningBenchmark(manifest: "../shared/datasets/sroie/manifest.tsv", settings: EngineSettings(.tesseract))
+        benchmark.limit = 2
+        try await benchmark.run { print($0) }
+    }
+}
