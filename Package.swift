@@ -28,6 +28,7 @@ let package = Package(
         .library(name: "OCRKitONNX", targets: ["OCRKitONNX"]),
         .library(name: "OCRKitQueue", targets: ["OCRKitQueue"]),
         .library(name: "OCRKitQueueSQLite", targets: ["OCRKitQueueSQLite"]),
+        .library(name: "OCRKitQueuePostgres", targets: ["OCRKitQueuePostgres"]),
         .library(name: "OCRKitLive", targets: ["OCRKitLive"]),
         .library(name: "OCRKitStraighten", targets: ["OCRKitStraighten"]),
         .library(name: "OCRKitEngines", targets: ["OCRKitEngines"]),
@@ -39,6 +40,7 @@ let package = Package(
         .package(url: "https://github.com/groue/GRDB.swift", from: "7.10.0"),
         .package(url: "https://github.com/apple/swift-log", from: "1.16.2"),
         .package(url: "https://github.com/jpsim/Yams", from: "6.2.2"),
+        .package(url: "https://github.com/vapor/postgres-nio", from: "1.33.2"),
     ],
     targets: [
         // The core: document model, geometry, engine protocol, errors. No C dependencies.
@@ -87,6 +89,14 @@ let package = Package(
         .target(
             name: "OCRKitQueueSQLite",
             dependencies: ["OCRKitQueue", .product(name: "GRDB", package: "GRDB.swift")]
+        ),
+
+        // The queue's PostgreSQL store, for workers on many machines: row locks, LISTEN/NOTIFY.
+        .target(
+            name: "OCRKitQueuePostgres",
+            dependencies: [
+                "OCRKitQueue", .product(name: "PostgresNIO", package: "postgres-nio"), .product(name: "Logging", package: "swift-log"),
+            ]
         ),
 
         // Photos of pages straightened before reading: page detection, perspective, skew, with
@@ -156,7 +166,10 @@ let package = Package(
         ),
         .testTarget(
             name: "OCRKitQueueTests",
-            dependencies: ["OCRKitQueue", "OCRKitQueueSQLite", "OCRKitImages", "OCRKitTesseract", "OCRKitPDF", "OCRKitTestSupport"]
+            dependencies: [
+                "OCRKitQueue", "OCRKitQueueSQLite", "OCRKitQueuePostgres", "OCRKitImages", "OCRKitTesseract", "OCRKitPDF",
+                "OCRKitTestSupport",
+            ]
         ),
         .testTarget(
             name: "OCRKitStraightenTests",

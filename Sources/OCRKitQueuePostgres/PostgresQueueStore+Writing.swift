@@ -1,0 +1,217 @@
+import Foundation
+import OCRKit
+import OCRKitQueue
+import PostgresNIO
+
+extension PostgresQueueStore {
+    public func addBatch(
+        name: String?, paths: [String], options: RecognitionOptions, document: String?, now: Date
+    ) async throws -> BatchID {
+        var seen = Set<String>()
+        let unique = paths.filter { seen.insert($0).inserted }
+        let optionsJSON = String(decoding: try JSONEncoder().encode(options), as: UTF8.self)
+        let time = now.timeIntervalSince1970, pending = ItemStatus.pending.rawValue
+        return try await client.withTransaction(logger: logger) { connection in
+            let rows = try await connection.query("""
+                INSERT INTO batch (name, document, options, item_count, created_at)
+                VALUES (\(name), \(document), \(optionsJSON), \(unique.count), \(time)) RETURNING id
+                """, logger: logger)
+            var batch: Int64 = 0
+            for try await id in rows.decode(Int64.self) { batch = id }
+            // In slices: one statement for a million paths would exceed the protocol's limits.
+            for start in stride(from: 0, to: unique.count, by: 10_000) {
+                let slice = Array(unique[start..<min(start + 10_000, unique.count)])
+                try await connection.query("""
+                    INSERT INTO item (batch_id, ordinal, path, status, created_at, updated_at)
+                    SELECT \(batch), \(start) + ordinality - 1, path, \(pending), \(time), \(time)
+                    FROM unnest(\(slice)::text[]) WITH ORDINALITY AS paths(path, ordinality)
+                    """, logger: logger)
+            }
+            try await connection.query("NOTIFY \(unescaped: Self.channel)", logger: logger)
+            return BatchID(rawValue: batch)
+        }
+    }
+
+    public func claimNextItem(owner: String, expiry: Date, now: Date) async throws -> ClaimedItem? {
+        let time = now.timeIntervalSince1970
+        let (pending, retrying, processing) = (ItemStatus.pending.rawValue, ItemStatus.retrying.rawValue, ItemStatus.processing.rawValue)
+        // The oldest batch first; within it, pending items before retries, so that an item that
+        // keeps failing or killing its worker does not hold up the others. SKIP LOCKED: an item
+        // another worker is claiming is passed over, not waited for.
+        let rows = try await client.query("""
+            WITH candidate AS (
+                SELECT id FROM item
+                WHERE status = \(pending) OR (status = \(retrying) AND retry_at <= \(time))
+                ORDER BY batch_id, status = \(retrying), ordinal
+                LIMIT 1 FOR UPDATE SKIP LOCKED
+            )
+            UPDATE item SET status = \(processing), lease_owner = \(owner), lease_expires_at = \(expiry.timeIntervalSince1970),
+                attempts = attempts + 1, retry_at = NULL, updated_at = \(time)
+            FROM candidate, batch
+            WHERE item.id = candidate.id AND batch.id = item.batch_id
+            RETURNING item.id, item.batch_id, item.path, item.attempts, batch.options
+            """, logger: logger)
+        for try await (id, batch, path, attempts, options) in rows.decode((Int64, Int64, String, Int, String).self) {
+            return ClaimedItem(id: ItemID(rawValue: id), batch: BatchID(rawValue: batch), path: path,
+                               options: try JSONDecoder().decode(RecognitionOptions.self, from: Data(options.utf8)),
+                               attempts: attempts)
+        }
+        return nil
+    }
+
+    public func renewLease(of item: ItemID, owner: String, expiry: Date) async throws -> Bool {
+        try await count(client.query("""
+            UPDATE item SET lease_expires_at = \(expiry.timeIntervalSince1970)
+            WHERE id = \(item.rawValue) AND status = \(ItemStatus.processing.rawValue) AND lease_owner = \(owner)
+            RETURNING id
+            """, logger: logger)) == 1
+    }
+
+    public func complete(_ item: ItemID, owner: String, page: Page, now: Date) async throws -> Bool {
+        let result = String(decoding: try page.jsonData(), as: UTF8.self), time = now.timeIntervalSince1970
+        return try await client.withTransaction(logger: logger) { connection in
+            let updated = try await count(connection.query("""
+                UPDATE item SET status = \(ItemStatus.completed.rawValue), result = \(result), lease_owner = NULL,
+                    lease_expires_at = NULL, error_code = NULL, error_message = NULL, updated_at = \(time), finished_at = \(time)
+                WHERE id = \(item.rawValue) AND status = \(ItemStatus.processing.rawValue) AND lease_owner = \(owner)
+                RETURNING id
+                """, logger: logger))
+            guard updated == 1 else { return false }
+            try await recordEvent(connection, item: item.rawValue, kind: .completed, time: time)
+            return true
+        }
+    }
+
+    @discardableResult
+    public func fail(_ item: ItemID, owner: String, error: OCRError, retryAt: Date?, now: Date) async throws -> Bool {
+        let time = now.timeIntervalSince1970
+        let status = (retryAt == nil ? ItemStatus.failed : .retrying).rawValue, finished: Double? = retryAt == nil ? time : nil
+        return try await client.withTransaction(logger: logger) { connection in
+            let updated = try await count(connection.query("""
+                UPDATE item SET status = \(status), retry_at = \(retryAt?.timeIntervalSince1970), error_code = \(error.code.rawValue),
+                    error_message = \(error.reason), lease_owner = NULL, lease_expires_at = NULL, updated_at = \(time),
+                    finished_at = \(finished)
+                WHERE id = \(item.rawValue) AND status = \(ItemStatus.processing.rawValue) AND lease_owner = \(owner)
+                RETURNING id
+                """, logger: logger))
+            guard updated == 1 else { return false }
+            try await recordEvent(connection, item: item.rawValue, kind: .failed, error: error, willRetry: retryAt != nil, time: time)
+            return true
+        }
+    }
+
+    public func release(_ item: ItemID, owner: String, now: Date) async throws {
+        try await client.query("""
+            UPDATE item SET status = \(ItemStatus.pending.rawValue), attempts = attempts - 1, lease_owner = NULL,
+                lease_expires_at = NULL, updated_at = \(now.timeIntervalSince1970)
+            WHERE id = \(item.rawValue) AND status = \(ItemStatus.processing.rawValue) AND lease_owner = \(owner)
+            """, logger: logger)
+        try await client.query("NOTIFY \(unescaped: Self.channel)", logger: logger)
+    }
+
+    @discardableResult
+    public func recoverItems(abandonedBy owners: Set<String>, maximumAttempts: Int, now: Date) async throws -> Int {
+        let time = now.timeIntervalSince1970, owners = Array(owners), processing = ItemStatus.processing.rawValue
+        let reason = "interrupted \(maximumAttempts) times: the process reading it stopped"
+        return try await client.withTransaction(logger: logger) { connection in
+            // Items out of attempts fail for good, with an event; the others go back to the queue.
+            let exhausted = try await connection.query("""
+                UPDATE item SET status = \(ItemStatus.failed.rawValue), error_code = \(OCRError.Code.interrupted.rawValue),
+                    error_message = \(reason), lease_owner = NULL, lease_expires_at = NULL, updated_at = \(time), finished_at = \(time)
+                WHERE status = \(processing) AND (lease_expires_at < \(time) OR lease_owner = ANY(\(owners)))
+                    AND attempts >= \(maximumAttempts)
+                RETURNING id, path
+                """, logger: logger)
+            var failed: [(Int64, String)] = []
+            for try await row in exhausted.decode((Int64, String).self) { failed.append(row) }
+            for (id, path) in failed {
+                try await recordEvent(connection, item: id, kind: .failed, error: OCRError(.interrupted, path: path, reason: reason),
+                                      willRetry: false, time: time)
+            }
+            // The others wait behind their batch's pending items, as retries due now.
+            let requeued = try await count(connection.query("""
+                UPDATE item SET status = \(ItemStatus.retrying.rawValue), retry_at = \(time), lease_owner = NULL,
+                    lease_expires_at = NULL, updated_at = \(time)
+                WHERE status = \(processing) AND (lease_expires_at < \(time) OR lease_owner = ANY(\(owners)))
+                RETURNING id
+                """, logger: logger))
+            if requeued > 0 { try await connection.query("NOTIFY \(unescaped: Self.channel)", logger: logger) }
+            return failed.count + requeued
+        }
+    }
+
+    @discardableResult
+    public func cancel(batch: BatchID?, now: Date) async throws -> Int {
+        let time = now.timeIntervalSince1970
+        return try await client.withTransaction(logger: logger) { connection in
+            let rows = try await connection.query("""
+                UPDATE item SET status = \(ItemStatus.cancelled.rawValue), updated_at = \(time), finished_at = \(time)
+                WHERE status IN (\(ItemStatus.pending.rawValue), \(ItemStatus.retrying.rawValue))
+                    AND (\(batch?.rawValue)::BIGINT IS NULL OR batch_id = \(batch?.rawValue))
+                RETURNING id
+                """, logger: logger)
+            var ids: [Int64] = []
+            for try await id in rows.decode(Int64.self) { ids.append(id) }
+            for id in ids { try await recordEvent(connection, item: id, kind: .cancelled, time: time) }
+            return ids.count
+        }
+    }
+
+    @discardableResult
+    public func retryFailed(batch: BatchID?, now: Date) async throws -> Int {
+        let retried = try await count(client.query("""
+            UPDATE item SET status = \(ItemStatus.pending.rawValue), attempts = 0, error_code = NULL, error_message = NULL,
+                finished_at = NULL, updated_at = \(now.timeIntervalSince1970)
+            WHERE status = \(ItemStatus.failed.rawValue) AND (\(batch?.rawValue)::BIGINT IS NULL OR batch_id = \(batch?.rawValue))
+            RETURNING id
+            """, logger: logger))
+        if retried > 0 { try await client.query("NOTIFY \(unescaped: Self.channel)", logger: logger) }
+        return retried
+    }
+
+    public func markConsumed(_ items: [ItemID], purgeAfter: Date) async throws {
+        try await client.query("""
+            UPDATE item SET consumed = TRUE, purge_after = \(purgeAfter.timeIntervalSince1970)
+            WHERE id = ANY(\(items.map(\.rawValue))) AND status = \(ItemStatus.completed.rawValue) AND NOT consumed
+            """, logger: logger)
+    }
+
+    @discardableResult
+    public func purge(now: Date) async throws -> Int {
+        try await client.withTransaction(logger: logger) { connection in
+            // Events go with their items (ON DELETE CASCADE); so do batches left empty.
+            let deleted = try await count(connection.query("""
+                DELETE FROM item WHERE consumed AND purge_after <= \(now.timeIntervalSince1970) RETURNING id
+                """, logger: logger))
+            try await connection.query("""
+                DELETE FROM batch WHERE NOT EXISTS (SELECT 1 FROM item WHERE item.batch_id = batch.id)
+                """, logger: logger)
+            return deleted
+        }
+    }
+
+    /// The channel the store notifies when items become ready.
+    static let channel = "ocrkit_queue"
+
+    /// What an event row records, in its `kind` column.
+    enum EventKind: String {
+        case completed, failed, cancelled
+    }
+
+    private func recordEvent(
+        _ connection: PostgresConnection, item: Int64, kind: EventKind, error: OCRError? = nil, willRetry: Bool = false,
+        time: Double
+    ) async throws {
+        try await connection.query("""
+            INSERT INTO event (item_id, kind, error_code, error_message, will_retry, created_at)
+            VALUES (\(item), \(kind.rawValue), \(error?.code.rawValue), \(error?.reason), \(willRetry), \(time))
+            """, logger: logger)
+    }
+
+    /// How many rows a statement returned.
+    func count(_ rows: PostgresRowSequence) async throws -> Int {
+        var count = 0
+        for try await _ in rows { count += 1 }
+        return count
+    }
+}

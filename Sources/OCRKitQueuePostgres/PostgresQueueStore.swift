@@ -1,0 +1,140 @@
+import Foundation
+import Logging
+import OCRKit
+import OCRKitQueue
+import PostgresNIO
+
+/// The queue in a PostgreSQL database, shared by workers on many machines.
+///
+/// Claims take an item with `FOR UPDATE SKIP LOCKED`, so that no two workers are handed the same
+/// one and none waits for another's claim; every outcome is written with its event in one
+/// transaction, and only while the worker still holds the item's lease. The schema carries a
+/// version and is migrated under an advisory lock, so that workers starting together do not
+/// race.
+///
+/// The store runs a pool of connections until ``close()``:
+///
+/// ```swift
+/// let store = try await PostgresQueueStore(url: queueURL)   // postgres://ocr@db.example:5432/ocr
+/// let processor = OCRProcessor(store: store, reader: reader)
+/// let batch = try await processor.enqueue(scans)
+/// // ... start the processor here, or `ocr worker` on other machines
+/// await store.close()
+/// ```
+public final class PostgresQueueStore: QueueStore {
+    /// The database, as given: `postgres://user[:password]@host[:port]/database`.
+    public let url: String
+    let client: PostgresClient
+    let logger: Logger
+    private let running: Task<Void, Never>
+
+    /// Connects to the database at `url` and creates or migrates the queue's tables.
+    ///
+    /// - Parameters:
+    ///   - url: `postgres://user[:password]@host[:port]/database`; `?host=/run/postgresql` connects
+    ///     through the Unix socket in that folder instead.
+    /// - Throws: ``OCRKit/OCRError`` with code `invalidOption` for a URL that is not one,
+    ///   `storeFailure` when the database cannot be reached or migrated.
+    ///   - logger: where PostgresNIO's messages go; by default, errors only, on standard error.
+    public init(url: String, logger: Logger = PostgresQueueStore.defaultLogger) async throws {
+        self.url = url
+        self.logger = logger
+        client = PostgresClient(configuration: try PostgresAddress(url).configuration, backgroundLogger: logger)
+        let client = client
+        running = Task { await client.run() }
+        do {
+            try await migrate()
+        } catch {
+            running.cancel()
+            throw OCRError(.storeFailure, path: PostgresAddress.redacted(url), reason: "cannot open the queue database: \(error)")
+        }
+    }
+
+    public static var defaultLogger: Logger {
+        var logger = Logger(label: "ocrkit.queue.postgres")
+        logger.logLevel = .error
+        return logger
+    }
+
+    /// Closes the store's connections. Calls made after it fail.
+    public func close() async {
+        running.cancel()
+        _ = await running.value
+    }
+
+    /// The versions of the schema, each the statements that reach it from the one before.
+    private static let migrations: [[String]] = [
+        [
+            """
+            CREATE TABLE batch (
+                id BIGSERIAL PRIMARY KEY,
+                name TEXT,
+                document TEXT,
+                options TEXT NOT NULL,
+                item_count INTEGER NOT NULL,
+                created_at DOUBLE PRECISION NOT NULL
+            )
+            """,
+            """
+            CREATE TABLE item (
+                id BIGSERIAL PRIMARY KEY,
+                batch_id BIGINT NOT NULL REFERENCES batch(id) ON DELETE CASCADE,
+                ordinal INTEGER NOT NULL,
+                path TEXT NOT NULL,
+                status TEXT NOT NULL,
+                attempts INTEGER NOT NULL DEFAULT 0,
+                lease_owner TEXT,
+                lease_expires_at DOUBLE PRECISION,
+                retry_at DOUBLE PRECISION,
+                error_code TEXT,
+                error_message TEXT,
+                result TEXT,
+                created_at DOUBLE PRECISION NOT NULL,
+                updated_at DOUBLE PRECISION NOT NULL,
+                finished_at DOUBLE PRECISION,
+                consumed BOOLEAN NOT NULL DEFAULT FALSE,
+                purge_after DOUBLE PRECISION,
+                UNIQUE (batch_id, path)
+            )
+            """,
+            "CREATE INDEX item_by_status ON item (status, batch_id, ordinal)",
+            """
+            CREATE TABLE event (
+                id BIGSERIAL PRIMARY KEY,
+                item_id BIGINT NOT NULL REFERENCES item(id) ON DELETE CASCADE,
+                kind TEXT NOT NULL,
+                error_code TEXT,
+                error_message TEXT,
+                will_retry BOOLEAN NOT NULL DEFAULT FALSE,
+                created_at DOUBLE PRECISION NOT NULL
+            )
+            """,
+            "CREATE INDEX event_by_item ON event (item_id)",
+        ],
+    ]
+
+    /// The schema's version now: how many of ``migrations`` were applied.
+    public static var schemaVersion: Int { migrations.count }
+
+    private func migrate() async throws {
+        try await client.withTransaction(logger: logger) { connection in
+            // One migrator at a time: workers that start together wait here for the first.
+            try await connection.query("SELECT pg_advisory_xact_lock(\(Self.migrationLock))", logger: logger)
+            try await connection.query("CREATE TABLE IF NOT EXISTS ocrkit_schema (version INTEGER NOT NULL)", logger: logger)
+            var version = 0
+            for try await (stored) in try await connection.query("SELECT version FROM ocrkit_schema", logger: logger)
+                .decode(Int.self) { version = stored }
+            guard version <= Self.migrations.count else {
+                throw OCRError(.storeFailure, reason: "the queue's schema is version \(version); this OCRKit knows up to \(Self.migrations.count)")
+            }
+            for statements in Self.migrations.dropFirst(version) {
+                for statement in statements { try await connection.query(PostgresQuery(unsafeSQL: statement), logger: logger) }
+            }
+            try await connection.query("DELETE FROM ocrkit_schema", logger: logger)
+            try await connection.query("INSERT INTO ocrkit_schema (version) VALUES (\(Self.migrations.count))", logger: logger)
+        }
+    }
+
+    /// The advisory lock migrations take: any number, the same for every OCRKit.
+    private static let migrationLock: Int64 = 0x4f43_524b_6974
+}
