@@ -29,6 +29,7 @@ let package = Package(
         .library(name: "OCRKitQueue", targets: ["OCRKitQueue"]),
         .library(name: "OCRKitQueueSQLite", targets: ["OCRKitQueueSQLite"]),
         .library(name: "OCRKitQueuePostgres", targets: ["OCRKitQueuePostgres"]),
+        .library(name: "OCRKitQueueStores", targets: ["OCRKitQueueStores"]),
         .library(name: "OCRKitLive", targets: ["OCRKitLive"]),
         .library(name: "OCRKitStraighten", targets: ["OCRKitStraighten"]),
         .library(name: "OCRKitEngines", targets: ["OCRKitEngines"]),
@@ -99,6 +100,9 @@ let package = Package(
             ]
         ),
 
+        // The store a queue argument names: a SQLite file or a postgres:// URL.
+        .target(name: "OCRKitQueueStores", dependencies: ["OCRKitQueueSQLite", "OCRKitQueuePostgres"]),
+
         // Photos of pages straightened before reading: page detection, perspective, skew, with
         // OpenCV's core and imgproc libraries only, behind a C interface of OCRKit's own.
         .target(
@@ -135,7 +139,7 @@ let package = Package(
             name: "ocr",
             dependencies: [
                 "OCRKit", "OCRKitImages", "OCRKitTesseract", "OCRKitEvaluation", "OCRKitLayout", "OCRKitExport",
-                "OCRKitPDF", "OCRKitONNX", "OCRKitQueue", "OCRKitQueueSQLite", "OCRKitLive", "OCRKitStraighten", "OCRKitEngines",
+                "OCRKitPDF", "OCRKitONNX", "OCRKitQueue", "OCRKitQueueSQLite", "OCRKitQueueStores", "OCRKitLive", "OCRKitStraighten", "OCRKitEngines",
                 "OCRKitBench", .product(name: "ArgumentParser", package: "swift-argument-parser"),
                 .product(name: "Logging", package: "swift-log"),
             ]
@@ -152,7 +156,10 @@ let package = Package(
         .testTarget(name: "OCRKitEvaluationTests", dependencies: ["OCRKitEvaluation", "OCRKitTestSupport"]),
         .testTarget(
             name: "OCRCommandTests",
-            dependencies: ["OCRKit", "OCRKitImages", "OCRKitEvaluation", "OCRKitQueue", "OCRKitQueueSQLite", "OCRKitTestSupport"]
+            dependencies: [
+                "OCRKit", "OCRKitImages", "OCRKitEvaluation", "OCRKitQueue", "OCRKitQueueSQLite", "OCRKitQueuePostgres",
+                "OCRKitTestSupport",
+            ]
         ),
         .testTarget(
             name: "OCRKitLayoutTests",
@@ -167,8 +174,8 @@ let package = Package(
         .testTarget(
             name: "OCRKitQueueTests",
             dependencies: [
-                "OCRKitQueue", "OCRKitQueueSQLite", "OCRKitQueuePostgres", "OCRKitImages", "OCRKitTesseract", "OCRKitPDF",
-                "OCRKitTestSupport",
+                "OCRKitQueue", "OCRKitQueueSQLite", "OCRKitQueuePostgres", "OCRKitQueueStores", "OCRKitImages", "OCRKitTesseract",
+                "OCRKitPDF", "OCRKitTestSupport",
             ]
         ),
         .testTarget(

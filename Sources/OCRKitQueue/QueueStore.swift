@@ -75,4 +75,12 @@ public protocol QueueStore: Sendable {
 
     /// Up to `limit` events after `cursor`, oldest first.
     func events(after cursor: EventCursor, limit: Int) async throws -> [ProcessorEvent]
+
+    /// Lets go of the store's connections, for a store that holds some (PostgreSQL's pool).
+    /// Calls made after it fail.
+    func close() async
+}
+
+extension QueueStore {
+    public func close() async {}
 }

@@ -49,6 +49,16 @@ struct PostgresAddress: Equatable {
         }
     }
 
+    var connectionConfiguration: PostgresConnection.Configuration {
+        switch endpoint {
+        case .host(let host, let port):
+            PostgresConnection.Configuration(host: host, port: port, username: user, password: password, database: database, tls: .disable)
+        case .socket(let folder, let port):
+            PostgresConnection.Configuration(unixSocketPath: "\(folder)/.s.PGSQL.\(port)", username: user, password: password,
+                                             database: database)
+        }
+    }
+
     /// `url` without its password, for messages and logs.
     static func redacted(_ url: String) -> String {
         guard var components = URLComponents(string: url), components.password != nil else { return url }

@@ -39,15 +39,29 @@ public final class PostgresQueueStore: QueueStore {
     public init(url: String, logger: Logger = PostgresQueueStore.defaultLogger) async throws {
         self.url = url
         self.logger = logger
-        client = PostgresClient(configuration: try PostgresAddress(url).configuration, backgroundLogger: logger)
+        let address = try PostgresAddress(url)
+        do {
+            // One connection first: a database that refuses it, or a login that fails, is an
+            // error now; the pool would try again without end.
+            let probe = try await PostgresConnection.connect(configuration: address.connectionConfiguration, id: 0, logger: logger)
+            try await probe.close()
+        } catch {
+            throw OCRError(.storeFailure, path: Self.redacted(url), reason: "cannot connect to the queue database: \(error)")
+        }
+        client = PostgresClient(configuration: address.configuration, backgroundLogger: logger)
         let client = client
         running = Task { await client.run() }
         do {
             try await migrate()
         } catch {
             running.cancel()
-            throw OCRError(.storeFailure, path: PostgresAddress.redacted(url), reason: "cannot open the queue database: \(error)")
+            throw OCRError(.storeFailure, path: Self.redacted(url), reason: "cannot open the queue database: \(error)")
         }
+    }
+
+    /// `url` without its password, for messages and logs.
+    public static func redacted(_ url: String) -> String {
+        PostgresAddress.redacted(url)
     }
 
     public static var defaultLogger: Logger {

@@ -11,6 +11,6 @@ struct OCRCommand: AsyncParsableCommand {
               ocr read receipts/ --format jsonl      every image in a folder, one JSON line each
               ocr bench ../shared/datasets/uw3_lines/manifest.tsv
             """,
-        subcommands: [Read.self, Scan.self, Status.self, Results.self, Retry.self, Cancel.self, Purge.self, Live.self, Bench.self]
+        subcommands: [Read.self, Scan.self, Worker.self, Status.self, Results.self, Retry.self, Cancel.self, Purge.self, Live.self, Bench.self]
     )
 }

@@ -1,23 +1,31 @@
 import ArgumentParser
 import Foundation
-import OCRKitQueueSQLite
+import OCRKitQueue
+import OCRKitQueueStores
 
 /// The queue database every queue command works on.
 struct QueueArguments: ParsableArguments {
-    @Option(help: ArgumentHelp(
-        "The queue's database (default: $XDG_DATA_HOME/ocrkit/queue.sqlite, else ~/.local/share/ocrkit/queue.sqlite).",
-        valueName: "file"))
+    @Option(help: ArgumentHelp("""
+        The queue: a SQLite file, or a PostgreSQL database that workers on many machines share \
+        (postgres://user@host:5432/database; also from $\(QueueDatabase.urlVariable), to keep a password off the \
+        command line). Default: $XDG_DATA_HOME/ocrkit/queue.sqlite, else ~/.local/share/ocrkit/queue.sqlite.
+        """, valueName: "file|url"))
     var db: String?
 
-    var path: String {
-        if let db { return db }
-        let environment = ProcessInfo.processInfo.environment
-        let dataHome = environment["XDG_DATA_HOME"].flatMap { $0.isEmpty ? nil : $0 }
-            ?? (NSHomeDirectory() as NSString).appendingPathComponent(".local/share")
-        return (dataHome as NSString).appendingPathComponent("ocrkit/queue.sqlite")
-    }
+    var database: QueueDatabase { QueueDatabase(db) }
+}
 
-    func openStore() throws -> SQLiteQueueStore {
-        try SQLiteQueueStore(path: path)
+extension QueueArguments {
+    /// Runs `body` on the queue's store, open until it returns.
+    func withStore<Result>(_ body: (any QueueStore) async throws -> Result) async throws -> Result {
+        let store = try await database.open()
+        do {
+            let result = try await body(store)
+            await store.close()
+            return result
+        } catch {
+            await store.close()
+            throw error
+        }
     }
 }

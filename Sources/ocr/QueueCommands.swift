@@ -14,9 +14,12 @@ struct Status: AsyncParsableCommand {
     var failures = false
 
     func run() async throws {
-        let store = try queue.openStore()
+        try await queue.withStore { store in try await show(store) }
+    }
+
+    private func show(_ store: any QueueStore) async throws {
         let batches = try await store.batches()
-        if batches.isEmpty { print("The queue at \(store.path) is empty.") }
+        if batches.isEmpty { print("The queue at \(queue.database) is empty.") }
         let dates = ISO8601DateFormatter()
         for batch in batches {
             let progress = batch.progress
@@ -55,13 +58,16 @@ struct Results: AsyncParsableCommand {
     var consume = false
 
     func run() async throws {
-        let store = try queue.openStore()
+        try await queue.withStore { store in try await write(store) }
+    }
+
+    private func write(_ store: any QueueStore) async throws {
         let results = try await store.results(batch: batch.map(BatchID.init(rawValue:)), unconsumedOnly: unconsumed)
         var output = try PageOutput(format: format, isSingleImage: false)
         for result in results { try output.write(result.page) }
         try await output.finish(decoder: ImageLoader(), straightener: EngineSettings(workerCount: 1, logger: diagnostics).straightener())
         if consume {
-            let retention = OCRProcessor.Configuration(diskPath: store.path).retention
+            let retention = OCRProcessor.Configuration().retention
             try await store.markConsumed(results.map(\.id), purgeAfter: Date().addingTimeInterval(retention.timeInterval))
         }
     }
@@ -77,7 +83,8 @@ struct Retry: AsyncParsableCommand {
     var batch: Int64?
 
     func run() async throws {
-        let count = try await queue.openStore().retryFailed(batch: batch.map(BatchID.init(rawValue:)), now: Date())
+        let batch = batch.map(BatchID.init(rawValue:))
+        let count = try await queue.withStore { try await $0.retryFailed(batch: batch, now: Date()) }
         print("\(count) images queued again; run `ocr scan` to read them.")
     }
 }
@@ -92,7 +99,8 @@ struct Cancel: AsyncParsableCommand {
     var batch: Int64?
 
     func run() async throws {
-        let count = try await queue.openStore().cancel(batch: batch.map(BatchID.init(rawValue:)), now: Date())
+        let batch = batch.map(BatchID.init(rawValue:))
+        let count = try await queue.withStore { try await $0.cancel(batch: batch, now: Date()) }
         print("\(count) images cancelled.")
     }
 }
@@ -104,7 +112,7 @@ struct Purge: AsyncParsableCommand {
     @OptionGroup var queue: QueueArguments
 
     func run() async throws {
-        let count = try await queue.openStore().purge(now: Date())
+        let count = try await queue.withStore { try await $0.purge(now: Date()) }
         print("\(count) results purged.")
     }
 }

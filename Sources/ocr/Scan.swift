@@ -51,10 +51,13 @@ struct Scan: AsyncParsableCommand {
     }
 
     func run() async throws {
-        let store = try queue.openStore()
+        try await queue.withStore { store in try await scan(store) }
+    }
+
+    private func scan(_ store: any QueueStore) async throws {
         // Queued work may ask to straighten photos, whatever this run's options.
         let reader = try recognition.makeReader(jobs: ProcessInfo.processInfo.activeProcessorCount, straightensPhotos: true)
-        var configuration = OCRProcessor.Configuration(diskPath: store.path)
+        var configuration = OCRProcessor.Configuration(diskPath: queue.database.diskPath)
         configuration.policy = mode
         let processor = OCRProcessor(store: store, reader: reader, configuration: configuration)
         let started = Date()
@@ -68,7 +71,7 @@ struct Scan: AsyncParsableCommand {
             if let documentPath { try QueuedDocuments.checkWritable(documentPath) }
             let batch = try await processor.enqueue(absolute, name: name ?? document, document: documentPath,
                                                     options: recognition.recognitionOptions(defaultAlternatives: 3))
-            warn("batch \(batch): \(Set(absolute).count) images queued in \(store.path)")
+            warn("batch \(batch): \(Set(absolute).count) images queued in \(queue.database)")
         }
 
         let interrupts = InterruptHandler {
@@ -122,35 +125,5 @@ struct Scan: AsyncParsableCommand {
             }
         }
         if !failures.isEmpty || !documentsWritten { throw ExitCode.failure }
-    }
-}
-
-/// Calls `onFirst` at the first Ctrl-C and quits the process at the second.
-final class InterruptHandler {
-    private let source: any DispatchSourceSignal
-
-    init(onFirst: @escaping @Sendable () -> Void) {
-        signal(SIGINT, SIG_IGN)
-        let source = DispatchSource.makeSignalSource(signal: SIGINT, queue: .global())
-        let count = Counter()
-        source.setEventHandler {
-            if count.increment() == 1 { onFirst() } else { exit(130) }
-        }
-        source.resume()
-        self.source = source
-    }
-
-    func cancel() {
-        source.cancel()
-        signal(SIGINT, SIG_DFL)
-    }
-
-    private final class Counter: @unchecked Sendable {
-        // Only touched from the signal source's handler, which runs one event at a time.
-        private var value = 0
-        func increment() -> Int {
-            value += 1
-            return value
-        }
     }
 }

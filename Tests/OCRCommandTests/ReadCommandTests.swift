@@ -23,11 +23,13 @@ func startOCR(_ arguments: [String]) throws -> Process {
     return process
 }
 
-/// Runs `ocr` with `arguments`, as a user would from a shell.
-func ocr(_ arguments: [String]) throws -> CommandResult {
+/// Runs `ocr` with `arguments`, as a user would from a shell, with `environment` added to this
+/// process's.
+func ocr(_ arguments: [String], environment: [String: String] = [:]) throws -> CommandResult {
     let process = Process()
     process.executableURL = URL(fileURLWithPath: BuiltProducts.ocr)
     process.arguments = arguments
+    process.environment = ProcessInfo.processInfo.environment.merging(environment) { $1 }
     let output = Pipe(), errors = Pipe()
     process.standardOutput = output
     process.standardError = errors

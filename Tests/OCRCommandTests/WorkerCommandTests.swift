@@ -1,0 +1,66 @@
+import Foundation
+import OCRKit
+import OCRKitImages
+import OCRKitQueue
+import OCRKitQueuePostgres
+import OCRKitTestSupport
+import Testing
+
+/// `ocr worker`, `ocr scan` and the queue commands on a PostgreSQL queue.
+@Suite(.enabled(if: PostgresServer.shared != nil, PostgresServer.unavailableReason), .timeLimit(.minutes(3)))
+struct WorkerCommandTests {
+    let folder: TemporaryFolder
+    let url: String
+
+    init() throws {
+        folder = try TemporaryFolder()
+        url = try #require(PostgresServer.shared).makeDatabase()
+    }
+
+    private func images(_ count: Int) throws -> [String] {
+        try (0..<count).map { index in
+            let path = folder.file("page\(index).png")
+            try ImageWriter.write(try TextRenderer.render("Worker page \(index)"), to: path)
+            return path
+        }
+    }
+
+    @Test func workersShareTheQueueAndStopCleanlyOnSIGTERM() async throws {
+        let store = try await PostgresQueueStore(url: url)
+        let workers = try (0..<2).map { _ in try startOCR(["worker", "--db", url, "--jobs", "1", "--engine", "tesseract"]) }
+        let paths = try images(10)
+        let batch = try await store.addBatch(name: nil, paths: paths, options: RecognitionOptions(), document: nil, now: Date())
+        let deadline = ContinuousClock.now + .seconds(120)
+        while try await store.progress(of: batch).pending > 0, ContinuousClock.now < deadline {
+            try await Task.sleep(for: .milliseconds(200))
+        }
+        for worker in workers { kill(worker.processIdentifier, SIGTERM) }
+        for worker in workers { worker.waitUntilExit() }
+        #expect(workers.map(\.terminationStatus) == [0, 0])
+        #expect(workers.allSatisfy { $0.terminationReason == .exit })
+
+        let results = try await store.results(batch: batch, unconsumedOnly: false)
+        #expect(results.map(\.page.text) == (0..<10).map { "Worker page \($0)" })
+        #expect(results.allSatisfy { $0.attempts == 1 }, "an image was read twice")
+        #expect(try await store.events(after: .beginning, limit: 100).count == 10)
+        await store.close()
+    }
+
+    @Test func scanStatusAndResultsWorkOnAPostgresQueue() throws {
+        let paths = try images(3)
+        let scan = try ocr(["scan", "--db", url, "--engine", "tesseract"] + paths)
+        #expect(scan.status == 0, "\(scan.errors)")
+        // The URL may come from the environment instead, to keep a password off the command line.
+        let status = try ocr(["status"], environment: ["OCRKIT_QUEUE_URL": url])
+        #expect(status.output.contains("3 images: 3 completed, 0 failed, 0 cancelled, 0 pending"), "\(status.output)\(status.errors)")
+        let results = try ocr(["results", "--db", url, "--format", "text"])
+        #expect(results.output.contains("Worker page 2"), "\(results.output)")
+    }
+
+    @Test func aDatabaseThatCannotBeReachedIsNamedWithoutItsPassword() throws {
+        let result = try ocr(["status", "--db", "postgres://ocr:secret@127.0.0.1:1/ocr"])
+        #expect(result.status != 0)
+        #expect(result.errors.contains("postgres://ocr:***@127.0.0.1:1/ocr"), "\(result.errors)")
+        #expect(!result.errors.contains("secret"))
+    }
+}
