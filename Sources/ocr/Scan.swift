@@ -80,11 +80,7 @@ struct Scan: AsyncParsableCommand {
         }
         defer { interrupts.cancel() }
 
-        let storeProblems = Task {
-            for await state in processor.states {
-                if case .waitingForStore(let error) = state { warn("\(error); trying again") }
-            }
-        }
+        let storeProblems = warnAboutStoreProblems(of: processor)
         defer { storeProblems.cancel() }
 
         await processor.start()

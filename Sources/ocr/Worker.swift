@@ -43,11 +43,7 @@ struct Worker: AsyncParsableCommand {
         let (stopped, stop) = AsyncStream<Void>.makeStream()
         let interrupts = InterruptHandler { stop.finish() }
         defer { interrupts.cancel() }
-        let storeProblems = Task {
-            for await state in processor.states {
-                if case .waitingForStore(let error) = state { warn("\(error); trying again") }
-            }
-        }
+        let storeProblems = warnAboutStoreProblems(of: processor)
         defer { storeProblems.cancel() }
 
         await processor.start()
