@@ -33,9 +33,9 @@ public final class PostgresQueueStore: QueueStore {
     /// - Parameters:
     ///   - url: `postgres://user[:password]@host[:port]/database`; `?host=/run/postgresql` connects
     ///     through the Unix socket in that folder instead.
+    ///   - logger: where PostgresNIO's messages go; by default, errors only, on standard error.
     /// - Throws: ``OCRKit/OCRError`` with code `invalidOption` for a URL that is not one,
     ///   `storeFailure` when the database cannot be reached or migrated.
-    ///   - logger: where PostgresNIO's messages go; by default, errors only, on standard error.
     public init(url: String, logger: Logger = PostgresQueueStore.defaultLogger) async throws {
         self.url = url
         self.logger = logger
@@ -64,6 +64,8 @@ public final class PostgresQueueStore: QueueStore {
         PostgresAddress.redacted(url)
     }
 
+    /// PostgresNIO's errors, on standard error: its notices of connections coming and going are
+    /// not for the user.
     public static var defaultLogger: Logger {
         var logger = Logger(label: "ocrkit.queue.postgres")
         logger.logLevel = .error
@@ -127,7 +129,7 @@ public final class PostgresQueueStore: QueueStore {
         ],
     ]
 
-    /// The schema's version now: how many of ``migrations`` were applied.
+    /// The version of the schema this OCRKit writes: how many migrations it knows.
     public static var schemaVersion: Int { migrations.count }
 
     private func migrate() async throws {
@@ -136,10 +138,11 @@ public final class PostgresQueueStore: QueueStore {
             try await connection.query("SELECT pg_advisory_xact_lock(\(Self.migrationLock))", logger: logger)
             try await connection.query("CREATE TABLE IF NOT EXISTS ocrkit_schema (version INTEGER NOT NULL)", logger: logger)
             var version = 0
-            for try await (stored) in try await connection.query("SELECT version FROM ocrkit_schema", logger: logger)
+            for try await stored in try await connection.query("SELECT version FROM ocrkit_schema", logger: logger)
                 .decode(Int.self) { version = stored }
             guard version <= Self.migrations.count else {
-                throw OCRError(.storeFailure, reason: "the queue's schema is version \(version); this OCRKit knows up to \(Self.migrations.count)")
+                throw OCRError(.storeFailure,
+                               reason: "the queue's schema is version \(version); this OCRKit knows up to \(Self.migrations.count)")
             }
             for statements in Self.migrations.dropFirst(version) {
                 for statement in statements { try await connection.query(PostgresQuery(unsafeSQL: statement), logger: logger) }
