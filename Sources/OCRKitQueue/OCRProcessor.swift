@@ -40,8 +40,12 @@ public actor OCRProcessor {
         public var retryDelay: Duration = .seconds(2)
         /// How long consumed results are kept before purging.
         public var retention: Duration = .seconds(72 * 3600)
-        /// How often idle workers look for new work, and subscribers for new events.
+        /// How often idle workers look for new work, and subscribers for new events, in a store
+        /// that does not announce changes (SQLite).
         public var pollInterval: Duration = .milliseconds(100)
+        /// How long they wait for an announcement before looking anyway, in a store that
+        /// announces changes (PostgreSQL): retries come due unannounced.
+        public var announcementTimeout: Duration = .seconds(1)
         public var resources: ResourceThresholds
 
         /// - Parameter diskPath: where results are written (the store's file), for the free-space
@@ -173,8 +177,12 @@ public actor OCRProcessor {
     /// Returns when no item is waiting, being read or waiting for a retry, in this process or
     /// any other sharing the store.
     public func waitUntilIdle() async throws {
+        var looked = ContinuousClock.now
         while try await store.progress(of: nil).pending > 0 {
-            try await Task.sleep(for: configuration.pollInterval)
+            // Every item that ends records an event.
+            await store.waitFor(.eventsRecorded, since: looked, timeout: idleWait)
+            try Task.checkCancellation()
+            looked = .now
         }
     }
 
@@ -221,16 +229,21 @@ public actor OCRProcessor {
         let store = self.store
         return AsyncStream { continuation in
             let poller = Task {
-                let interval = await self.configuration.pollInterval
+                let interval = await self.idleWait
                 var cursor = cursor
                 while !Task.isCancelled {
                     // A store that fails is tried again: the stream goes on from its cursor.
+                    let looked = ContinuousClock.now
                     let events = await self.storing("read the events") { try await store.events(after: cursor, limit: 256) }
                     for event in events ?? [] {
                         continuation.yield(event)
                         cursor = event.cursor
                     }
-                    if events?.isEmpty ?? true { try? await Task.sleep(for: events == nil ? .seconds(1) : interval) }
+                    if events == nil {
+                        try? await Task.sleep(for: .seconds(1))
+                    } else if events?.isEmpty == true {
+                        await store.waitFor(.eventsRecorded, since: looked, timeout: interval)
+                    }
                 }
                 continuation.finish()
             }
@@ -295,14 +308,15 @@ public actor OCRProcessor {
                 continue
             }
             let now = Date(), expiry = now.addingTimeInterval(configuration.leaseDuration.timeInterval)
-            let owner = self.owner.description
+            let owner = self.owner.description, looked = ContinuousClock.now
             let claim = await storing("take the next item") { try await store.claimNextItem(owner: owner, expiry: expiry, now: now) }
             guard let claimed = claim else {
                 await idle(for: .seconds(1))
                 continue
             }
             guard let item = claimed else {
-                await idle()
+                await store.waitFor(.itemsReady, since: looked, timeout: idleWait)
+                await refreshProgress()
                 continue
             }
             await read(item)
@@ -312,6 +326,12 @@ public actor OCRProcessor {
     private func idle(for duration: Duration? = nil) async {
         try? await Task.sleep(for: duration ?? configuration.pollInterval)
         await refreshProgress()
+    }
+
+    /// How long idle workers and subscribers wait before looking again, unless the store
+    /// announces a change first.
+    private var idleWait: Duration {
+        store.announcesChanges ? configuration.announcementTimeout : configuration.pollInterval
     }
 
     /// Reads the queue's counts from the store, where other processes' work shows too, and

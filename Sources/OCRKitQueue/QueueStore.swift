@@ -76,11 +76,28 @@ public protocol QueueStore: Sendable {
     /// Up to `limit` events after `cursor`, oldest first.
     func events(after cursor: EventCursor, limit: Int) async throws -> [ProcessorEvent]
 
+    /// Whether the store announces changes made by any process sharing it, so that
+    /// ``waitFor(_:since:timeout:)`` returns when they happen; a store that does not is polled.
+    var announcesChanges: Bool { get }
+
+    /// Returns once `change` has happened, in any process sharing the store, after `instant`
+    /// (at once if it already has), or when `timeout` has passed. Pass the instant before you
+    /// last looked, so that a change made while you looked is not missed.
+    func waitFor(_ change: QueueChange, since instant: ContinuousClock.Instant, timeout: Duration) async
+
     /// Lets go of the store's connections, for a store that holds some (PostgreSQL's pool).
     /// Calls made after it fail.
     func close() async
 }
 
 extension QueueStore {
+    /// A store that does not announce changes: callers poll.
+    public var announcesChanges: Bool { false }
+
+    /// Waits `timeout`: without announcements, the caller looks again then.
+    public func waitFor(_ change: QueueChange, since instant: ContinuousClock.Instant, timeout: Duration) async {
+        try? await Task.sleep(for: timeout)
+    }
+
     public func close() async {}
 }

@@ -27,7 +27,7 @@ extension PostgresQueueStore {
                     FROM unnest(\(slice)::text[]) WITH ORDINALITY AS paths(path, ordinality)
                     """, logger: logger)
             }
-            try await connection.query("NOTIFY \(unescaped: Self.channel)", logger: logger)
+            try await announce(.itemsReady, on: connection)
             return BatchID(rawValue: batch)
         }
     }
@@ -78,6 +78,7 @@ extension PostgresQueueStore {
                 """, logger: logger))
             guard updated == 1 else { return false }
             try await recordEvent(connection, item: item.rawValue, kind: .completed, time: time)
+            try await announce(.eventsRecorded, on: connection)
             return true
         }
     }
@@ -96,17 +97,21 @@ extension PostgresQueueStore {
                 """, logger: logger))
             guard updated == 1 else { return false }
             try await recordEvent(connection, item: item.rawValue, kind: .failed, error: error, willRetry: retryAt != nil, time: time)
+            try await announce(.eventsRecorded, on: connection)
             return true
         }
     }
 
     public func release(_ item: ItemID, owner: String, now: Date) async throws {
-        try await client.query("""
-            UPDATE item SET status = \(ItemStatus.pending.rawValue), attempts = attempts - 1, lease_owner = NULL,
-                lease_expires_at = NULL, updated_at = \(now.timeIntervalSince1970)
-            WHERE id = \(item.rawValue) AND status = \(ItemStatus.processing.rawValue) AND lease_owner = \(owner)
-            """, logger: logger)
-        try await client.query("NOTIFY \(unescaped: Self.channel)", logger: logger)
+        try await client.withTransaction(logger: logger) { connection in
+            let released = try await count(connection.query("""
+                UPDATE item SET status = \(ItemStatus.pending.rawValue), attempts = attempts - 1, lease_owner = NULL,
+                    lease_expires_at = NULL, updated_at = \(now.timeIntervalSince1970)
+                WHERE id = \(item.rawValue) AND status = \(ItemStatus.processing.rawValue) AND lease_owner = \(owner)
+                RETURNING id
+                """, logger: logger))
+            if released > 0 { try await announce(.itemsReady, on: connection) }
+        }
     }
 
     @discardableResult
@@ -135,7 +140,8 @@ extension PostgresQueueStore {
                 WHERE status = \(processing) AND (lease_expires_at < \(time) OR lease_owner = ANY(\(owners)))
                 RETURNING id
                 """, logger: logger))
-            if requeued > 0 { try await connection.query("NOTIFY \(unescaped: Self.channel)", logger: logger) }
+            if !failed.isEmpty { try await announce(.eventsRecorded, on: connection) }
+            if requeued > 0 { try await announce(.itemsReady, on: connection) }
             return failed.count + requeued
         }
     }
@@ -153,20 +159,23 @@ extension PostgresQueueStore {
             var ids: [Int64] = []
             for try await id in rows.decode(Int64.self) { ids.append(id) }
             for id in ids { try await recordEvent(connection, item: id, kind: .cancelled, time: time) }
+            if !ids.isEmpty { try await announce(.eventsRecorded, on: connection) }
             return ids.count
         }
     }
 
     @discardableResult
     public func retryFailed(batch: BatchID?, now: Date) async throws -> Int {
-        let retried = try await count(client.query("""
-            UPDATE item SET status = \(ItemStatus.pending.rawValue), attempts = 0, error_code = NULL, error_message = NULL,
-                finished_at = NULL, updated_at = \(now.timeIntervalSince1970)
-            WHERE status = \(ItemStatus.failed.rawValue) AND (\(batch?.rawValue)::BIGINT IS NULL OR batch_id = \(batch?.rawValue))
-            RETURNING id
-            """, logger: logger))
-        if retried > 0 { try await client.query("NOTIFY \(unescaped: Self.channel)", logger: logger) }
-        return retried
+        try await client.withTransaction(logger: logger) { connection in
+            let retried = try await count(connection.query("""
+                UPDATE item SET status = \(ItemStatus.pending.rawValue), attempts = 0, error_code = NULL, error_message = NULL,
+                    finished_at = NULL, updated_at = \(now.timeIntervalSince1970)
+                WHERE status = \(ItemStatus.failed.rawValue) AND (\(batch?.rawValue)::BIGINT IS NULL OR batch_id = \(batch?.rawValue))
+                RETURNING id
+                """, logger: logger))
+            if retried > 0 { try await announce(.itemsReady, on: connection) }
+            return retried
+        }
     }
 
     public func markConsumed(_ items: [ItemID], purgeAfter: Date) async throws {
@@ -190,8 +199,13 @@ extension PostgresQueueStore {
         }
     }
 
-    /// The channel the store notifies when items become ready.
+    /// The channel stores announce changes on, each named in its payload.
     static let channel = "ocrkit_queue"
+
+    /// Tells every store listening to the database of `change`, once the transaction commits.
+    private func announce(_ change: QueueChange, on connection: PostgresConnection) async throws {
+        try await connection.query("SELECT pg_notify(\(Self.channel), \(change.rawValue))", logger: logger)
+    }
 
     /// What an event row records, in its `kind` column.
     enum EventKind: String {

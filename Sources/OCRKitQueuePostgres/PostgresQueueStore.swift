@@ -12,7 +12,11 @@ import PostgresNIO
 /// version and is migrated under an advisory lock, so that workers starting together do not
 /// race.
 ///
-/// The store runs a pool of connections until ``close()``:
+/// Workers and subscribers wait for changes on one connection that `LISTEN`s, rather than
+/// polling: any store on the database announces with `NOTIFY` when items become ready or events
+/// are recorded.
+///
+/// The store runs a pool of connections, and the listening one, until ``close()``:
 ///
 /// ```swift
 /// let store = try await PostgresQueueStore(url: queueURL)   // postgres://ocr@db.example:5432/ocr
@@ -27,6 +31,8 @@ public final class PostgresQueueStore: QueueStore {
     let client: PostgresClient
     let logger: Logger
     private let running: Task<Void, Never>
+    private let announcements = ChangeAnnouncements()
+    private let listening: Task<Void, Never>
 
     /// Connects to the database at `url` and creates or migrates the queue's tables.
     ///
@@ -51,10 +57,13 @@ public final class PostgresQueueStore: QueueStore {
         client = PostgresClient(configuration: address.configuration, backgroundLogger: logger)
         let client = client
         running = Task { await client.run() }
+        listening = Task { [announcements] in
+            await Self.listen(to: address, announcingTo: announcements, logger: logger)
+        }
         do {
             try await migrate()
         } catch {
-            running.cancel()
+            await close()
             throw OCRError(.storeFailure, path: Self.redacted(url), reason: "cannot open the queue database: \(error)")
         }
     }
@@ -74,8 +83,45 @@ public final class PostgresQueueStore: QueueStore {
 
     /// Closes the store's connections. Calls made after it fail.
     public func close() async {
+        listening.cancel()
+        await listening.value
         running.cancel()
-        _ = await running.value
+        await running.value
+    }
+
+    public var announcesChanges: Bool { true }
+
+    public func waitFor(_ change: QueueChange, since instant: ContinuousClock.Instant, timeout: Duration) async {
+        await announcements.waitFor(change, since: instant, timeout: timeout)
+    }
+
+    /// Listens for the changes stores announce until cancelled, connecting again, with a wait that
+    /// doubles up to 10 s, whenever the connection is lost. Every change counts as made at each
+    /// (re)connection: announcements made while it was down are lost.
+    private static func listen(to address: PostgresAddress, announcingTo announcements: ChangeAnnouncements, logger: Logger) async {
+        var wait = Duration.milliseconds(250)
+        while !Task.isCancelled {
+            do {
+                let connection = try await PostgresConnection.connect(configuration: address.connectionConfiguration, id: 1, logger: logger)
+                do {
+                    try await connection.listen(on: channel) { notifications in
+                        await announcements.announce(QueueChange.allCases)
+                        wait = .milliseconds(250)
+                        for try await notification in notifications {
+                            await announcements.announce(QueueChange(rawValue: notification.payload).map { [$0] } ?? [])
+                        }
+                    }
+                } catch {
+                    logger.debug("the queue's listening connection ended: \(error)")
+                }
+                try? await connection.close()
+            } catch {
+                logger.debug("the queue's listening connection failed: \(error)")
+            }
+            await announcements.announce(QueueChange.allCases)
+            try? await Task.sleep(for: wait)
+            wait = min(wait * 2, .seconds(10))
+        }
     }
 
     /// The versions of the schema, each the statements that reach it from the one before.

@@ -1,0 +1,56 @@
+import Foundation
+import OCRKit
+import OCRKitQueue
+import OCRKitQueuePostgres
+import OCRKitTestSupport
+import Testing
+
+/// Stores on one PostgreSQL database wake each other's waiters with `NOTIFY`, as workers on
+/// other machines do.
+@Suite(.enabled(if: PostgresServer.shared != nil, PostgresServer.unavailableReason), .timeLimit(.minutes(2)))
+struct PostgresAnnouncementTests {
+    /// Longer than any test waits: a waiter that returns sooner was woken by an announcement.
+    private let unwoken = Duration.seconds(100)
+
+    @Test func everyStoreOnTheDatabaseHearsOfReadyItemsAndEvents() async throws {
+        let url = try #require(PostgresServer.shared).makeDatabase()
+        let writer = try await PostgresQueueStore(url: url)
+        let opened = ContinuousClock.now
+        let waiter = try await PostgresQueueStore(url: url)
+        #expect(waiter.announcesChanges)
+        // Its listening connection counts every change as made when it connects.
+        await waiter.waitFor(.itemsReady, since: opened, timeout: unwoken)
+
+        let start = Date()
+        let enqueued = try await waitTime(of: waiter, for: .itemsReady) {
+            _ = try await writer.addBatch(name: nil, paths: ["a.png"], options: .init(), document: nil, now: start)
+        }
+        let item = try #require(try await writer.claimNextItem(owner: "w", expiry: start + 60, now: start))
+        let completed = try await waitTime(of: waiter, for: .eventsRecorded) {
+            _ = try await writer.complete(item.id, owner: "w", page: Page(image: "a.png", width: 10, height: 10, engine: EngineInfo(name: "test", version: "1"), lines: []), now: start)
+        }
+        #expect(enqueued < unwoken / 2 && completed < unwoken / 2)
+
+        // A change made before the wait, while the waiter was looking, is not missed.
+        let looked = ContinuousClock.now
+        _ = try await writer.addBatch(name: nil, paths: ["b.png"], options: .init(), document: nil, now: start)
+        let late = try await waitTime(of: waiter, for: .itemsReady, since: looked) {}
+        #expect(late < unwoken / 2)
+        await writer.close()
+        await waiter.close()
+    }
+
+    /// How long `store` waited for `change` while `making` made it.
+    private func waitTime(
+        of store: PostgresQueueStore, for change: QueueChange, since instant: ContinuousClock.Instant = .now,
+        making: @Sendable () async throws -> Void
+    ) async throws -> Duration {
+        let unwoken = self.unwoken
+        async let waited: Duration = ContinuousClock().measure {
+            await store.waitFor(change, since: instant, timeout: unwoken)
+        }
+        try await Task.sleep(for: .milliseconds(300))
+        try await making()
+        return await waited
+    }
+}
