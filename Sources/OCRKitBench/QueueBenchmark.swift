@@ -82,6 +82,10 @@ private struct NoDecoder: ImageDecoder {
     func decode(contentsOf path: String, maximumSide: Int?) async throws -> Bitmap {
         Bitmap(width: 1, height: 1, layout: .gray, pixels: [255], source: path)
     }
+
+    func decode(_ contents: Data, name: String, maximumSide: Int?) async throws -> Bitmap {
+        Bitmap(width: 1, height: 1, layout: .gray, pixels: [255], source: name)
+    }
 }
 
 /// Reads nothing, at once.

@@ -40,7 +40,26 @@ public final class ImageLoader: ImageDecoder {
     public func decode(contentsOf path: String, maximumSide: Int? = nil) async throws -> Bitmap {
         try Self.checkFile(at: path)
         let options = self.options
-        return try await workers.run { _ in try Self.decodeBlocking(path, options: options, maximumSide: maximumSide) }
+        return try await workers.run { _ in
+            // A source opens the path as it is: file names holding "[...]" are not read as options.
+            try Self.decodeBlocking(path, options: options, maximumSide: maximumSide, format: ImageSignature.format(ofFileAt: path)) {
+                vips_source_new_from_file(path)
+            }
+        }
+    }
+
+    /// Decodes an image file's `contents`, already in memory, as
+    /// ``decode(contentsOf:maximumSide:)`` decodes a file; errors name the image `name`.
+    public func decode(_ contents: Data, name: String, maximumSide: Int? = nil) async throws -> Bitmap {
+        guard !contents.isEmpty else { throw OCRError(.corrupt, path: name, reason: "the image is empty") }
+        let options = self.options
+        return try await workers.run { _ in
+            try contents.withUnsafeBytes { bytes in
+                try Self.decodeBlocking(name, options: options, maximumSide: maximumSide, format: ImageSignature.format(of: contents)) {
+                    vips_source_new_from_memory(bytes.baseAddress, bytes.count)
+                }
+            }
+        }
     }
 
     /// Refuses what libvips should never be handed: missing files, directories, devices and
@@ -67,10 +86,14 @@ public final class ImageLoader: ImageDecoder {
         }
     }
 
-    private static func decodeBlocking(_ path: String, options: ImageLoadingOptions, maximumSide: Int?) throws -> Bitmap {
+    /// Decodes the image `makeSource` opens, named `path` in errors; `format` is the one its
+    /// first bytes announce.
+    private static func decodeBlocking(
+        _ path: String, options: ImageLoadingOptions, maximumSide: Int?, format: @autoclosure () -> String?,
+        makeSource: () -> UnsafeMutablePointer<VipsSource>?
+    ) throws -> Bitmap {
         try Vips.ensureInitialized(path: path)
-        // A source opens the path as it is: file names holding "[...]" are not read as options.
-        guard let source = vips_source_new_from_file(path) else {
+        guard let source = makeSource() else {
             throw OCRError(.notReadable, path: path, reason: Vips.takeError())
         }
         defer { g_object_unref(source) }
@@ -80,7 +103,7 @@ public final class ImageLoader: ImageDecoder {
         guard let loaderClass = vips_foreign_find_load_source(source),
               let nickname = vips_nickname_find(g_type_from_name(loaderClass)) else {
             vips_error_clear()
-            if let format = ImageSignature.format(ofFileAt: path) {
+            if let format = format() {
                 throw OCRError(.corrupt, path: path, reason: "corrupt or truncated \(format) file")
             }
             throw OCRError(.unsupportedFormat, path: path,

@@ -17,7 +17,12 @@ enum ImageSignature {
     static func format(ofFileAt path: String) -> String? {
         guard let handle = FileHandle(forReadingAtPath: path) else { return nil }
         defer { try? handle.close() }
-        let head = [UInt8]((try? handle.read(upToCount: 16)) ?? Data())
+        return format(of: (try? handle.read(upToCount: 16)) ?? Data())
+    }
+
+    /// The format an image's first bytes announce, or `nil` when they announce none OCRKit reads.
+    static func format(of contents: Data) -> String? {
+        let head = [UInt8](contents.prefix(16))
         return signatures.first { signature in
             head.count >= signature.offset + signature.bytes.count
                 && Array(head[signature.offset..<(signature.offset + signature.bytes.count)]) == signature.bytes

@@ -84,18 +84,33 @@ public actor OCRProcessor {
     /// Adds a batch of image paths and returns its ID. The same path twice in one batch is one
     /// item; items are read in the order given.
     ///
-    /// - Parameter document: where the pages are to be written as one document, in the order
-    ///   given, once all are read (``BatchSummary/document``); writing it is the caller's part.
+    /// - Parameters:
+    ///   - document: where the pages are to be written as one document, in the order given, once
+    ///     all are read (``BatchSummary/document``); writing it is the caller's part.
+    ///   - storingImages: stores the image files themselves in the queue, so that workers on
+    ///     machines that do not see these paths can read them. A file that cannot be read now,
+    ///     or is larger than ``largestStoredImage``, is left to be read at its path.
     /// - Throws: an ``OCRKit/OCRError/Code/invalidOption`` for options the reader cannot honour.
     public func enqueue(_ paths: [String], name: String? = nil, document: String? = nil,
-                        options: RecognitionOptions = RecognitionOptions()) async throws -> BatchID {
+                        options: RecognitionOptions = RecognitionOptions(), storingImages: Bool = false) async throws -> BatchID {
         try reader.engine.validate(options)
         if options.straightensPage && reader.straightener == nil {
             throw OCRError(.invalidOption, reason: "straightening photos needs an image straightener, and the processor's reader has none")
         }
-        let batch = try await store.addBatch(name: name, paths: paths, options: options, document: document, now: Date())
+        let images: ImageContents? = storingImages ? Self.storableContents(ofFileAt:) : nil
+        let batch = try await store.addBatch(name: name, paths: paths, options: options, document: document, images: images, now: Date())
         await refreshProgress()
         return batch
+    }
+
+    /// The largest image file, in bytes, ``enqueue(_:name:document:options:storingImages:)``
+    /// stores in the queue: 256 MiB.
+    public static let largestStoredImage = 256 << 20
+
+    private static func storableContents(ofFileAt path: String) -> Data? {
+        guard let size = (try? FileManager.default.attributesOfItem(atPath: path))?[.size] as? Int,
+              size <= largestStoredImage else { return nil }
+        return try? Data(contentsOf: URL(fileURLWithPath: path))
     }
 
     /// The progress of `batch`, or of the whole queue.
@@ -367,7 +382,11 @@ public actor OCRProcessor {
         let renewal = renewLease(of: item.id)
         defer { renewal.cancel() }
         do {
-            let page = try await reader.read(item.path, options: options)
+            let page = if let contents = item.contents {
+                try await reader.read(contents, name: item.path, options: options)
+            } else {
+                try await reader.read(item.path, options: options)
+            }
             await save(page, of: item)
         } catch {
             await recordFailure(error as? OCRError ?? OCRError(.engineFailure, path: item.path, reason: "\(error)"), of: item)

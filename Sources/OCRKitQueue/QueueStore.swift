@@ -9,10 +9,15 @@ import OCRKit
 /// holds the item's lease.
 public protocol QueueStore: Sendable {
     /// Adds a batch of `paths` (repeats removed, first occurrence kept) and returns its ID.
-    /// `document` is where the batch's pages are to be written as one document, in order, once
-    /// they are all read; `nil` for a batch of separate images.
+    ///
+    /// - Parameters:
+    ///   - document: where the batch's pages are to be written as one document, in order, once
+    ///     they are all read; `nil` for a batch of separate images.
+    ///   - images: for a batch whose images are stored in the queue itself, so that workers on
+    ///     machines without the files can read them: the contents of the file at a path, `nil`
+    ///     for one it cannot read (workers then look for the file). `nil` for a batch of paths.
     func addBatch(
-        name: String?, paths: [String], options: RecognitionOptions, document: String?, now: Date
+        name: String?, paths: [String], options: RecognitionOptions, document: String?, images: ImageContents?, now: Date
     ) async throws -> BatchID
 
     /// Leases the next item to `owner` until `expiry`, counting an attempt: from the oldest batch
@@ -90,7 +95,15 @@ public protocol QueueStore: Sendable {
     func close() async
 }
 
+/// The contents of the image file at a path, or `nil` when it cannot be read.
+public typealias ImageContents = @Sendable (_ path: String) -> Data?
+
 extension QueueStore {
+    /// Adds a batch of `paths`, for workers that read the files there.
+    public func addBatch(name: String?, paths: [String], options: RecognitionOptions, document: String?, now: Date) async throws -> BatchID {
+        try await addBatch(name: name, paths: paths, options: options, document: document, images: nil, now: now)
+    }
+
     /// A store that does not announce changes: callers poll.
     public var announcesChanges: Bool { false }
 

@@ -5,16 +5,14 @@ import PostgresNIO
 
 extension PostgresQueueStore {
     public func addBatch(
-        name: String?, paths: [String], options: RecognitionOptions, document: String?, now: Date
+        name: String?, paths: [String], options: RecognitionOptions, document: String?, images: ImageContents?, now: Date
     ) async throws -> BatchID {
-        var seen = Set<String>()
-        let unique = paths.filter { seen.insert($0).inserted }
-        let optionsJSON = String(decoding: try JSONEncoder().encode(options), as: UTF8.self)
+        let record = try BatchRecord(paths: paths, options: options), unique = record.paths
         let time = now.timeIntervalSince1970, pending = ItemStatus.pending.rawValue
         return try await client.withTransaction(logger: logger) { connection in
             let rows = try await connection.query("""
                 INSERT INTO batch (name, document, options, item_count, created_at)
-                VALUES (\(name), \(document), \(optionsJSON), \(unique.count), \(time)) RETURNING id
+                VALUES (\(name), \(document), \(record.options), \(unique.count), \(time)) RETURNING id
                 """, logger: logger)
             var batch: Int64 = 0
             for try await id in rows.decode(Int64.self) { batch = id }
@@ -25,6 +23,13 @@ extension PostgresQueueStore {
                     INSERT INTO item (batch_id, ordinal, path, status, created_at, updated_at)
                     SELECT \(batch), \(start) + ordinality - 1, path, \(pending), \(time), \(time)
                     FROM unnest(\(slice)::text[]) WITH ORDINALITY AS paths(path, ordinality)
+                    """, logger: logger)
+            }
+            // One image at a time: a batch's images together may not fit in memory.
+            for path in unique {
+                guard let contents = images?(path) else { continue }
+                try await connection.query("""
+                    INSERT INTO item_image (item_id, contents) SELECT id, \(contents) FROM item WHERE batch_id = \(batch) AND path = \(path)
                     """, logger: logger)
             }
             try await announce(.itemsReady, on: connection)
@@ -49,12 +54,13 @@ extension PostgresQueueStore {
                 attempts = attempts + 1, retry_at = NULL, updated_at = \(time)
             FROM candidate, batch
             WHERE item.id = candidate.id AND batch.id = item.batch_id
-            RETURNING item.id, item.batch_id, item.path, item.attempts, batch.options
+            RETURNING item.id, item.batch_id, item.path, item.attempts, batch.options,
+                (SELECT contents FROM item_image WHERE item_id = item.id)
             """, logger: logger)
-        for try await (id, batch, path, attempts, options) in rows.decode((Int64, Int64, String, Int, String).self) {
+        for try await (id, batch, path, attempts, options, contents)
+            in rows.decode((Int64, Int64, String, Int, String, Data?).self) {
             return ClaimedItem(id: ItemID(rawValue: id), batch: BatchID(rawValue: batch), path: path,
-                               options: try JSONDecoder().decode(RecognitionOptions.self, from: Data(options.utf8)),
-                               attempts: attempts)
+                               options: try BatchRecord.options(from: options), attempts: attempts, contents: contents)
         }
         return nil
     }

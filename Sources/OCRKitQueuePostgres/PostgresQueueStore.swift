@@ -173,6 +173,15 @@ public final class PostgresQueueStore: QueueStore {
             """,
             "CREATE INDEX event_by_item ON event (item_id)",
         ],
+        [
+            // A table of their own: scans of the item table do not wade through image bytes.
+            """
+            CREATE TABLE item_image (
+                item_id BIGINT PRIMARY KEY REFERENCES item(id) ON DELETE CASCADE,
+                contents BYTEA NOT NULL
+            )
+            """,
+        ],
     ]
 
     /// The version of the schema this OCRKit writes: how many migrations it knows.

@@ -84,27 +84,36 @@ public final class SQLiteQueueStore: QueueStore {
         migrator.registerMigration("v2: documents") { db in
             try db.execute(sql: "ALTER TABLE batch ADD COLUMN document TEXT")
         }
+        migrator.registerMigration("v3: stored images") { db in
+            // A table of their own: scans of the item table do not wade through image bytes.
+            try db.execute(sql: """
+                CREATE TABLE itemImage (
+                    itemId INTEGER PRIMARY KEY REFERENCES item(id) ON DELETE CASCADE,
+                    contents BLOB NOT NULL
+                )
+                """)
+        }
         return migrator
     }
 
     // MARK: Writing
 
     public func addBatch(
-        name: String?, paths: [String], options: RecognitionOptions, document: String?, now: Date
+        name: String?, paths: [String], options: RecognitionOptions, document: String?, images: ImageContents?, now: Date
     ) async throws -> BatchID {
-        var seen = Set<String>()
-        let unique = paths.filter { seen.insert($0).inserted }
-        let optionsJSON = String(decoding: try JSONEncoder().encode(options), as: UTF8.self)
+        let record = try BatchRecord(paths: paths, options: options)
         let time = now.timeIntervalSince1970
         return try await database.write { db in
             try db.execute(sql: "INSERT INTO batch (name, document, options, itemCount, createdAt) VALUES (?, ?, ?, ?, ?)",
-                           arguments: [name, document, optionsJSON, unique.count, time])
+                           arguments: [name, document, record.options, record.paths.count, time])
             let batch = db.lastInsertedRowID
             let insert = try db.makeStatement(sql: """
                 INSERT INTO item (batchId, ordinal, path, status, createdAt, updatedAt) VALUES (?, ?, ?, \(ItemStatus.pending.sql), ?, ?)
                 """)
-            for (ordinal, path) in unique.enumerated() {
+            let store = try db.makeStatement(sql: "INSERT INTO itemImage (itemId, contents) VALUES (?, ?)")
+            for (ordinal, path) in record.paths.enumerated() {
                 try insert.execute(arguments: [batch, ordinal, path, time, time])
+                if let contents = images?(path) { try store.execute(arguments: [db.lastInsertedRowID, contents]) }
             }
             return BatchID(rawValue: batch)
         }
@@ -134,10 +143,10 @@ public final class SQLiteQueueStore: QueueStore {
                 RETURNING id, batchId, path, attempts
                 """, arguments: [owner, expiry.timeIntervalSince1970, time, candidate]) else { return nil }
             let batch: Int64 = row["batchId"]
-            let optionsJSON = try String.fetchOne(db, sql: "SELECT options FROM batch WHERE id = ?", arguments: [batch]) ?? "{}"
+            let options = try String.fetchOne(db, sql: "SELECT options FROM batch WHERE id = ?", arguments: [batch]) ?? "{}"
+            let contents = try Data.fetchOne(db, sql: "SELECT contents FROM itemImage WHERE itemId = ?", arguments: [candidate])
             return ClaimedItem(id: ItemID(rawValue: row["id"]), batch: BatchID(rawValue: batch), path: row["path"],
-                               options: try JSONDecoder().decode(RecognitionOptions.self, from: Data(optionsJSON.utf8)),
-                               attempts: row["attempts"])
+                               options: try BatchRecord.options(from: options), attempts: row["attempts"], contents: contents)
         }
     }
 

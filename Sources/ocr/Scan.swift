@@ -22,6 +22,11 @@ struct Scan: AsyncParsableCommand {
             (page2 before page10), files named directly in the order given. Once every page is \
             read, they are written as one searchable PDF, NAME.pdf, even when the reading was \
             interrupted and finished by a later `ocr scan`. Add --straighten for photos of pages.
+
+            Many machines: with a PostgreSQL queue (--db postgres://...), `ocr worker` on each \
+            machine reads from it too. --upload stores the images themselves in the queue, for \
+            workers that do not see these files; --queue-only adds the batch and returns, \
+            leaving the reading to the workers.
             """
     )
 
@@ -42,11 +47,18 @@ struct Scan: AsyncParsableCommand {
         valueName: "NAME"))
     var document: String?
 
+    @Flag(help: "Store the images themselves in the queue, for workers on machines that do not see these files.")
+    var upload = false
+
+    @Flag(help: "Add the images to the queue and return: workers (`ocr worker`) read them.")
+    var queueOnly = false
+
     @OptionGroup(title: "Recognition")
     var recognition: RecognitionArguments
 
     func validate() throws {
         if document != nil && paths.isEmpty { throw ValidationError("--document needs the images or folder of the document's pages") }
+        if (upload || queueOnly) && paths.isEmpty { throw ValidationError("--upload and --queue-only need images to queue") }
         if let document, document.isEmpty || document.hasSuffix("/") { throw ValidationError("--document needs a file name") }
     }
 
@@ -70,8 +82,13 @@ struct Scan: AsyncParsableCommand {
             let documentPath = document.map(QueuedDocuments.path(forName:))
             if let documentPath { try QueuedDocuments.checkWritable(documentPath) }
             let batch = try await processor.enqueue(absolute, name: name ?? document, document: documentPath,
-                                                    options: recognition.recognitionOptions(defaultAlternatives: 3))
-            warn("batch \(batch): \(Set(absolute).count) images queued in \(queue.database)")
+                                                    options: recognition.recognitionOptions(defaultAlternatives: 3),
+                                                    storingImages: upload)
+            warn("batch \(batch): \(Set(absolute).count) images queued in \(queue.database)\(upload ? " with their contents" : "")")
+            if queueOnly {
+                if documentPath != nil { warn("`ocr scan` here writes the document once the workers have read its pages") }
+                return
+            }
         }
 
         let interrupts = InterruptHandler {

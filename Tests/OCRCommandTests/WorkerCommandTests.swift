@@ -57,6 +57,28 @@ struct WorkerCommandTests {
         #expect(results.output.contains("Worker page 2"), "\(results.output)")
     }
 
+    @Test func uploadedImagesAreReadByWorkersThatDoNotSeeTheFiles() async throws {
+        let paths = try images(3)
+        let scan = try ocr(["scan", "--db", url, "--upload", "--queue-only"] + paths)
+        #expect(scan.status == 0, "\(scan.errors)")
+        #expect(scan.errors.contains("3 images queued") && scan.errors.contains("with their contents"), "\(scan.errors)")
+        for path in paths { try FileManager.default.removeItem(atPath: path) }
+
+        let store = try await PostgresQueueStore(url: url)
+        #expect(try await store.progress(of: nil).pending == 3, "--queue-only reads nothing")
+        let worker = try startOCR(["worker", "--db", url, "--engine", "tesseract"])
+        let deadline = ContinuousClock.now + .seconds(120)
+        while try await store.progress(of: nil).pending > 0, ContinuousClock.now < deadline {
+            try await Task.sleep(for: .milliseconds(200))
+        }
+        kill(worker.processIdentifier, SIGTERM)
+        worker.waitUntilExit()
+        let results = try await store.results(batch: nil, unconsumedOnly: false)
+        #expect(results.map(\.page.text) == (0..<3).map { "Worker page \($0)" })
+        #expect(results.map(\.path) == paths.map { URL(fileURLWithPath: $0).standardizedFileURL.path })
+        await store.close()
+    }
+
     @Test func aDatabaseThatCannotBeReachedIsNamedWithoutItsPassword() throws {
         let result = try ocr(["status", "--db", "postgres://ocr:secret@127.0.0.1:1/ocr"])
         #expect(result.status != 0)

@@ -34,8 +34,10 @@ final class FailingStore: QueueStore {
         }
     }
 
-    func addBatch(name: String?, paths: [String], options: RecognitionOptions, document: String?, now: Date) async throws -> BatchID {
-        try await store.addBatch(name: name, paths: paths, options: options, document: document, now: now)
+    func addBatch(
+        name: String?, paths: [String], options: RecognitionOptions, document: String?, images: ImageContents?, now: Date
+    ) async throws -> BatchID {
+        try await store.addBatch(name: name, paths: paths, options: options, document: document, images: images, now: now)
     }
 
     func claimNextItem(owner: String, expiry: Date, now: Date) async throws -> ClaimedItem? {

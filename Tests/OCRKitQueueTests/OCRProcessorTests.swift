@@ -53,6 +53,27 @@ import Testing
         #expect(batches.first { $0.id == loose }?.document == nil)
     }
 
+    @Test func storedImagesAreReadWhereTheirFilesAreNot() async throws {
+        let fixture = try QueueFixture()
+        let paths = try fixture.images(2)
+        let broken = try fixture.folder.write(Array("truncated".utf8), to: "broken.png")
+        let missing = fixture.folder.file("missing.png")
+        let processor = fixture.makeProcessor()
+        _ = try await processor.enqueue(paths + [broken, missing], storingImages: true)
+        // As on a worker's machine, which does not see the files.
+        for path in paths + [broken] { try FileManager.default.removeItem(atPath: path) }
+        await processor.start()
+        try await processor.waitUntilIdle()
+        await processor.stop()
+
+        let results = try await processor.unconsumedResults()
+        #expect(results.map(\.page.text) == ["Queued page 0", "Queued page 1"])
+        #expect(results.map(\.page.image) == paths)
+        let failures = try await fixture.store.failures(batch: nil)
+        #expect(failures.map(\.path) == [broken, missing])
+        #expect(failures.map(\.error.code) == [.unsupportedFormat, .fileNotFound])
+    }
+
     @Test func straighteningNeedsAReaderThatCan() async throws {
         let fixture = try QueueFixture()
         await #expect {

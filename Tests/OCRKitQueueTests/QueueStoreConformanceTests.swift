@@ -235,6 +235,21 @@ enum StoreKind: String, CaseIterable, CustomTestStringConvertible {
         }
     }
 
+    @Test(arguments: StoreKind.available)
+    func storedImagesTravelWithTheirClaims(kind: StoreKind) async throws {
+        try await withStore(kind) { store in
+            let photo = Data((0..<(8 << 20)).map { UInt8(truncatingIfNeeded: $0 * 31) })
+            _ = try await store.addBatch(name: nil, paths: ["photo.jpg", "unreadable.jpg", "photo.jpg"], options: .init(),
+                                         document: nil, images: { $0 == "photo.jpg" ? photo : nil }, now: start)
+            let stored = try #require(try await store.claimNextItem(owner: "w", expiry: start + 60, now: start))
+            #expect(stored.path == "photo.jpg" && stored.contents == photo)
+            let unread = try #require(try await store.claimNextItem(owner: "w", expiry: start + 60, now: start))
+            #expect(unread.path == "unreadable.jpg" && unread.contents == nil)
+            _ = try await store.addBatch(name: nil, paths: ["a.png"], options: .init(), document: nil, now: start)
+            #expect(try await store.claimNextItem(owner: "w", expiry: start + 60, now: start)?.contents == nil)
+        }
+    }
+
     @Test(.enabled(if: PostgresServer.shared != nil, PostgresServer.unavailableReason))
     func documentationExample() async throws {
         let fixture = try QueueFixture()

@@ -42,8 +42,15 @@ public final class PostgresServer: Sendable {
     /// A new, empty database in the cluster, as a URL.
     public func makeDatabase() throws -> String {
         let name = "ocrkit_" + UUID().uuidString.replacingOccurrences(of: "-", with: "").lowercased()
-        try run("\(binaries)/psql", ["-h", "127.0.0.1", "-p", String(port), "-U", "postgres", "-q", "-c", "CREATE DATABASE \(name)"])
+        try execute("CREATE DATABASE \(name)", in: "postgres")
         return "postgres://postgres@127.0.0.1:\(port)/\(name)"
+    }
+
+    /// Runs SQL statements in `database`, a name or a URL from ``makeDatabase()``.
+    public func execute(_ sql: String, in database: String) throws {
+        let name = URL(string: database)?.lastPathComponent ?? database
+        try run("\(binaries)/psql", ["-h", "127.0.0.1", "-p", String(port), "-U", "postgres", "-d", name, "-q",
+                                     "-v", "ON_ERROR_STOP=1", "-c", sql])
     }
 
     /// Restarts the server at once (`-m immediate`), as a crash and its recovery would.

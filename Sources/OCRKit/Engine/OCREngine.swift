@@ -1,3 +1,5 @@
+import Foundation
+
 /// Something that reads text from pixels: Tesseract, PP-OCR, or your own.
 ///
 /// Engines are shared between tasks: `recognize(_:options:)` may be called concurrently, and an
@@ -52,11 +54,15 @@ extension OCREngine {
     }
 }
 
-/// Something that turns a file into pixels.
+/// Something that turns an image file into pixels.
 public protocol ImageDecoder: Sendable {
     /// Decodes the image at `path`, downscaled so that neither side exceeds `maximumSide` when
     /// that is given, or throws an ``OCRError`` naming the file and the cause.
     func decode(contentsOf path: String, maximumSide: Int?) async throws -> Bitmap
+
+    /// Decodes an image file's `contents`, already in memory (from a queue's database, say), as
+    /// ``decode(contentsOf:maximumSide:)`` decodes the file; errors name the image `name`.
+    func decode(_ contents: Data, name: String, maximumSide: Int?) async throws -> Bitmap
 }
 
 /// Something that rebuilds a page's reading order, blocks and paragraphs after an engine read it,

@@ -1,3 +1,5 @@
+import Foundation
+
 /// Reads files: decodes each with an ``ImageDecoder``, straightens photos of pages with an
 /// ``ImageStraightener`` when asked to (``RecognitionOptions/straightensPage``), recognises the image
 /// with an ``OCREngine``, rebuilds its reading order with a ``PageArranger`` when there is one,
@@ -34,10 +36,27 @@ public struct PageReader: Sendable {
     /// - Throws: an ``OCRError`` naming the file: decoding failures, invalid options (among them
     ///   ``RecognitionOptions/straightensPage`` without a ``straightener``), engine failures.
     public func read(_ path: String, options: RecognitionOptions = RecognitionOptions()) async throws -> Page {
+        try checkStraightening(path, options: options)
+        return try await read(decoder.decode(contentsOf: path, maximumSide: options.maximumImageSide), options: options)
+    }
+
+    /// Reads an image file's `contents`, already in memory (from a queue's database, say); the
+    /// page and errors name the image `name`, its path where it was.
+    ///
+    /// - Throws: an ``OCRError`` naming the image, as ``read(_:options:)`` does.
+    public func read(_ contents: Data, name: String, options: RecognitionOptions = RecognitionOptions()) async throws -> Page {
+        try checkStraightening(name, options: options)
+        return try await read(decoder.decode(contents, name: name, maximumSide: options.maximumImageSide), options: options)
+    }
+
+    private func checkStraightening(_ path: String, options: RecognitionOptions) throws {
         if options.straightensPage && straightener == nil {
             throw OCRError(.invalidOption, path: path, reason: "straightening photos needs an image straightener, and this reader has none")
         }
-        var bitmap = try await decoder.decode(contentsOf: path, maximumSide: options.maximumImageSide)
+    }
+
+    private func read(_ decoded: Bitmap, options: RecognitionOptions) async throws -> Page {
+        var bitmap = decoded
         var straightening: Straightening?
         if options.straightensPage, let straightener {
             let straightened = try await straightener.straighten(bitmap)

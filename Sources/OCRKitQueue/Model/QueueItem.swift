@@ -9,13 +9,17 @@ public struct ClaimedItem: Hashable, Sendable {
     public var options: RecognitionOptions
     /// Attempts so far, this one included.
     public var attempts: Int
+    /// The image file's contents, for a batch whose images are stored in the queue; `nil` when
+    /// the file is to be read at ``path``.
+    public var contents: Data?
 
-    public init(id: ItemID, batch: BatchID, path: String, options: RecognitionOptions, attempts: Int) {
+    public init(id: ItemID, batch: BatchID, path: String, options: RecognitionOptions, attempts: Int, contents: Data? = nil) {
         self.id = id
         self.batch = batch
         self.path = path
         self.options = options
         self.attempts = attempts
+        self.contents = contents
     }
 }
 

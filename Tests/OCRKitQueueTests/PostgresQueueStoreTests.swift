@@ -5,10 +5,10 @@ import OCRKitQueuePostgres
 import OCRKitTestSupport
 import Testing
 
-/// Stores on one PostgreSQL database wake each other's waiters with `NOTIFY`, as workers on
-/// other machines do.
+/// What only the PostgreSQL store does: announcements between stores, and its schema's versions.
+/// (What every store does is in ``QueueStoreConformanceTests``.)
 @Suite(.enabled(if: PostgresServer.shared != nil, PostgresServer.unavailableReason), .timeLimit(.minutes(2)))
-struct PostgresAnnouncementTests {
+struct PostgresQueueStoreTests {
     /// Longer than any test waits: a waiter that returns sooner was woken by an announcement.
     private let unwoken = Duration.seconds(100)
 
@@ -38,6 +38,26 @@ struct PostgresAnnouncementTests {
         #expect(late < unwoken / 2)
         await writer.close()
         await waiter.close()
+    }
+
+    @Test func anOlderSchemaIsMigratedAndANewerOneRefused() async throws {
+        let server = try #require(PostgresServer.shared)
+        let url = try server.makeDatabase()
+        try await PostgresQueueStore(url: url).close()
+        // The schema as the first version made it: no stored images.
+        try server.execute("DROP TABLE item_image; UPDATE ocrkit_schema SET version = 1", in: url)
+        let store = try await PostgresQueueStore(url: url)
+        _ = try await store.addBatch(name: nil, paths: ["a.png"], options: .init(), document: nil, images: { _ in Data([1]) },
+                                     now: Date())
+        #expect(try await store.claimNextItem(owner: "w", expiry: Date() + 60, now: Date())?.contents == Data([1]))
+        await store.close()
+
+        try server.execute("UPDATE ocrkit_schema SET version = \(PostgresQueueStore.schemaVersion + 1)", in: url)
+        await #expect {
+            try await PostgresQueueStore(url: url)
+        } throws: { error in
+            (error as? OCRError)?.code == .storeFailure && "\(error)".contains("this OCRKit knows up to \(PostgresQueueStore.schemaVersion)")
+        }
     }
 
     /// How long `store` waited for `change` while `making` made it.
