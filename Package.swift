@@ -146,7 +146,7 @@ let package = Package(
         ),
 
         // Temporary folders and the shared data sets, for the test targets only.
-        .target(name: "OCRKitTestSupport", dependencies: ["OCRKit"], path: "Tests/OCRKitTestSupport"),
+        .target(name: "OCRKitTestSupport", dependencies: ["OCRKit", "OCRKitBench"], path: "Tests/OCRKitTestSupport"),
         .testTarget(name: "OCRKitTests", dependencies: ["OCRKit"]),
         .testTarget(name: "OCRKitImagesTests", dependencies: ["OCRKitImages", "OCRKitTestSupport"]),
         .testTarget(
@@ -157,7 +157,7 @@ let package = Package(
         .testTarget(
             name: "OCRCommandTests",
             dependencies: [
-                "OCRKit", "OCRKitImages", "OCRKitEvaluation", "OCRKitQueue", "OCRKitQueueSQLite", "OCRKitQueuePostgres",
+                "OCRKit", "OCRKitImages", "OCRKitEvaluation", "OCRKitQueue", "OCRKitQueueSQLite", "OCRKitQueuePostgres", "OCRKitBench",
                 "OCRKitTestSupport",
             ]
         ),

@@ -3,19 +3,23 @@ import OCRKit
 
 /// Runs a program to completion with its standard output in a file, and reports what it cost:
 /// the benchmark measures every contender this way, ours included.
-struct ChildProcess {
-    struct Outcome {
-        var status: Int32
-        var seconds: Double
+///
+/// posix_spawn and wait4 rather than Foundation's Process, which reports no peak memory and did
+/// not see `pg_ctl start` end (the server it starts lives on) and waited for ever.
+public enum ChildProcess {
+    public struct Outcome: Sendable {
+        /// The wait status: 0 when the program exited with 0.
+        public var status: Int32
+        public var seconds: Double
         /// The process's peak resident memory.
-        var peakBytes: Int
+        public var peakBytes: Int
     }
 
     /// Runs `program` (looked up in `PATH` when it has no slash), standard output to `output`,
     /// standard error to `errors` or discarded, with the environment changed by `environment`
     /// (`nil` removes a variable). Blocks until the program ends.
-    static func run(
-        _ program: String, _ arguments: [String], output: String, errors: String = "/dev/null",
+    public static func run(
+        _ program: String, _ arguments: [String], output: String = "/dev/null", errors: String = "/dev/null",
         environment: [String: String?] = [:]
     ) throws -> Outcome {
         var variables = ProcessInfo.processInfo.environment
@@ -30,6 +34,7 @@ struct ChildProcess {
         var actions = posix_spawn_file_actions_t()
         posix_spawn_file_actions_init(&actions)
         defer { posix_spawn_file_actions_destroy(&actions) }
+        posix_spawn_file_actions_addopen(&actions, STDIN_FILENO, "/dev/null", O_RDONLY, 0)
         posix_spawn_file_actions_addopen(&actions, STDOUT_FILENO, output, O_WRONLY | O_CREAT | O_TRUNC, 0o644)
         posix_spawn_file_actions_addopen(&actions, STDERR_FILENO, errors, O_WRONLY | O_CREAT | O_TRUNC, 0o644)
 

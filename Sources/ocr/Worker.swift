@@ -23,11 +23,17 @@ struct Worker: AsyncParsableCommand {
     @Option(help: "Images read at once: at most one a core.")
     var jobs = ProcessInfo.processInfo.activeProcessorCount
 
+    @Option(help: ArgumentHelp(
+        "How long an image stays with this worker without word from it (a crash, a cut network); then others take it back.",
+        valueName: "seconds"))
+    var lease = 60
+
     @OptionGroup(title: "Recognition")
     var recognition: RecognitionArguments
 
     func validate() throws {
         guard jobs > 0 else { throw ValidationError("--jobs must be positive") }
+        guard lease >= 3 else { throw ValidationError("--lease must be at least 3 seconds: the worker renews it every third") }
     }
 
     func run() async throws {
@@ -39,6 +45,7 @@ struct Worker: AsyncParsableCommand {
         let reader = try recognition.makeReader(jobs: jobs, straightensPhotos: true)
         var configuration = OCRProcessor.Configuration(diskPath: queue.database.diskPath)
         configuration.workerLimit = jobs
+        configuration.leaseDuration = .seconds(lease)
         let processor = OCRProcessor(store: store, reader: reader, configuration: configuration)
         let (stopped, stop) = AsyncStream<Void>.makeStream()
         let interrupts = InterruptHandler { stop.finish() }

@@ -25,7 +25,8 @@ struct PPOCREngineTests {
         // The detector may return a line in pieces, and the page says its lines were detected, so
         // the layout step joins them. Case is not compared: the recogniser may read "Ship" as
         // "ship" (S and s differ only in size).
-        #expect(Set(read.words.map { $0.text.lowercased() }) == Set(lines.flatMap { $0.lowercased().split(separator: " ").map(String.init) }))
+        let expected: [String] = lines.flatMap { $0.lowercased().split(separator: " ").map(String.init) }
+        #expect(Set(read.words.map { $0.text.lowercased() }) == Set(expected))
         #expect(read.engine.lineFinding == .textDetection)
         let page = LayoutAnalyzer().arrange(read)
         #expect(page.lines.map { $0.text.lowercased() } == lines.map { $0.lowercased() })

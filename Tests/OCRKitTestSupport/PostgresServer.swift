@@ -1,4 +1,5 @@
 import Foundation
+import OCRKitBench
 import Synchronization
 import Testing
 
@@ -22,7 +23,12 @@ public final class PostgresServer: Sendable {
     private let folder: String
     private let binaries: String
 
-    private init() throws {
+    /// Makes and starts a cluster of its own, stopped by ``stop()`` or when the process exits.
+    ///
+    /// - Parameters:
+    ///   - addresses: the addresses it listens on, all with the same free port.
+    ///   - clients: networks (`10.0.0.0/8`) besides loopback whose connections it trusts.
+    public init(listeningOn addresses: [String] = ["127.0.0.1"], trusting clients: [String] = []) throws {
         guard let version = try? FileManager.default.contentsOfDirectory(atPath: "/usr/lib/postgresql").max(),
               FileManager.default.isExecutableFile(atPath: "/usr/lib/postgresql/\(version)/bin/initdb") else {
             throw ServerError("PostgreSQL's server is not installed")
@@ -32,11 +38,18 @@ public final class PostgresServer: Sendable {
         try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
         if getuid() == 0 { try FileManager.default.setAttributes([.ownerAccountName: "postgres"], ofItemAtPath: folder) }
         port = try Self.freePort()
-        try run("\(binaries)/initdb", ["-D", "\(folder)/data", "-A", "trust", "-U", "postgres", "--no-sync"])
-        try run("\(binaries)/pg_ctl", ["-D", "\(folder)/data", "-l", "\(folder)/log", "-w", "start", "-o",
-                                       "-p \(port) -k \(folder) -c listen_addresses=127.0.0.1 -c fsync=off"])
-        Self.stopCommand.withLock { $0 = (binaries, folder) }
-        atexit { PostgresServer.stopAtExit() }
+        try Self.run("\(binaries)/initdb", ["-D", "\(folder)/data", "-A", "trust", "-U", "postgres", "--no-sync"])
+        if !clients.isEmpty {
+            let rules = clients.map { "host all all \($0) trust\n" }.joined()
+            let access = try FileHandle(forWritingTo: URL(fileURLWithPath: "\(folder)/data/pg_hba.conf"))
+            try access.seekToEnd()
+            try access.write(contentsOf: Data(rules.utf8))
+            try access.close()
+        }
+        try Self.run("\(binaries)/pg_ctl", ["-D", "\(folder)/data", "-l", "\(folder)/log", "-w", "start", "-o",
+                                            "-p \(port) -k \(folder) -c listen_addresses=\(addresses.joined(separator: ",")) -c fsync=off"])
+        Self.running.withLock { $0[folder] = binaries }
+        Self.stopAtExitOnce
     }
 
     /// A new, empty database in the cluster, as a URL.
@@ -49,49 +62,43 @@ public final class PostgresServer: Sendable {
     /// Runs SQL statements in `database`, a name or a URL from ``makeDatabase()``.
     public func execute(_ sql: String, in database: String) throws {
         let name = URL(string: database)?.lastPathComponent ?? database
-        try run("\(binaries)/psql", ["-h", "127.0.0.1", "-p", String(port), "-U", "postgres", "-d", name, "-q",
-                                     "-v", "ON_ERROR_STOP=1", "-c", sql])
+        try Self.run("\(binaries)/psql", ["-h", "127.0.0.1", "-p", String(port), "-U", "postgres", "-d", name, "-q",
+                                          "-v", "ON_ERROR_STOP=1", "-c", sql])
     }
 
     /// Restarts the server at once (`-m immediate`), as a crash and its recovery would.
     public func restart() throws {
-        try run("\(binaries)/pg_ctl", ["-D", "\(folder)/data", "-w", "restart", "-m", "immediate"])
+        try Self.run("\(binaries)/pg_ctl", ["-D", "\(folder)/data", "-w", "restart", "-m", "immediate"])
+    }
+
+    /// Stops the server and removes its files.
+    public func stop() {
+        Self.running.withLock { $0[folder] = nil }
+        Self.stop(folder: folder, binaries: binaries)
     }
 
     /// Runs a PostgreSQL program, as the `postgres` user when this process is root.
-    private func run(_ program: String, _ arguments: [String]) throws {
-        try Self.run(program, arguments)
-    }
-
-    /// posix_spawn and waitpid rather than Foundation's Process, which did not see `pg_ctl start`
-    /// end (its server lives on) and waited for ever.
     private static func run(_ program: String, _ arguments: [String]) throws {
         let command = getuid() == 0 ? ["/usr/sbin/runuser", "-u", "postgres", "--", program] + arguments : [program] + arguments
         let messages = FileManager.default.temporaryDirectory.appendingPathComponent("ocrkit-postgres-\(UUID().uuidString).err").path
         defer { try? FileManager.default.removeItem(atPath: messages) }
-        var actions = posix_spawn_file_actions_t()
-        posix_spawn_file_actions_init(&actions)
-        defer { posix_spawn_file_actions_destroy(&actions) }
-        posix_spawn_file_actions_addopen(&actions, STDIN_FILENO, "/dev/null", O_RDONLY, 0)
-        posix_spawn_file_actions_addopen(&actions, STDOUT_FILENO, "/dev/null", O_WRONLY, 0)
-        posix_spawn_file_actions_addopen(&actions, STDERR_FILENO, messages, O_WRONLY | O_CREAT | O_TRUNC, 0o644)
-        let argv = command.map { strdup($0) } + [nil]
-        defer { argv.forEach { free($0) } }
-        var pid: pid_t = 0
-        let spawned = posix_spawn(&pid, command[0], &actions, nil, argv, environ)
-        guard spawned == 0 else { throw ServerError("cannot start \(command[0]): \(String(cString: strerror(spawned)))") }
-        var status: Int32 = 0
-        while waitpid(pid, &status, 0) < 0 && errno == EINTR {}
-        guard status == 0 else {
+        let outcome = try ChildProcess.run(command[0], Array(command.dropFirst()), errors: messages)
+        guard outcome.status == 0 else {
             let message = (try? String(contentsOfFile: messages, encoding: .utf8)) ?? ""
-            throw ServerError("\((program as NSString).lastPathComponent) failed (status \(status)): \(message)")
+            throw ServerError("\((program as NSString).lastPathComponent) failed (status \(outcome.status)): \(message)")
         }
     }
 
-    private static let stopCommand = Mutex<(binaries: String, folder: String)?>(nil)
+    /// The clusters running, by folder, with their programs' folder.
+    private static let running = Mutex<[String: String]>([:])
 
-    private static func stopAtExit() {
-        guard let (binaries, folder) = stopCommand.withLock({ $0 }) else { return }
+    private static let stopAtExitOnce: Void = {
+        atexit {
+            for (folder, binaries) in PostgresServer.running.withLock({ $0 }) { PostgresServer.stop(folder: folder, binaries: binaries) }
+        }
+    }()
+
+    private static func stop(folder: String, binaries: String) {
         try? run("\(binaries)/pg_ctl", ["-D", "\(folder)/data", "-m", "immediate", "stop"])
         try? FileManager.default.removeItem(atPath: folder)
     }

@@ -1,0 +1,203 @@
+import Foundation
+import OCRKit
+import OCRKitBench
+import OCRKitImages
+import OCRKitQueue
+import OCRKitQueuePostgres
+import OCRKitQueueSQLite
+import OCRKitTestSupport
+import Testing
+
+/// `ocr worker`s on several hosts share one PostgreSQL queue while they are killed, the database
+/// restarts and a host's network link is cut: every image is still read exactly once, as an
+/// uninterrupted run reads it.
+@Suite(.enabled(if: PostgresServer.shared != nil, PostgresServer.unavailableReason), .timeLimit(.minutes(6)))
+struct FleetTests {
+    /// Short, so that a cut link outlasts it within the test; workers renew it every third.
+    let lease = 4
+
+    @Test func everyImageIsReadExactlyOnceThroughKillsARestartAndACutLink() async throws {
+        let folder = try TemporaryFolder()
+        let paths = try (0..<200).map { index in
+            let path = folder.file("page\(index).png")
+            let text = (["Fleet page \(index)"] + (1...6).map { "Crate \($0) of lot \(index % 7) weighs \((index * 37 + $0 * 11) % 1000) kg" })
+                .joined(separator: "\n")
+            try ImageWriter.write(try TextRenderer.render(text), to: path)
+            return path
+        }
+        let network = Network(hosts: 3)
+        defer { network?.remove() }
+        if network == nil { print("FleetTests: no network namespaces here (they need root and iproute2): workers share this host") }
+        let server = try PostgresServer(listeningOn: ["127.0.0.1"] + (network?.serverAddresses ?? []),
+                                        trusting: network.map { [$0.clientNetwork] } ?? [])
+        defer { server.stop() }
+        let url = try server.makeDatabase()
+
+        let queued = try ocr(["scan", "--db", url, "--queue-only", "--upload", "--engine", "tesseract"] + paths)
+        #expect(queued.status == 0, "\(queued.errors)")
+        let store = try await PostgresQueueStore(url: url)
+        let fleet = Fleet(url: url, port: server.port, network: network, lease: lease, folder: folder)
+        var workers = try (0..<3).map { try fleet.startWorker(on: $0) }
+
+        // What happens to the fleet, each once the queue has this many images read.
+        enum Trouble { case kill, restartDatabase, cutLink }
+        var troubles: [(completed: Int, trouble: Trouble)] = [
+            (15, .kill), (30, .cutLink), (45, .kill), (70, .restartDatabase), (90, .kill), (120, .kill), (150, .kill),
+        ]
+        var linkRestored: ContinuousClock.Instant?
+        var log: [String] = []
+        let deadline = ContinuousClock.now + .seconds(300)
+        while ContinuousClock.now < deadline {
+            let progress = try? await store.progress(of: nil)
+            if let progress, progress.pending == 0 { break }
+            if let next = troubles.first, let progress, progress.completed >= next.completed {
+                troubles.removeFirst()
+                switch next.trouble {
+                case .kill:
+                    // Not the cut-off host's: its worker is to come back and find its image taken.
+                    let host = (0..<workers.count).filter { linkRestored == nil || $0 != 0 }.randomElement()!
+                    kill(workers[host].processIdentifier, SIGKILL)
+                    workers[host].waitUntilExit()
+                    workers[host] = try fleet.startWorker(on: host)
+                    log.append("\(progress.completed) read: killed the worker on host \(host), started another")
+                case .restartDatabase:
+                    try server.restart()
+                    log.append("\(progress.completed) read: restarted PostgreSQL")
+                case .cutLink:
+                    if let network {
+                        try network.setLink(of: 0, up: false)
+                        linkRestored = .now + .seconds(lease * 2 + 2)
+                        log.append("\(progress.completed) read: cut host 0's link for \(lease * 2 + 2) s")
+                    }
+                }
+            }
+            if let restored = linkRestored, ContinuousClock.now >= restored, let network {
+                try network.setLink(of: 0, up: true)
+                linkRestored = nil
+                log.append("link of host 0 restored")
+            }
+            try await Task.sleep(for: .milliseconds(100))
+        }
+        if linkRestored != nil { try network?.setLink(of: 0, up: true) }
+        for worker in workers { kill(worker.processIdentifier, SIGTERM) }
+        for worker in workers { worker.waitUntilExit() }
+        print("FleetTests, what befell the fleet:\n" + log.joined(separator: "\n"))
+        let story = log.joined(separator: "\n") + "\n" + fleet.messages()
+
+        let results = try await store.results(batch: nil, unconsumedOnly: false)
+        let failures = try await store.failures(batch: nil)
+        #expect(results.count == paths.count && failures.isEmpty, "\(failures.map(\.error))\n\(story)")
+        let completions = try await store.events(after: .beginning, limit: 10_000).filter {
+            if case .completed = $0.kind { true } else { false }
+        }
+        #expect(completions.count == paths.count && Set(completions.map(\.item)).count == paths.count,
+                "an image was stored twice\n\(story)")
+        #expect(troubles.isEmpty, "the run ended before all its troubles: \(troubles.map(\.completed))")
+        await store.close()
+
+        // The same images, read by one `ocr scan` that nothing interrupts.
+        let reference = folder.file("reference.sqlite")
+        let uninterrupted = try ocr(["scan", "--db", reference, "--engine", "tesseract"] + paths)
+        #expect(uninterrupted.status == 0, "\(uninterrupted.errors)")
+        let expected = try await SQLiteQueueStore(path: reference).results(batch: nil, unconsumedOnly: false)
+        #expect(Dictionary(uniqueKeysWithValues: results.map { ($0.path, $0.page) })
+                == Dictionary(uniqueKeysWithValues: expected.map { ($0.path, $0.page) }))
+    }
+}
+
+/// The workers of the fleet, each on its host, with their messages in files.
+private struct Fleet {
+    let url: String
+    let port: Int
+    let network: Network?
+    let lease: Int
+    let folder: TemporaryFolder
+
+    func startWorker(on host: Int) throws -> Process {
+        let database = network.map { url.replacingOccurrences(of: "127.0.0.1", with: $0.serverAddresses[host]) } ?? url
+        let arguments = ["worker", "--db", database, "--jobs", "1", "--lease", String(lease), "--engine", "tesseract"]
+        let process = Process()
+        if let network {
+            process.executableURL = URL(fileURLWithPath: "/usr/sbin/ip")
+            process.arguments = network.command(on: host, BuiltProducts.ocr, arguments)
+        } else {
+            process.executableURL = URL(fileURLWithPath: BuiltProducts.ocr)
+            process.arguments = arguments
+        }
+        let log = folder.file("worker-\(host).log")
+        if !FileManager.default.fileExists(atPath: log) { FileManager.default.createFile(atPath: log, contents: nil) }
+        let output = try FileHandle(forWritingTo: URL(fileURLWithPath: log))
+        try output.seekToEnd()
+        process.standardOutput = output
+        process.standardError = output
+        try process.run()
+        return process
+    }
+
+    /// The workers' messages, host by host.
+    func messages() -> String {
+        (0..<3).map { host in
+            "host \(host):\n" + ((try? String(contentsOfFile: folder.file("worker-\(host).log"), encoding: .utf8)) ?? "")
+        }.joined(separator: "\n")
+    }
+}
+
+/// Hosts of their own: network namespaces, each joined to this one by a veth pair and named
+/// `fleet-host-N`. Host N reaches the database at ``serverAddresses``[N].
+private struct Network {
+    let namespaces: [String]
+    /// This side's address on each host's link.
+    let serverAddresses: [String]
+    let clientNetwork: String
+    private let links: [String]
+
+    /// `nil` where namespaces cannot be made (not root, no `ip`).
+    init?(hosts: Int) {
+        guard getuid() == 0, FileManager.default.isExecutableFile(atPath: "/usr/sbin/ip"),
+              FileManager.default.isExecutableFile(atPath: "/usr/bin/unshare") else { return nil }
+        // Names and addresses of this process's own, so that two test runs do not meet.
+        let tag = Int(getpid()) % 10_000, subnet = 100 + Int(getpid()) % 100
+        namespaces = (0..<hosts).map { "ocrkit-\(tag)-\($0)" }
+        links = (0..<hosts).map { "ok\(tag)h\($0)" }
+        serverAddresses = (0..<hosts).map { "10.\(subnet).\($0).1" }
+        clientNetwork = "10.\(subnet).0.0/16"
+        do {
+            for host in 0..<hosts {
+                let (namespace, link) = (namespaces[host], links[host])
+                try Self.ip(["netns", "add", namespace])
+                try Self.ip(["link", "add", link, "type", "veth", "peer", "name", "eth0", "netns", namespace])
+                try Self.ip(["addr", "add", "\(serverAddresses[host])/24", "dev", link])
+                try Self.ip(["link", "set", link, "up"])
+                try Self.ip(["-n", namespace, "addr", "add", "10.\(subnet).\(host).2/24", "dev", "eth0"])
+                try Self.ip(["-n", namespace, "link", "set", "eth0", "up"])
+                try Self.ip(["-n", namespace, "link", "set", "lo", "up"])
+            }
+        } catch {
+            print("FleetTests: cannot make network namespaces: \(error)")
+            remove()
+            return nil
+        }
+    }
+
+    /// The `ip` arguments that run `program` on `host`, under the host's name.
+    func command(on host: Int, _ program: String, _ arguments: [String]) -> [String] {
+        ["netns", "exec", namespaces[host], "/usr/bin/unshare", "--uts", "/bin/sh", "-c",
+         "hostname fleet-host-\(host) && exec \"$0\" \"$@\"", program] + arguments
+    }
+
+    /// Cuts or restores `host`'s link, as a pulled cable would.
+    func setLink(of host: Int, up: Bool) throws {
+        try Self.ip(["link", "set", links[host], up ? "up" : "down"])
+    }
+
+    func remove() {
+        for namespace in namespaces { try? Self.ip(["netns", "delete", namespace]) }
+    }
+
+    private static func ip(_ arguments: [String]) throws {
+        let outcome = try ChildProcess.run("/usr/sbin/ip", arguments)
+        guard outcome.status == 0 else {
+            throw OCRError(.engineFailure, reason: "ip \(arguments.joined(separator: " ")) failed with status \(outcome.status)")
+        }
+    }
+}
