@@ -131,7 +131,7 @@ let package = Package(
             name: "OCRKitBench",
             dependencies: [
                 "OCRKit", "OCRKitImages", "OCRKitTesseract", "OCRKitEvaluation", "OCRKitLayout", "OCRKitQueue",
-                "OCRKitQueueSQLite", "OCRKitLive", "OCRKitEngines",
+                "OCRKitQueueStores", "OCRKitLive", "OCRKitEngines",
             ]
         ),
 

@@ -5,94 +5,106 @@ import PostgresNIO
 
 extension PostgresQueueStore {
     public func leaseOwners() async throws -> Set<String> {
-        let rows = try await client.query("""
-            SELECT DISTINCT lease_owner FROM item WHERE status = \(ItemStatus.processing.rawValue) AND lease_owner IS NOT NULL
-            """, logger: logger)
-        var owners = Set<String>()
-        for try await owner in rows.decode(String.self) { owners.insert(owner) }
-        return owners
+        try await translatingErrors {
+            let rows = try await client.query("""
+                SELECT DISTINCT lease_owner FROM item WHERE status = \(ItemStatus.processing.rawValue) AND lease_owner IS NOT NULL
+                """, logger: logger)
+            var owners = Set<String>()
+            for try await owner in rows.decode(String.self) { owners.insert(owner) }
+            return owners
+        }
     }
 
     public func progress(of batch: BatchID?) async throws -> BatchProgress {
-        let rows = try await client.query("""
-            SELECT status, COUNT(*) FROM item WHERE \(batch?.rawValue)::BIGINT IS NULL OR batch_id = \(batch?.rawValue)
-            GROUP BY status
-            """, logger: logger)
-        var progress = BatchProgress()
-        for try await (status, count) in rows.decode((String, Int64).self) {
-            if let status = ItemStatus(rawValue: status) { progress.add(status, count: Int(count)) }
+        try await translatingErrors {
+            let rows = try await client.query("""
+                SELECT status, COUNT(*) FROM item WHERE \(batch?.rawValue)::BIGINT IS NULL OR batch_id = \(batch?.rawValue)
+                GROUP BY status
+                """, logger: logger)
+            var progress = BatchProgress()
+            for try await (status, count) in rows.decode((String, Int64).self) {
+                if let status = ItemStatus(rawValue: status) { progress.add(status, count: Int(count)) }
+            }
+            return progress
         }
-        return progress
     }
 
     public func batches() async throws -> [BatchSummary] {
-        var summaries: [Int64: BatchSummary] = [:]
-        let batches = try await client.query("SELECT id, name, document, created_at FROM batch", logger: logger)
-        for try await (id, name, document, created) in batches.decode((Int64, String?, String?, Double).self) {
-            summaries[id] = BatchSummary(id: BatchID(rawValue: id), name: name, document: document,
-                                         createdAt: Date(timeIntervalSince1970: created), progress: BatchProgress())
+        try await translatingErrors {
+            var summaries: [Int64: BatchSummary] = [:]
+            let batches = try await client.query("SELECT id, name, document, created_at FROM batch", logger: logger)
+            for try await (id, name, document, created) in batches.decode((Int64, String?, String?, Double).self) {
+                summaries[id] = BatchSummary(id: BatchID(rawValue: id), name: name, document: document,
+                                             createdAt: Date(timeIntervalSince1970: created), progress: BatchProgress())
+            }
+            let counts = try await client.query("SELECT batch_id, status, COUNT(*) FROM item GROUP BY batch_id, status", logger: logger)
+            for try await (id, status, count) in counts.decode((Int64, String, Int64).self) {
+                if let status = ItemStatus(rawValue: status) { summaries[id]?.progress.add(status, count: Int(count)) }
+            }
+            return summaries.values.sorted { $0.id < $1.id }
         }
-        let counts = try await client.query("SELECT batch_id, status, COUNT(*) FROM item GROUP BY batch_id, status", logger: logger)
-        for try await (id, status, count) in counts.decode((Int64, String, Int64).self) {
-            if let status = ItemStatus(rawValue: status) { summaries[id]?.progress.add(status, count: Int(count)) }
-        }
-        return summaries.values.sorted { $0.id < $1.id }
     }
 
     public func results(batch: BatchID?, unconsumedOnly: Bool) async throws -> [ItemResult] {
-        let rows = try await client.query("""
-            SELECT id, batch_id, path, result, finished_at, consumed, attempts FROM item
-            WHERE status = \(ItemStatus.completed.rawValue) AND (NOT consumed OR NOT \(unconsumedOnly))
-                AND (\(batch?.rawValue)::BIGINT IS NULL OR batch_id = \(batch?.rawValue))
-            ORDER BY batch_id, ordinal
-            """, logger: logger)
-        var results: [ItemResult] = []
-        for try await (id, batch, path, result, finished, consumed, attempts)
-            in rows.decode((Int64, Int64, String, String, Double, Bool, Int).self) {
-            results.append(ItemResult(id: ItemID(rawValue: id), batch: BatchID(rawValue: batch), path: path,
-                                      page: try Page(jsonData: Data(result.utf8)), finishedAt: Date(timeIntervalSince1970: finished),
-                                      consumed: consumed, attempts: attempts))
+        try await translatingErrors {
+            let rows = try await client.query("""
+                SELECT id, batch_id, path, result, finished_at, consumed, attempts FROM item
+                WHERE status = \(ItemStatus.completed.rawValue) AND (NOT consumed OR NOT \(unconsumedOnly))
+                    AND (\(batch?.rawValue)::BIGINT IS NULL OR batch_id = \(batch?.rawValue))
+                ORDER BY batch_id, ordinal
+                """, logger: logger)
+            var results: [ItemResult] = []
+            for try await (id, batch, path, result, finished, consumed, attempts)
+                in rows.decode((Int64, Int64, String, String, Double, Bool, Int).self) {
+                results.append(ItemResult(id: ItemID(rawValue: id), batch: BatchID(rawValue: batch), path: path,
+                                          page: try Page(jsonData: Data(result.utf8)), finishedAt: Date(timeIntervalSince1970: finished),
+                                          consumed: consumed, attempts: attempts))
+            }
+            return results
         }
-        return results
     }
 
     public func failures(batch: BatchID?) async throws -> [ItemFailure] {
-        let rows = try await client.query("""
-            SELECT id, batch_id, path, error_code, error_message, attempts, finished_at FROM item
-            WHERE status = \(ItemStatus.failed.rawValue) AND (\(batch?.rawValue)::BIGINT IS NULL OR batch_id = \(batch?.rawValue))
-            ORDER BY batch_id, ordinal
-            """, logger: logger)
-        var failures: [ItemFailure] = []
-        for try await (id, batch, path, code, message, attempts, finished)
-            in rows.decode((Int64, Int64, String, String?, String?, Int, Double).self) {
-            failures.append(ItemFailure(id: ItemID(rawValue: id), batch: BatchID(rawValue: batch), path: path,
-                                        error: Self.error(code: code, message: message, path: path), attempts: attempts,
-                                        finishedAt: Date(timeIntervalSince1970: finished)))
+        try await translatingErrors {
+            let rows = try await client.query("""
+                SELECT id, batch_id, path, error_code, error_message, attempts, finished_at FROM item
+                WHERE status = \(ItemStatus.failed.rawValue) AND (\(batch?.rawValue)::BIGINT IS NULL OR batch_id = \(batch?.rawValue))
+                ORDER BY batch_id, ordinal
+                """, logger: logger)
+            var failures: [ItemFailure] = []
+            for try await (id, batch, path, code, message, attempts, finished)
+                in rows.decode((Int64, Int64, String, String?, String?, Int, Double).self) {
+                failures.append(ItemFailure(id: ItemID(rawValue: id), batch: BatchID(rawValue: batch), path: path,
+                                            error: Self.error(code: code, message: message, path: path), attempts: attempts,
+                                            finishedAt: Date(timeIntervalSince1970: finished)))
+            }
+            return failures
         }
-        return failures
     }
 
     public func events(after cursor: EventCursor, limit: Int) async throws -> [ProcessorEvent] {
-        let rows = try await client.query("""
-            SELECT event.id, event.item_id, event.kind, event.error_code, event.error_message, event.will_retry,
-                event.created_at, item.path, item.batch_id, item.ordinal, item.result, batch.item_count
-            FROM event JOIN item ON item.id = event.item_id JOIN batch ON batch.id = item.batch_id
-            WHERE event.id > \(cursor.rawValue) ORDER BY event.id LIMIT \(limit)
-            """, logger: logger)
-        var events: [ProcessorEvent] = []
-        for try await row in rows {
-            let (id, item, kindName, code, message, willRetry, created, path, batch, ordinal, result, total) = try row.decode(
-                (Int64, Int64, String, String?, String?, Bool, Double, String, Int64, Int, String?, Int).self)
-            let kind: ProcessorEvent.Kind = switch EventKind(rawValue: kindName) {
-            case .completed: .completed(result.flatMap { try? Page(jsonData: Data($0.utf8)) })
-            case .failed: .failed(Self.error(code: code, message: message, path: path), willRetry: willRetry)
-            case .cancelled, nil: .cancelled
+        try await translatingErrors {
+            let rows = try await client.query("""
+                SELECT event.id, event.item_id, event.kind, event.error_code, event.error_message, event.will_retry,
+                    event.created_at, item.path, item.batch_id, item.ordinal, item.result, batch.item_count
+                FROM event JOIN item ON item.id = event.item_id JOIN batch ON batch.id = item.batch_id
+                WHERE event.id > \(cursor.rawValue) ORDER BY event.id LIMIT \(limit)
+                """, logger: logger)
+            var events: [ProcessorEvent] = []
+            for try await row in rows {
+                let (id, item, kindName, code, message, willRetry, created, path, batch, ordinal, result, total) = try row.decode(
+                    (Int64, Int64, String, String?, String?, Bool, Double, String, Int64, Int, String?, Int).self)
+                let kind: ProcessorEvent.Kind = switch EventKind(rawValue: kindName) {
+                case .completed: .completed(result.flatMap { try? Page(jsonData: Data($0.utf8)) })
+                case .failed: .failed(Self.error(code: code, message: message, path: path), willRetry: willRetry)
+                case .cancelled, nil: .cancelled
+                }
+                events.append(ProcessorEvent(
+                    cursor: EventCursor(rawValue: id), item: ItemID(rawValue: item), path: path, batch: BatchID(rawValue: batch),
+                    index: ordinal, batchTotal: total, kind: kind, time: Date(timeIntervalSince1970: created)))
             }
-            events.append(ProcessorEvent(
-                cursor: EventCursor(rawValue: id), item: ItemID(rawValue: item), path: path, batch: BatchID(rawValue: batch),
-                index: ordinal, batchTotal: total, kind: kind, time: Date(timeIntervalSince1970: created)))
+            return events
         }
-        return events
     }
 
     /// An error as stored: its code and its reason.

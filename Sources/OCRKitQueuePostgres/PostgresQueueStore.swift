@@ -52,7 +52,7 @@ public final class PostgresQueueStore: QueueStore {
             let probe = try await PostgresConnection.connect(configuration: address.connectionConfiguration, id: 0, logger: logger)
             try await probe.close()
         } catch {
-            throw OCRError(.storeFailure, path: Self.redacted(url), reason: "cannot connect to the queue database: \(error)")
+            throw OCRError(.storeFailure, path: Self.redacted(url), reason: "cannot connect to the queue database: \(PSQLError.explanation(of: error))")
         }
         client = PostgresClient(configuration: address.configuration, backgroundLogger: logger)
         let client = client
@@ -64,7 +64,7 @@ public final class PostgresQueueStore: QueueStore {
             try await migrate()
         } catch {
             await close()
-            throw OCRError(.storeFailure, path: Self.redacted(url), reason: "cannot open the queue database: \(error)")
+            throw OCRError(.storeFailure, path: Self.redacted(url), reason: "cannot open the queue database: \(PSQLError.explanation(of: error))")
         }
     }
 
@@ -209,4 +209,16 @@ public final class PostgresQueueStore: QueueStore {
 
     /// The advisory lock migrations take: any number, the same for every OCRKit.
     private static let migrationLock: Int64 = 0x4f43_524b_6974
+}
+
+extension PostgresQueueStore {
+    /// Runs calls to the database with their errors as ``OCRKit/OCRError``s with code
+    /// `storeFailure` that say what went wrong, naming the database.
+    func translatingErrors<Value>(_ calls: () async throws -> Value) async throws -> Value {
+        do {
+            return try await calls()
+        } catch let error as PSQLError {
+            throw OCRError(.storeFailure, path: Self.redacted(url), reason: error.explanation)
+        }
+    }
 }

@@ -3,6 +3,7 @@ import Foundation
 import OCRKitBench
 import OCRKitEngines
 import OCRKitLive
+import OCRKitQueueStores
 
 struct Bench: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
@@ -155,23 +156,42 @@ struct BenchLive: AsyncParsableCommand {
 struct BenchQueue: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "queue",
-        abstract: "Measure the queue itself, with an engine that does nothing.",
+        abstract: "Measure the queue itself, on SQLite and, with --db, PostgreSQL.",
         discussion: """
-            Prints the time to enqueue --paths paths in one batch, the time per item to run \
-            --items items through the processor (claim, read with an engine that returns an \
-            empty page at once, store the result and its event), and how much the process's \
-            resident memory grew while it did. The database is a temporary file.
+            For each store: the time per item to run --items items through 1, 8 and 32 workers at \
+            once with an engine that does nothing (claim, read an empty page, store it with its \
+            event), and how much the resident memory grew; how many of --images rendered pages a \
+            second one and two `ocr worker` processes read (Tesseract), the measure of how \
+            reading scales across processes; and the time to enqueue --paths paths in one batch. \
+            Then a table of it all.
+
+            The SQLite database is a temporary file. --db names a PostgreSQL database for the \
+            benchmark's own use (createdb ocr_bench): it refuses one that holds a queue, and \
+            leaves its paths in it.
             """
     )
 
     @Option(help: "Paths to enqueue in one batch.")
     var paths = 100_000
 
-    @Option(help: "Items to run through the processor.")
+    @Option(help: "Items run through the workers, at each number of workers.")
     var items = 10_000
 
+    @Option(help: "Pages read by ocr worker processes; 0 leaves the figure out.")
+    var images = 40
+
+    @Option(help: ArgumentHelp("A PostgreSQL database of the benchmark's own, measured beside SQLite.", valueName: "url"))
+    var db: String?
+
     func run() async throws {
-        try await QueueBenchmark(pathCount: paths, itemCount: items).run { print($0) }
+        var benchmark = QueueBenchmark(pathCount: paths, itemCount: items)
+        benchmark.imageCount = images
+        benchmark.ocr = Bundle.main.executablePath ?? CommandLine.arguments[0]
+        if let db {
+            guard case .postgres(let url) = QueueDatabase(db) else { throw ValidationError("--db takes a postgres:// URL") }
+            benchmark.postgresURL = url
+        }
+        try await benchmark.run { print($0) }
     }
 }
 

@@ -192,9 +192,13 @@ struct LiveAndOutputExamples {
         try await benchmark.run { print($0) }
     }
 
-    @Test func queueBenchmark() async throws {
+    @Test(.enabled(if: PostgresServer.shared != nil, PostgresServer.unavailableReason))
+    func queueBenchmark() async throws {
+        let benchDatabase = try #require(PostgresServer.shared).makeDatabase()
         // Example from Sources/OCRKitBench/QueueBenchmark.swift
-        try await QueueBenchmark(pathCount: 10_000, itemCount: 1_000).run { print($0) }
+        var benchmark = QueueBenchmark(pathCount: 10_000, itemCount: 1_000)
+        benchmark.postgresURL = benchDatabase   // postgres://ocr@localhost/ocr_bench, a database of its own
+        try await benchmark.run { print($0) }
     }
 
     @Test(.enabled(if: SharedData.isAvailable("uw3_lines"), SharedData.missingReason))

@@ -60,6 +60,20 @@ struct PostgresQueueStoreTests {
         }
     }
 
+    @Test func errorsSayWhatTheDatabaseAnswered() async throws {
+        let server = try #require(PostgresServer.shared)
+        let url = try server.makeDatabase()
+        let store = try await PostgresQueueStore(url: url)
+        try server.execute("DROP TABLE event", in: url)
+        await #expect {
+            try await store.events(after: .beginning, limit: 10)
+        } throws: { error in
+            guard let error = error as? OCRError else { return false }
+            return error.code == .storeFailure && error.reason.contains(#"relation "event" does not exist"#) && error.path == url
+        }
+        await store.close()
+    }
+
     /// How long `store` waited for `change` while `making` made it.
     private func waitTime(
         of store: PostgresQueueStore, for change: QueueChange, since instant: ContinuousClock.Instant = .now,
