@@ -42,6 +42,7 @@ let package = Package(
         .package(url: "https://github.com/apple/swift-log", from: "1.16.2"),
         .package(url: "https://github.com/jpsim/Yams", from: "6.2.2"),
         .package(url: "https://github.com/vapor/postgres-nio", from: "1.33.2"),
+        .package(url: "https://github.com/apple/swift-nio-ssl", from: "2.37.6"),
     ],
     targets: [
         // The core: document model, geometry, engine protocol, errors. No C dependencies.
@@ -96,7 +97,8 @@ let package = Package(
         .target(
             name: "OCRKitQueuePostgres",
             dependencies: [
-                "OCRKitQueue", .product(name: "PostgresNIO", package: "postgres-nio"), .product(name: "Logging", package: "swift-log"),
+                "OCRKitQueue", .product(name: "PostgresNIO", package: "postgres-nio"), .product(name: "NIOSSL", package: "swift-nio-ssl"),
+                .product(name: "Logging", package: "swift-log"),
             ]
         ),
 
@@ -175,7 +177,7 @@ let package = Package(
             name: "OCRKitQueueTests",
             dependencies: [
                 "OCRKitQueue", "OCRKitQueueSQLite", "OCRKitQueuePostgres", "OCRKitQueueStores", "OCRKitImages", "OCRKitTesseract",
-                "OCRKitPDF", "OCRKitTestSupport",
+                "OCRKitPDF", "OCRKitBench", "OCRKitTestSupport",
             ]
         ),
         .testTarget(

@@ -216,7 +216,7 @@ extension PostgresQueueStore {
 
     public func markConsumed(_ items: [ItemID], purgeAfter: Date) async throws {
         try await translatingErrors {
-            try await client.query("""
+            _ = try await client.query("""
                 UPDATE item SET consumed = TRUE, purge_after = \(purgeAfter.timeIntervalSince1970)
                 WHERE id = ANY(\(items.map(\.rawValue))) AND status = \(ItemStatus.completed.rawValue) AND NOT consumed
                 """, logger: logger)

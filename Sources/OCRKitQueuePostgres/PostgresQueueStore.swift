@@ -38,7 +38,9 @@ public final class PostgresQueueStore: QueueStore {
     ///
     /// - Parameters:
     ///   - url: `postgres://user[:password]@host[:port]/database`; `?host=/run/postgresql` connects
-    ///     through the Unix socket in that folder instead.
+    ///     through the Unix socket in that folder instead. `sslmode` says whether connections to a
+    ///     host are encrypted, as libpq reads it: `prefer` (the default), `require`, `verify-full`
+    ///     (with `sslrootcert=ca.pem` for an authority of your own) or `disable`.
     ///   - logger: where PostgresNIO's messages go; by default, errors only, on standard error.
     /// - Throws: ``OCRKit/OCRError`` with code `invalidOption` for a URL that is not one,
     ///   `storeFailure` when the database cannot be reached or migrated.
@@ -49,7 +51,7 @@ public final class PostgresQueueStore: QueueStore {
         do {
             // One connection first: a database that refuses it, or a login that fails, is an
             // error now; the pool would try again without end.
-            let probe = try await PostgresConnection.connect(configuration: address.connectionConfiguration, id: 0, logger: logger)
+            let probe = try await PostgresConnection.connect(configuration: try address.connectionConfiguration(), id: 0, logger: logger)
             try await probe.close()
         } catch {
             throw OCRError(.storeFailure, path: Self.redacted(url), reason: "cannot connect to the queue database: \(PSQLError.explanation(of: error))")
@@ -102,7 +104,7 @@ public final class PostgresQueueStore: QueueStore {
         var wait = Duration.milliseconds(250)
         while !Task.isCancelled {
             do {
-                let connection = try await PostgresConnection.connect(configuration: address.connectionConfiguration, id: 1, logger: logger)
+                let connection = try await PostgresConnection.connect(configuration: try address.connectionConfiguration(), id: 1, logger: logger)
                 do {
                     try await connection.listen(on: channel) { notifications in
                         await announcements.announce(QueueChange.allCases)

@@ -58,6 +58,7 @@ import Testing
             try await SearchablePDF.write(pages, to: path, decoder: reader.decoder, straightener: reader.straightener)
         }
         for outcome in try await documents.writeFinished(since: start) { print(outcome) }
+        #expect(try await store.progress(of: batch).completed == 2)
 
         #expect(path == folder + "/contract.pdf")
         #expect(try Data(contentsOf: URL(fileURLWithPath: path)).starts(with: Array("%PDF".utf8)))

@@ -1,5 +1,6 @@
 import Foundation
 import OCRKit
+import OCRKitBench
 import OCRKitQueue
 import OCRKitQueuePostgres
 import OCRKitTestSupport
@@ -72,6 +73,33 @@ struct PostgresQueueStoreTests {
             return error.code == .storeFailure && error.reason.contains(#"relation "event" does not exist"#) && error.path == url
         }
         await store.close()
+    }
+
+    @Test func connectionsAreEncryptedAsTheURLAsks() async throws {
+        let folder = try TemporaryFolder()
+        let certificate = folder.file("server.crt"), key = folder.file("server.key")
+        let made = try ChildProcess.run("openssl", [
+            "req", "-x509", "-newkey", "rsa:2048", "-nodes", "-keyout", key, "-out", certificate, "-days", "1",
+            "-subj", "/CN=127.0.0.1", "-addext", "subjectAltName=IP:127.0.0.1",
+        ])
+        #expect(made.status == 0)
+        let server = try PostgresServer(tls: (certificate, key))
+        defer { server.stop() }
+        let url = try server.makeDatabase()
+
+        // The server takes encrypted connections only.
+        await #expect {
+            try await PostgresQueueStore(url: url + "?sslmode=disable")
+        } throws: { error in
+            "\(error)".contains("no encryption")
+        }
+        for mode in ["prefer", "require", "verify-full&sslrootcert=\(certificate)"] {
+            let store = try await PostgresQueueStore(url: url + "?sslmode=" + mode)
+            _ = try await store.addBatch(name: mode, paths: ["a.png"], options: .init(), document: nil, now: Date())
+            await store.close()
+        }
+        // verify-full trusts the system's authorities only, unless told of another.
+        await #expect(throws: OCRError.self) { try await PostgresQueueStore(url: url + "?sslmode=verify-full") }
     }
 
     /// How long `store` waited for `change` while `making` made it.

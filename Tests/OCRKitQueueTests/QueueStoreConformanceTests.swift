@@ -269,7 +269,9 @@ enum StoreKind: String, CaseIterable, CustomTestStringConvertible {
 
     @Test func postgresAddressesAreCheckedAndPasswordsKeptOutOfMessages() async throws {
         for (url, reason) in [("mysql://u@h/db", "not a postgres:// URL"), ("postgres://h/db", "no user name"),
-                              ("postgres://u@h", "no database name"), ("postgres://u:secret@/db", "no host")] {
+                              ("postgres://u@h", "no database name"), ("postgres://u:secret@/db", "no host"),
+                              ("postgres://u:secret@h/db?sslmode=allow", "sslmode=allow is not one of"),
+                              ("postgres://u@h/db?sslmode=verify-full&sslrootcert=/nonexistent.pem", "cannot read the sslrootcert")] {
             await #expect(throws: OCRError.self, "\(url)") {
                 do {
                     _ = try await PostgresQueueStore(url: url)

@@ -28,7 +28,10 @@ public final class PostgresServer: Sendable {
     /// - Parameters:
     ///   - addresses: the addresses it listens on, all with the same free port.
     ///   - clients: networks (`10.0.0.0/8`) besides loopback whose connections it trusts.
-    public init(listeningOn addresses: [String] = ["127.0.0.1"], trusting clients: [String] = []) throws {
+    ///   - tls: PEM files of a certificate and its key: the server then accepts encrypted
+    ///     connections only, besides its Unix socket.
+    public init(listeningOn addresses: [String] = ["127.0.0.1"], trusting clients: [String] = [],
+                tls: (certificate: String, key: String)? = nil) throws {
         guard let version = try? FileManager.default.contentsOfDirectory(atPath: "/usr/lib/postgresql").max(),
               FileManager.default.isExecutableFile(atPath: "/usr/lib/postgresql/\(version)/bin/initdb") else {
             throw ServerError("PostgreSQL's server is not installed")
@@ -39,15 +42,22 @@ public final class PostgresServer: Sendable {
         if getuid() == 0 { try FileManager.default.setAttributes([.ownerAccountName: "postgres"], ofItemAtPath: folder) }
         port = try Self.freePort()
         try Self.run("\(binaries)/initdb", ["-D", "\(folder)/data", "-A", "trust", "-U", "postgres", "--no-sync"])
-        if !clients.isEmpty {
-            let rules = clients.map { "host all all \($0) trust\n" }.joined()
-            let access = try FileHandle(forWritingTo: URL(fileURLWithPath: "\(folder)/data/pg_hba.conf"))
-            try access.seekToEnd()
-            try access.write(contentsOf: Data(rules.utf8))
-            try access.close()
+        let access = "\(folder)/data/pg_hba.conf"
+        var rules = try String(contentsOfFile: access, encoding: .utf8) + clients.map { "host all all \($0) trust\n" }.joined()
+        var settings = "-p \(port) -k \(folder) -c listen_addresses=\(addresses.joined(separator: ",")) -c fsync=off"
+        if let tls {
+            rules = rules.split(separator: "\n", omittingEmptySubsequences: false)
+                .map { $0.hasPrefix("host ") ? "hostssl" + $0.dropFirst(4) : $0 }.joined(separator: "\n")
+            // The server reads them as its own user, and refuses a key others can read.
+            for (source, name) in [(tls.certificate, "server.crt"), (tls.key, "server.key")] {
+                try FileManager.default.copyItem(atPath: source, toPath: "\(folder)/\(name)")
+                try FileManager.default.setAttributes([.posixPermissions: 0o600], ofItemAtPath: "\(folder)/\(name)")
+                if getuid() == 0 { try FileManager.default.setAttributes([.ownerAccountName: "postgres"], ofItemAtPath: "\(folder)/\(name)") }
+            }
+            settings += " -c ssl=on -c ssl_cert_file=\(folder)/server.crt -c ssl_key_file=\(folder)/server.key"
         }
-        try Self.run("\(binaries)/pg_ctl", ["-D", "\(folder)/data", "-l", "\(folder)/log", "-w", "start", "-o",
-                                            "-p \(port) -k \(folder) -c listen_addresses=\(addresses.joined(separator: ",")) -c fsync=off"])
+        try rules.write(toFile: access, atomically: false, encoding: .utf8)
+        try Self.run("\(binaries)/pg_ctl", ["-D", "\(folder)/data", "-l", "\(folder)/log", "-w", "start", "-o", settings])
         Self.running.withLock { $0[folder] = binaries }
         Self.stopAtExitOnce
     }
