@@ -51,10 +51,11 @@ public final class PostgresQueueStore: QueueStore {
         do {
             // One connection first: a database that refuses it, or a login that fails, is an
             // error now; the pool would try again without end.
-            let probe = try await PostgresConnection.connect(configuration: try address.connectionConfiguration(), id: 0, logger: logger)
+            let probe = try await PostgresConnection.connect(configuration: address.connectionConfiguration(), id: 0, logger: logger)
             try await probe.close()
         } catch {
-            throw OCRError(.storeFailure, path: Self.redacted(url), reason: "cannot connect to the queue database: \(PSQLError.explanation(of: error))")
+            throw OCRError(.storeFailure, path: Self.redacted(url),
+                           reason: "cannot connect to the queue database: \(PSQLError.explanation(of: error))")
         }
         client = PostgresClient(configuration: address.configuration, backgroundLogger: logger)
         let client = client
@@ -66,7 +67,8 @@ public final class PostgresQueueStore: QueueStore {
             try await migrate()
         } catch {
             await close()
-            throw OCRError(.storeFailure, path: Self.redacted(url), reason: "cannot open the queue database: \(PSQLError.explanation(of: error))")
+            throw OCRError(.storeFailure, path: Self.redacted(url),
+                           reason: "cannot open the queue database: \(PSQLError.explanation(of: error))")
         }
     }
 
@@ -104,7 +106,8 @@ public final class PostgresQueueStore: QueueStore {
         var wait = Duration.milliseconds(250)
         while !Task.isCancelled {
             do {
-                let connection = try await PostgresConnection.connect(configuration: try address.connectionConfiguration(), id: 1, logger: logger)
+                let connection = try await PostgresConnection.connect(configuration: address.connectionConfiguration(), id: 1,
+                                                                      logger: logger)
                 do {
                     try await connection.listen(on: channel) { notifications in
                         await announcements.announce(QueueChange.allCases)

@@ -7,8 +7,9 @@ import OCRKitQueueStores
 struct QueueArguments: ParsableArguments {
     @Option(help: ArgumentHelp("""
         The queue: a SQLite file, or a PostgreSQL database that workers on many machines share \
-        (postgres://user@host:5432/database, ?sslmode=verify-full to check the server's certificate; also from $\(QueueDatabase.urlVariable), to keep a password off the \
-        command line). Default: $XDG_DATA_HOME/ocrkit/queue.sqlite, else ~/.local/share/ocrkit/queue.sqlite.
+        (postgres://user@host:5432/database, with ?sslmode=verify-full to check the server's \
+        certificate; also from $\(QueueDatabase.urlVariable), to keep a password off the command line). \
+        Default: $XDG_DATA_HOME/ocrkit/queue.sqlite, else ~/.local/share/ocrkit/queue.sqlite.
         """, valueName: "file|url"))
     var db: String?
 
