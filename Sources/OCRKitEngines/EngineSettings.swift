@@ -19,8 +19,9 @@ import OCRKitTesseract
 /// Tesseract alone and logs a warning saying why.
 public struct EngineSettings: Sendable {
     public var choice: EngineChoice
-    /// The ONNX engines' model folder: PP-OCR's (by default the one scripts/setup fills), or a copy
-    /// of NDLOCR-Lite's `src/model`.
+    /// The ONNX engines' models: for PP-OCR, the name of a set scripts/setup installs
+    /// (``OCRKitONNX/PPOCRModelSet/installedNames``; the first by default) or a set's folder; for
+    /// NDLOCR-Lite, a copy of its `src/model`.
     public var models: String?
     /// How Tesseract segments pages.
     public var pageSegmentationMode: PageSegmentationMode = .auto
@@ -110,7 +111,7 @@ public struct EngineSettings: Sendable {
     /// PP-OCR, once ONNX Runtime is known to load: its models load on first use, too late to choose.
     private func ppocr(minimumDetectionSide: Int? = nil) throws -> PPOCREngine {
         var configuration = PPOCREngine.Configuration(workerCount: workerCount)
-        if let models { configuration.models = models }
+        if let models { configuration.models = PPOCRModelSet.folder(for: models) }
         configuration.classifiesOrientation = classifiesOrientation
         if let minimumDetectionSide { configuration.minimumDetectionSide = minimumDetectionSide }
         let engine = try PPOCREngine(configuration: configuration)

@@ -16,6 +16,13 @@ struct PixelFormat: Sendable {
     static let bgrSymmetric = PixelFormat(order: .bgr, mean: (0.5, 0.5, 0.5), deviation: (0.5, 0.5, 0.5))
     /// Models trained on ImageNet statistics, such as NDLOCR-Lite's layout detector.
     static let rgbImageNet = PixelFormat(order: .rgb, mean: (0.485, 0.456, 0.406), deviation: (0.229, 0.224, 0.225))
+
+    /// A CHW input of `count` pixels a plane, black in every plane, as the model sees black.
+    func blackPlanes(count: Int) -> [Float] {
+        let planes = order == .rgb ? [(mean.red, deviation.red), (mean.green, deviation.green), (mean.blue, deviation.blue)]
+            : [(mean.blue, deviation.blue), (mean.green, deviation.green), (mean.red, deviation.red)]
+        return planes.flatMap { mean, deviation in [Float](repeating: -mean / deviation, count: count) }
+    }
 }
 
 /// Where a sampled image goes in a CHW model input: the index of its first value, and the

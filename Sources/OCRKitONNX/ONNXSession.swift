@@ -33,6 +33,8 @@ final class ONNXSession: @unchecked Sendable {
     /// The shape of each input, in the order of ``inputNames``; -1 stands for a size the model
     /// leaves free.
     let inputShapes: [[Int]]
+    /// The shape of each output, in the order of ``outputNames``, -1 for free sizes.
+    let outputShapes: [[Int]]
 
     #if OCRKIT_ONNXRUNTIME
     // `@unchecked Sendable`: the session is immutable after loading and ONNX Runtime documents
@@ -89,14 +91,18 @@ final class ONNXSession: @unchecked Sendable {
         }
         inputNames = try names(count: { api.SessionGetInputCount($0, $1) }, name: { api.SessionGetInputName($0, $1, $2, $3) })
         outputNames = try names(count: { api.SessionGetOutputCount($0, $1) }, name: { api.SessionGetOutputName($0, $1, $2, $3) })
-        inputShapes = try inputNames.indices.map { index in
-            var typeInfo: OpaquePointer?
-            try runtime.check(api.SessionGetInputTypeInfo(session, index, &typeInfo), path: model)
-            defer { api.ReleaseTypeInfo(typeInfo) }
-            var tensorInfo: OpaquePointer?
-            try runtime.check(api.CastTypeInfoToTensorInfo(typeInfo, &tensorInfo), path: model)
-            return try Self.shape(of: tensorInfo, runtime: runtime, path: model)
+        func shapes(count: Int, typeInfo: (Int, UnsafeMutablePointer<OpaquePointer?>) -> OpaquePointer?) throws -> [[Int]] {
+            try (0..<count).map { index in
+                var info: OpaquePointer?
+                try runtime.check(typeInfo(index, &info), path: model)
+                defer { api.ReleaseTypeInfo(info) }
+                var tensorInfo: OpaquePointer?
+                try runtime.check(api.CastTypeInfoToTensorInfo(info, &tensorInfo), path: model)
+                return try Self.shape(of: tensorInfo, runtime: runtime, path: model)
+            }
         }
+        inputShapes = try shapes(count: inputNames.count) { api.SessionGetInputTypeInfo(session, $0, $1) }
+        outputShapes = try shapes(count: outputNames.count) { api.SessionGetOutputTypeInfo(session, $0, $1) }
         #else
         throw ONNXRuntime.builtWithoutHeaders
         #endif

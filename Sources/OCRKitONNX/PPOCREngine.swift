@@ -2,20 +2,21 @@ import Foundation
 import OCRKit
 import Synchronization
 
-/// PP-OCR (PP-OCRv4's detector and recogniser) on ONNX Runtime: reads photos of receipts, signs
-/// and scenes far better than Tesseract, and finds text at any angle.
+/// PP-OCR (a text detector and a line recogniser) on ONNX Runtime: reads photos of receipts, signs
+/// and scenes far better than Tesseract, and finds text at any angle. Any PP-OCR model set
+/// (``PPOCRModelSet``): PP-OCRv4, v5, v6 small or tiny.
 ///
 /// The models are loaded once, on first use, and shared by every worker; ONNX Runtime's blocking
 /// calls run on the engine's own threads.
 ///
 /// ```swift
-/// let engine = try PPOCREngine(configuration: PPOCREngine.Configuration(models: ".deps/models/ppocr"))
+/// let engine = try PPOCREngine(configuration: PPOCREngine.Configuration(models: ".deps/models/ppocr/v4"))
 /// let page = try await engine.read(bitmap, options: RecognitionOptions())
 /// ```
 public final class PPOCREngine: OCREngine {
     public struct Configuration: Sendable {
-        /// The folder holding `ch_PP-OCRv4_det_infer.onnx`, `ch_PP-OCRv4_rec_infer.onnx` and, for
-        /// the orientation classifier, `ch_ppocr_mobile_v2.0_cls_infer.onnx`.
+        /// The folder of a PP-OCR model set (``PPOCRModelSet``): a detector, a recogniser and,
+        /// for the orientation classifier, a classifier.
         public var models: String
         /// ONNX Runtime's library; `nil` searches ``ONNXRuntime/searchPaths``.
         public var libraryPath: String?
@@ -40,9 +41,9 @@ public final class PPOCREngine: OCREngine {
         /// Lines read with less confidence than this are dropped, as RapidOCR does.
         public var minimumLineConfidence = 0.5
 
-        /// The `.deps/models/ppocr` that scripts/setup fills, found from the current directory or
-        /// the running program's.
-        public static var installedModels: String { Dependencies.locate(".deps/models/ppocr") }
+        /// The default set scripts/setup installs (``PPOCRModelSet/installedNames``), found from
+        /// the current directory or the running program's.
+        public static var installedModels: String { PPOCRModelSet.installedFolder(named: PPOCRModelSet.installedNames[0]) }
 
         public init(models: String = installedModels, libraryPath: String? = nil,
                     workerCount: Int = ProcessInfo.processInfo.activeProcessorCount) {
@@ -51,30 +52,28 @@ public final class PPOCREngine: OCREngine {
             self.workerCount = workerCount
             threadsPerRun = max(1, ProcessInfo.processInfo.activeProcessorCount / max(1, workerCount))
         }
-
-        var detectorPath: String { (models as NSString).appendingPathComponent("ch_PP-OCRv4_det_infer.onnx") }
-        var recognizerPath: String { (models as NSString).appendingPathComponent("ch_PP-OCRv4_rec_infer.onnx") }
-        var classifierPath: String { (models as NSString).appendingPathComponent("ch_ppocr_mobile_v2.0_cls_infer.onnx") }
-        /// The model files this configuration needs.
-        var modelPaths: [String] {
-            [detectorPath, recognizerPath] + (classifiesOrientation ? [classifierPath] : [])
-        }
     }
 
-    /// PP-OCRv4's models read Chinese and English.
+    /// PP-OCR's models read Chinese and English.
     public static let languages: Set<String> = ["eng", "chi_sim", "en", "ch"]
 
-    public let info = EngineInfo(name: "ppocr", version: "PP-OCRv4", lineFinding: .textDetection)
+    public let info: EngineInfo
     public let configuration: Configuration
+    /// The models read with.
+    public let modelSet: PPOCRModelSet
     private let models: Mutex<Models?> = Mutex(nil)
     private let workers: BlockingWorkerPool<Void>
 
-    /// - Throws: ``OCRError`` when a model file is missing (the models load on first use).
+    /// - Throws: ``OCRError`` when the model set is missing or incomplete (the models load on
+    ///   first use).
     public init(configuration: Configuration = Configuration()) throws {
-        for path in configuration.modelPaths where !FileManager.default.fileExists(atPath: path) {
-            throw OCRError(.fileNotFound, path: path, reason: "PP-OCR model not found: run scripts/setup, or give the folder with --models")
+        modelSet = try PPOCRModelSet(folder: configuration.models)
+        if configuration.classifiesOrientation && modelSet.classifier == nil {
+            throw OCRError(.fileNotFound, path: configuration.models,
+                           reason: "this PP-OCR model set (\(modelSet.family)) has no orientation classifier (a *cls*.onnx file)")
         }
         self.configuration = configuration
+        info = EngineInfo(name: "ppocr", version: modelSet.family, lineFinding: .textDetection)
         workers = BlockingWorkerPool(count: max(1, configuration.workerCount), name: "ocrkit-ppocr") {}
     }
 
@@ -101,11 +100,11 @@ public final class PPOCREngine: OCREngine {
             func session(_ path: String, plansMemory: Bool = true) throws -> ONNXSession {
                 try ONNXSession(runtime: runtime, model: path, threads: configuration.threadsPerRun, plansMemory: plansMemory)
             }
+            let classifier = configuration.classifiesOrientation ? modelSet.classifier : nil
             let loaded = Models(
-                detector: try session(configuration.detectorPath, plansMemory: false),
-                classifier: configuration.classifiesOrientation
-                    ? PPOCROrientationClassifier(session: try session(configuration.classifierPath)) : nil,
-                recognizer: try PPOCRRecognizer(session: try session(configuration.recognizerPath)))
+                detector: try session(modelSet.detector, plansMemory: false),
+                classifier: try classifier.map { PPOCROrientationClassifier(session: try session($0)) },
+                recognizer: try PPOCRRecognizer(session: try session(modelSet.recognizer), dictionary: modelSet.dictionary))
             models = loaded
             return loaded
         }
@@ -152,15 +151,15 @@ public final class PPOCREngine: OCREngine {
         let width = max(32, Int((framed.width * scale / 32).rounded()) * 32)
         let height = max(32, Int((framed.height * scale / 32).rounded()) * 32)
         // Black, as the detector sees it, wherever the region is not.
-        var input = [Float](repeating: -1, count: 3 * width * height)
+        var input = modelSet.detectorFormat.blackPlanes(count: width * height)
         let top = Int((padding * Double(height) / framed.height).rounded())
-        bitmap.sample(region.quad, width: width, height: max(1, height - 2 * top), format: .bgrSymmetric, into: &input,
+        bitmap.sample(region.quad, width: width, height: max(1, height - 2 * top), format: modelSet.detectorFormat, into: &input,
                       at: InputPlacement.image(width: width, height: height).down(top))
         let outputs = try detector.run([detector.inputNames[0]: Tensor(shape: [1, 3, height, width], values: input)])
         guard let map = outputs[detector.outputNames[0]], map.values.count == width * height else {
             throw OCRError(.engineFailure, path: bitmap.source, reason: "the detector gave an unexpected output")
         }
-        let boxes = TextBoxes().boxes(in: map.values, width: width, height: height)
+        let boxes = modelSet.boxes.boxes(in: map.values, width: width, height: height)
         // From the map's pixels back to the bitmap's.
         let scaleX = framed.width / Double(width), scaleY = framed.height / Double(height)
         let quads = boxes.map { box in

@@ -1,12 +1,12 @@
 import Foundation
 import OCRKit
 
-/// PP-OCR's text line recogniser (PP-OCRv4 `rec`): reads lines of text, given where they are, with
+/// PP-OCR's text line recogniser (`rec`): reads lines of text, given where they are, with
 /// a confidence and the top candidates for every character.
 ///
 /// Each line is sampled from its quad into the model's 48-pixel-high input (so rotated lines need
 /// no separate warp), lines are batched by aspect ratio, and the output is decoded greedily
-/// (CTC: repeats and blanks dropped). The dictionary comes from the model's own metadata.
+/// (CTC: repeats and blanks dropped). The dictionary comes from the model set.
 struct PPOCRRecognizer: Sendable {
     /// A recognised line.
     struct Reading: Sendable, Equatable {
@@ -32,13 +32,23 @@ struct PPOCRRecognizer: Sendable {
     /// words, since no line is padded to another's width.
     var batchSize = 1
 
-    /// - Throws: ``OCRError`` naming the model when its dictionary is missing.
-    init(session: ONNXSession) throws {
+    /// - Parameter dictionary: the characters the model reads, in order; by default, those in its
+    ///   metadata (`character`).
+    /// - Throws: ``OCRError`` naming the model when it has no dictionary, or one whose size is not
+    ///   the model's number of classes.
+    init(session: ONNXSession, dictionary: [String]? = nil) throws {
         self.session = session
-        guard let dictionary = try session.metadata("character") else {
-            throw OCRError(.corrupt, path: session.modelPath, reason: "the model has no `character` dictionary in its metadata")
+        guard let dictionary = try dictionary
+            ?? session.metadata("character").map({ $0.split(separator: "\n", omittingEmptySubsequences: false).map(String.init) }) else {
+            throw OCRError(.corrupt, path: session.modelPath,
+                           reason: "the model has no `character` dictionary in its metadata, nor an inference.yml beside it with one")
         }
-        characters = [""] + dictionary.split(separator: "\n", omittingEmptySubsequences: false).map(String.init) + [" "]
+        characters = [""] + dictionary + [" "]
+        if let classes = session.outputShapes.first?.last, classes > 0, classes != characters.count {
+            throw OCRError(.corrupt, path: session.modelPath,
+                           reason: "its dictionary has \(dictionary.count) characters, \(characters.count) classes with CTC's blank "
+                               + "and the space, but the model reads \(classes) classes: the dictionary is not this model's")
+        }
     }
 
     /// Reads the text in each quad of `bitmap`, in the quads' order; with `allowedCharacters`,

@@ -23,9 +23,9 @@ struct BenchRead: AsyncParsableCommand {
 
             - --engine tesseract and auto: the tesseract command one image at a time with its \
             default settings (naive), and at its best (OMP_THREAD_LIMIT=1, one process per job).
-            - --engine ppocr and auto: RapidOCR (PyPI rapidocr_onnxruntime 1.4.4, the same \
-            PP-OCRv4 models, one image after another as its command reads them, on every core), \
-            with its orientation classifier when ocr uses one; scripts/setup-rapidocr installs it.
+            - --engine ppocr and auto: RapidOCR (PyPI rapidocr_onnxruntime 1.4.4, with PP-OCRv4's \
+            models, ocr's --models v4, one image after another as its command reads them, on every \
+            core), with its orientation classifier when ocr uses one; scripts/setup-rapidocr installs it.
             - --engine ndlocr: no peer.
 
             It prints images per second, the character error rate (CER, of the whole text in \

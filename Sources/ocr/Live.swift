@@ -3,6 +3,7 @@ import Foundation
 import OCRKit
 import OCRKitImages
 import OCRKitLive
+import OCRKitONNX
 import OCRKitEngines
 
 struct Live: AsyncParsableCommand {
@@ -147,7 +148,10 @@ struct LiveEngineArguments: ParsableArguments {
         """))
     var engine: EngineChoice = .auto
 
-    @Option(help: ArgumentHelp("The ONNX engine's model folder (ppocr's default: .deps/models/ppocr).", valueName: "folder"))
+    @Option(help: ArgumentHelp("""
+        The ONNX engine's models: for ppocr, a set scripts/setup installs (\(PPOCRModelSet.installedNames.joined(separator: ", ")); \
+        default \(PPOCRModelSet.installedNames[0])) or the folder of another.
+        """, valueName: "set|folder"))
     var models: String?
 
     /// The engine these arguments describe, reading up to `jobs` frames at once.

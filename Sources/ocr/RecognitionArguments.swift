@@ -3,6 +3,7 @@ import Foundation
 import OCRKit
 import OCRKitEngines
 import OCRKitImages
+import OCRKitONNX
 import OCRKitTesseract
 
 extension EngineChoice: ExpressibleByArgument {}
@@ -15,9 +16,10 @@ struct RecognitionArguments: ParsableArguments {
     var engine: EngineChoice = .auto
 
     @Option(help: ArgumentHelp("""
-        The folder of the ONNX engine's models: for ppocr, default .deps/models/ppocr, which scripts/setup fills; \
+        The ONNX engine's models: for ppocr, a set scripts/setup installs (\(PPOCRModelSet.installedNames.joined(separator: ", ")); \
+        default \(PPOCRModelSet.installedNames[0])) or the folder of another; \
         for ndlocr, your copy of NDLOCR-Lite's src/model (NDLmoji.yaml and ndl.yaml beside it or in ../config).
-        """, valueName: "folder"))
+        """, valueName: "set|folder"))
     var models: String?
 
     @Flag(help: """

@@ -144,11 +144,22 @@ struct LiveAndOutputExamples {
         let bitmap = try rendered("Invoice 2024-117")
 
         // Example from Sources/OCRKitONNX/PPOCREngine.swift
-        let engine = try PPOCREngine(configuration: PPOCREngine.Configuration(models: ".deps/models/ppocr"))
+        let engine = try PPOCREngine(configuration: PPOCREngine.Configuration(models: ".deps/models/ppocr/v4"))
         let page = try await engine.read(bitmap, options: RecognitionOptions())
 
         // PP-OCR's detector may find the words as lines of their own.
         #expect(page.text.split(whereSeparator: \.isWhitespace) == ["Invoice", "2024-117"])
+    }
+
+    @Test(.enabled(if: InstalledDependencies.hasPPOCR, InstalledDependencies.missingReason))
+    func ppocrModelSet() async throws {
+        // Example from Sources/OCRKitONNX/PPOCRModelSet.swift
+        let tiny = try PPOCRModelSet(folder: PPOCRModelSet.installedFolder(named: "v6-tiny"))
+        print(tiny.family)   // PP-OCRv6 tiny
+        let engine = try PPOCREngine(configuration: PPOCREngine.Configuration(models: tiny.folder))
+
+        #expect(engine.info.version == "PP-OCRv6 tiny")
+        #expect(try await engine.read(try rendered("Invoice 2024-117"), options: RecognitionOptions()).text.contains("2024-117"))
     }
 
     @Test func searchablePDFOfPages() async throws {

@@ -33,7 +33,7 @@ struct FleetTests {
         defer { server.stop() }
         let url = try server.makeDatabase()
 
-        let queued = try ocr(["scan", "--db", url, "--queue-only", "--upload", "--engine", "tesseract"] + paths)
+        let queued = try await offThePool { try ocr(["scan", "--db", url, "--queue-only", "--upload", "--engine", "tesseract"] + paths) }
         #expect(queued.status == 0, "\(queued.errors)")
         let store = try await PostgresQueueStore(url: url)
         let fleet = Fleet(url: url, port: server.port, network: network, lease: lease, folder: folder)
@@ -61,7 +61,7 @@ struct FleetTests {
                     workers[host] = try fleet.startWorker(on: host)
                     log.append("\(progress.completed) read: killed the worker on host \(host), started another")
                 case .restartDatabase:
-                    try server.restart()
+                    try await offThePool { try server.restart() }
                     log.append("\(progress.completed) read: restarted PostgreSQL")
                 case .cutLink:
                     if let network {
@@ -80,7 +80,7 @@ struct FleetTests {
         }
         if linkRestored != nil { try network?.setLink(of: 0, up: true) }
         for worker in workers { kill(worker.processIdentifier, SIGTERM) }
-        for worker in workers { worker.waitUntilExit() }
+        try await offThePool { [workers] in for worker in workers { worker.waitUntilExit() } }
         print("FleetTests, what befell the fleet:\n" + log.joined(separator: "\n"))
         let story = log.joined(separator: "\n") + "\n" + fleet.messages()
 
@@ -97,7 +97,7 @@ struct FleetTests {
 
         // The same images, read by one `ocr scan` that nothing interrupts.
         let reference = folder.file("reference.sqlite")
-        let uninterrupted = try ocr(["scan", "--db", reference, "--engine", "tesseract"] + paths)
+        let uninterrupted = try await offThePool { try ocr(["scan", "--db", reference, "--engine", "tesseract"] + paths) }
         #expect(uninterrupted.status == 0, "\(uninterrupted.errors)")
         let expected = try await SQLiteQueueStore(path: reference).results(batch: nil, unconsumedOnly: false)
         #expect(Dictionary(uniqueKeysWithValues: results.map { ($0.path, $0.page) })
@@ -125,7 +125,7 @@ private struct Fleet {
             process.arguments = arguments
         }
         let log = folder.file("worker-\(host).log")
-        if !FileManager.default.fileExists(atPath: log) { FileManager.default.createFile(atPath: log, contents: nil) }
+        if !FileManager.default.fileExists(atPath: log) { _ = FileManager.default.createFile(atPath: log, contents: nil) }
         let output = try FileHandle(forWritingTo: URL(fileURLWithPath: log))
         try output.seekToEnd()
         process.standardOutput = output

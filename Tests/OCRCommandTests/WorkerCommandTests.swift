@@ -46,9 +46,9 @@ struct WorkerCommandTests {
         await store.close()
     }
 
-    @Test func scanStatusAndResultsWorkOnAPostgresQueue() throws {
-        let paths = try images(3)
-        let scan = try ocr(["scan", "--db", url, "--engine", "tesseract"] + paths)
+    @Test func scanStatusAndResultsWorkOnAPostgresQueue() async throws {
+        let paths = try images(3), url = url
+        let scan = try await offThePool { try ocr(["scan", "--db", url, "--engine", "tesseract"] + paths) }
         #expect(scan.status == 0, "\(scan.errors)")
         // The URL may come from the environment instead, to keep a password off the command line.
         let status = try ocr(["status"], environment: ["OCRKIT_QUEUE_URL": url])
@@ -59,7 +59,8 @@ struct WorkerCommandTests {
 
     @Test func uploadedImagesAreReadByWorkersThatDoNotSeeTheFiles() async throws {
         let paths = try images(3)
-        let scan = try ocr(["scan", "--db", url, "--upload", "--queue-only"] + paths)
+        let url = url
+        let scan = try await offThePool { try ocr(["scan", "--db", url, "--upload", "--queue-only"] + paths) }
         #expect(scan.status == 0, "\(scan.errors)")
         #expect(scan.errors.contains("3 images queued") && scan.errors.contains("with their contents"), "\(scan.errors)")
         for path in paths { try FileManager.default.removeItem(atPath: path) }

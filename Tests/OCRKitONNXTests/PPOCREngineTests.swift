@@ -75,7 +75,7 @@ struct PPOCREngineTests {
 
     @Test func aMissingModelFolderIsAClearError() {
         #expect { try PPOCREngine(configuration: PPOCREngine.Configuration(models: "/nonexistent/models")) } throws: {
-            ($0 as? OCRError)?.code == .fileNotFound && (($0 as? OCRError)?.path?.hasPrefix("/nonexistent/models/") ?? false)
+            ($0 as? OCRError)?.code == .fileNotFound && ($0 as? OCRError)?.path == "/nonexistent/models"
         }
     }
 }

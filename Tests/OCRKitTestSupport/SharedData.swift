@@ -25,12 +25,20 @@ public enum SharedData {
 /// What scripts/setup installs into the package's `.deps/`, for the ONNX engines' tests.
 public enum InstalledDependencies {
     public static let onnxRuntimeLibrary = SharedData.packageRoot.appendingPathComponent(".deps/onnxruntime/lib/libonnxruntime.so.1").path
-    public static let ppocrModels = SharedData.packageRoot.appendingPathComponent(".deps/models/ppocr").path
+    /// The folder of the installed PP-OCR model set `name` (`v4`, `v6`, `v6-tiny`).
+    public static func ppocrModels(_ name: String) -> String {
+        SharedData.packageRoot.appendingPathComponent(".deps/models/ppocr/\(name)").path
+    }
 
-    /// Whether ONNX Runtime and the PP-OCR models are installed.
+    /// The PP-OCRv4 set, which the engine's own tests read with.
+    public static let ppocrModels = ppocrModels("v4")
+
+    /// Whether ONNX Runtime and the PP-OCR model sets are installed.
     public static var hasPPOCR: Bool {
         FileManager.default.fileExists(atPath: onnxRuntimeLibrary)
-            && FileManager.default.fileExists(atPath: ppocrModels + "/ch_PP-OCRv4_rec_infer.onnx")
+            && ["v4/ch_PP-OCRv4_rec_infer.onnx", "v6/PP-OCRv6_rec_small.onnx", "v6-tiny/rec/rec.onnx"].allSatisfy {
+                FileManager.default.fileExists(atPath: SharedData.packageRoot.appendingPathComponent(".deps/models/ppocr/\($0)").path)
+            }
     }
 
     public static let missingReason: Comment = "needs ONNX Runtime and the PP-OCR models in .deps/, which scripts/setup installs"
