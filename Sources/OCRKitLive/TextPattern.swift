@@ -36,20 +36,34 @@ public struct TextPattern: Sendable, CustomStringConvertible {
 
     /// The UK's current plates: two letters, two digits, three letters (`AB12CDE`).
     public static let ukPlate = Self(builtIn: "uk", "[A-Z]{2}[0-9]{2}[A-Z]{3}")
+    /// Brazil's plates before Mercosur: three letters, four digits (`ABC1234`).
+    public static let brazilPlate = Self(builtIn: "br", "[A-Z]{3}[0-9]{4}")
+    /// Mercosur plates (Brazil since 2018, Argentina, Uruguay...): three letters, a digit, a
+    /// letter, two digits (`ABC1D23`), as Brazil issues them.
+    public static let mercosurPlate = Self(builtIn: "mercosur", "[A-Z]{3}[0-9][A-Z][0-9]{2}")
+    /// Italy's plates, and France's since 2009: two letters, three digits, two letters (`AB123CD`).
+    public static let italyFrancePlate = Self(builtIn: "it-fr", "[A-Z]{2}[0-9]{3}[A-Z]{2}")
+    /// Poland's commonest plates: two letters, five digits (`WA12345`).
+    public static let polandPlate = Self(builtIn: "pl", "[A-Z]{2}[0-9]{5}")
+
+    /// The built-in patterns, by the names ``init(named:)`` takes.
+    public static let plates: [String: TextPattern] = Dictionary(
+        uniqueKeysWithValues: [ukPlate, brazilPlate, mercosurPlate, italyFrancePlate, polandPlate].map { ($0.name, $0) })
 
     /// Letters and digits, `length` of them: plates of most countries, and other codes.
     public static func alphanumeric(length: ClosedRange<Int>) -> TextPattern {
         Self(builtIn: "alnum:\(length.lowerBound)-\(length.upperBound)", "[A-Z0-9]{\(length.lowerBound),\(length.upperBound)}")
     }
 
-    /// A pattern by the name people give it: `uk` (``ukPlate``), `alnum` (5 to 8 letters and
-    /// digits), `alnum:MIN-MAX`, or else a regular expression over A-Z and 0-9.
+    /// A pattern by the name people give it: a plate's (``plates``: `uk`, `br`, `mercosur`,
+    /// `it-fr`, `pl`), `alnum` (5 to 8 letters and digits), `alnum:MIN-MAX`, or else a regular
+    /// expression over A-Z and 0-9.
     ///
     /// - Throws: ``OCRError`` with code `invalidOption` when the lengths or the expression are not valid.
     public init(named name: String) throws {
         switch name.lowercased() {
-        case "uk":
-            self = .ukPlate
+        case let plate where Self.plates[plate] != nil:
+            self = Self.plates[plate]!
         case "alnum":
             self = .alphanumeric(length: 5...8)
         case let named where named.hasPrefix("alnum:"):

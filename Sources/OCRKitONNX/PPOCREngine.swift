@@ -3,8 +3,8 @@ import OCRKit
 import Synchronization
 
 /// PP-OCR (a text detector and a line recogniser) on ONNX Runtime: reads photos of receipts, signs
-/// and scenes far better than Tesseract, and finds text at any angle. Any PP-OCR model set
-/// (``PPOCRModelSet``): PP-OCRv4, v5, v6 small or tiny.
+/// and scenes far better than Tesseract, and finds text at any angle, with a PP-OCR model set
+/// (``PPOCRModelSet``): PP-OCRv6 small by default, v6 tiny, v4, or another exported alike.
 ///
 /// The models are loaded once, on first use, and shared by every worker; ONNX Runtime's blocking
 /// calls run on the engine's own threads.

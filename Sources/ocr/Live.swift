@@ -36,8 +36,9 @@ struct Live: AsyncParsableCommand {
     var roi: RegionArgument?
 
     @Option(help: ArgumentHelp("""
-        What to look for: uk (UK plates: AB12CDE), alnum (5 to 8 letters and digits), alnum:MIN-MAX, \
-        or a regular expression over A-Z and 0-9 that whole values must match.
+        What to look for: a plate's shape, uk (AB12CDE), br (Brazil before Mercosur: ABC1234), mercosur \
+        (ABC1D23), it-fr (Italy, France: AB123CD) or pl (Poland: WA12345); alnum (5 to 8 letters and \
+        digits), alnum:MIN-MAX, or a regular expression over A-Z and 0-9 that whole values must match.
         """, valueName: "name|regex"))
     var pattern = "alnum"
 

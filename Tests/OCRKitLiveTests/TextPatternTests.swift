@@ -33,6 +33,17 @@ import Testing
         #expect(permit.description == "permit")
     }
 
+    @Test(arguments: [
+        ("br", "ABS1234", "A85I234"), ("mercosur", "ABC1D23", "ABCID23"), ("it-fr", "RK099AN", "RKO99AN"), ("pl", "WA56660", "WA5666O"),
+    ])
+    func platesOfOtherCountriesAreMendedToTheirShape(name: String, plate: String, read: String) throws {
+        let pattern = try TextPattern(named: name)
+        #expect(pattern.description == name)
+        #expect(pattern.matches(plate) && !pattern.matches(read))
+        #expect(pattern.normalize(read) == plate)
+        #expect(TextPattern.plates.values.filter { $0.matches(plate) }.map(\.description) == [name], "one shape, one pattern")
+    }
+
     @Test func patternsByName() throws {
         #expect(try TextPattern(named: "UK").description == "uk")
         #expect(try TextPattern(named: "alnum").matches("AB1234"))
