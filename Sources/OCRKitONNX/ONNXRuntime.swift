@@ -56,23 +56,27 @@ public final class ONNXRuntime: @unchecked Sendable {
     /// - Throws: ``OCRError/Code/engineUnavailable`` saying what to install when it is not found.
     public static func shared(libraryPath: String? = nil) throws -> ONNXRuntime {
         let candidates = libraryPath.map { [$0] } ?? searchPaths
-        if let cached = loaded.withLock({ cache in candidates.compactMap { cache[$0] }.first }) { return cached }
-        #if OCRKIT_ONNXRUNTIME
-        var tried: [String] = []
-        for candidate in candidates {
-            guard let handle = dlopen(candidate, RTLD_NOW | RTLD_LOCAL) else {
-                tried.append(candidate)
-                continue
+        // Looked up and loaded under one lock: two first callers at once would otherwise load two
+        // runtimes, and one's inference time would go uncounted.
+        return try loaded.withLock { cache throws -> ONNXRuntime in
+            if let cached = candidates.compactMap({ cache[$0] }).first { return cached }
+            #if OCRKIT_ONNXRUNTIME
+            var tried: [String] = []
+            for candidate in candidates {
+                guard let handle = dlopen(candidate, RTLD_NOW | RTLD_LOCAL) else {
+                    tried.append(candidate)
+                    continue
+                }
+                let runtime = try ONNXRuntime(handle: handle, path: candidate)
+                cache[candidate] = runtime
+                return runtime
             }
-            let runtime = try ONNXRuntime(handle: handle, path: candidate)
-            loaded.withLock { $0[candidate] = runtime }
-            return runtime
+            throw OCRError(.engineUnavailable, reason: "ONNX Runtime was not found (tried \(tried.joined(separator: ", "))): "
+                + "run scripts/setup, or set OCRKIT_ONNXRUNTIME_LIBRARY to a libonnxruntime.so.1 (PyPI's onnxruntime wheel has one)")
+            #else
+            throw builtWithoutHeaders
+            #endif
         }
-        throw OCRError(.engineUnavailable, reason: "ONNX Runtime was not found (tried \(tried.joined(separator: ", "))): "
-            + "run scripts/setup, or set OCRKIT_ONNXRUNTIME_LIBRARY to a libonnxruntime.so.1 (PyPI's onnxruntime wheel has one)")
-        #else
-        throw builtWithoutHeaders
-        #endif
     }
 
     static let builtWithoutHeaders = OCRError(
