@@ -75,7 +75,7 @@ extension PostgresQueueStore {
             for try await (id, batch, path, code, message, attempts, finished)
                 in rows.decode((Int64, Int64, String, String?, String?, Int, Double).self) {
                 failures.append(ItemFailure(id: ItemID(rawValue: id), batch: BatchID(rawValue: batch), path: path,
-                                            error: Self.error(code: code, message: message, path: path), attempts: attempts,
+                                            error: OCRError(storedCode: code, reason: message, path: path), attempts: attempts,
                                             finishedAt: Date(timeIntervalSince1970: finished)))
             }
             return failures
@@ -94,9 +94,9 @@ extension PostgresQueueStore {
             for try await row in rows {
                 let (id, item, kindName, code, message, willRetry, created, path, batch, ordinal, result, total) = try row.decode(
                     (Int64, Int64, String, String?, String?, Bool, Double, String, Int64, Int, String?, Int).self)
-                let kind: ProcessorEvent.Kind = switch EventKind(rawValue: kindName) {
+                let kind: ProcessorEvent.Kind = switch StoredEventKind(rawValue: kindName) {
                 case .completed: .completed(result.flatMap { try? Page(jsonData: Data($0.utf8)) })
-                case .failed: .failed(Self.error(code: code, message: message, path: path), willRetry: willRetry)
+                case .failed: .failed(OCRError(storedCode: code, reason: message, path: path), willRetry: willRetry)
                 case .cancelled, nil: .cancelled
                 }
                 events.append(ProcessorEvent(
@@ -105,10 +105,5 @@ extension PostgresQueueStore {
             }
             return events
         }
-    }
-
-    /// An error as stored: its code and its reason.
-    private static func error(code: String?, message: String?, path: String) -> OCRError {
-        OCRError(code.flatMap(OCRError.Code.init(rawValue:)) ?? .engineFailure, path: path, reason: message ?? "unknown error")
     }
 }

@@ -100,7 +100,7 @@ extension PostgresQueueStore {
                     RETURNING id
                 ), recorded AS (
                     INSERT INTO event (item_id, kind, created_at)
-                    SELECT id, \(EventKind.completed.rawValue), \(time) FROM completed RETURNING id
+                    SELECT id, \(StoredEventKind.completed.rawValue), \(time) FROM completed RETURNING id
                 )
                 SELECT pg_notify(\(Self.channel), \(QueueChange.eventsRecorded.rawValue)) FROM recorded
                 """, logger: logger)) == 1
@@ -122,7 +122,7 @@ extension PostgresQueueStore {
                     RETURNING id
                 ), recorded AS (
                     INSERT INTO event (item_id, kind, error_code, error_message, will_retry, created_at)
-                    SELECT id, \(EventKind.failed.rawValue), \(error.code.rawValue), \(error.reason), \(retryAt != nil), \(time)
+                    SELECT id, \(StoredEventKind.failed.rawValue), \(error.code.rawValue), \(error.reason), \(retryAt != nil), \(time)
                     FROM failed RETURNING id
                 )
                 SELECT pg_notify(\(Self.channel), \(QueueChange.eventsRecorded.rawValue)) FROM recorded
@@ -247,13 +247,8 @@ extension PostgresQueueStore {
         try await connection.query("SELECT pg_notify(\(Self.channel), \(change.rawValue))", logger: logger)
     }
 
-    /// What an event row records, in its `kind` column.
-    enum EventKind: String {
-        case completed, failed, cancelled
-    }
-
     private func recordEvent(
-        _ connection: PostgresConnection, item: Int64, kind: EventKind, error: OCRError? = nil, willRetry: Bool = false,
+        _ connection: PostgresConnection, item: Int64, kind: StoredEventKind, error: OCRError? = nil, willRetry: Bool = false,
         time: Double
     ) async throws {
         try await connection.query("""

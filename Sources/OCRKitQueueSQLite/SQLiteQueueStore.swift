@@ -284,7 +284,7 @@ public final class SQLiteQueueStore: QueueStore {
     }
 
     private static func recordEvent(
-        _ db: Database, item: Int64, kind: EventKind, error: OCRError? = nil, willRetry: Bool = false, time: Double
+        _ db: Database, item: Int64, kind: StoredEventKind, error: OCRError? = nil, willRetry: Bool = false, time: Double
     ) throws {
         try db.execute(sql: """
             INSERT INTO event (itemId, kind, errorCode, errorMessage, willRetry, createdAt) VALUES (?, ?, ?, ?, ?, ?)
@@ -355,7 +355,7 @@ public final class SQLiteQueueStore: QueueStore {
                 """, arguments: scope.arguments).map { row in
                 let path: String = row["path"]
                 return ItemFailure(id: ItemID(rawValue: row["id"]), batch: BatchID(rawValue: row["batchId"]), path: path,
-                                   error: Self.error(code: row["errorCode"], message: row["errorMessage"], path: path),
+                                   error: OCRError(storedCode: row["errorCode"], reason: row["errorMessage"], path: path),
                                    attempts: row["attempts"], finishedAt: Date(timeIntervalSince1970: row["finishedAt"]))
             }
         }
@@ -371,11 +371,11 @@ public final class SQLiteQueueStore: QueueStore {
                 """, arguments: [cursor.rawValue, limit]).map { row in
                 let path: String = row["path"]
                 let kind: ProcessorEvent.Kind
-                switch EventKind(rawValue: row["kind"]) {
+                switch StoredEventKind(rawValue: row["kind"]) {
                 case .completed:
                     kind = .completed((row["result"] as Data?).flatMap { try? Page(jsonData: $0) })
                 case .failed:
-                    kind = .failed(Self.error(code: row["errorCode"], message: row["errorMessage"], path: path),
+                    kind = .failed(OCRError(storedCode: row["errorCode"], reason: row["errorMessage"], path: path),
                                    willRetry: row["willRetry"])
                 case .cancelled, nil:
                     kind = .cancelled
@@ -394,16 +394,6 @@ public final class SQLiteQueueStore: QueueStore {
         guard let batch else { return ("", []) }
         return ("AND batchId = ?", [batch.rawValue])
     }
-
-    /// An error as stored: its code and its reason.
-    private static func error(code: String?, message: String?, path: String) -> OCRError {
-        OCRError(code.flatMap(OCRError.Code.init(rawValue:)) ?? .engineFailure, path: path, reason: message ?? "unknown error")
-    }
-}
-
-/// What an event row records, in its `kind` column.
-private enum EventKind: String {
-    case completed, failed, cancelled
 }
 
 extension ItemStatus {
