@@ -4,22 +4,39 @@ import OCRKitEngines
 import OCRKitEvaluation
 
 /// Speed, accuracy and memory of `ocr read` on a data set, beside peers that read the same
-/// images in the same run: the tesseract command (naive, and at its best) and RapidOCR.
+/// images in the same run: the tesseract command (naive, and at its best) and RapidOCR 3.10.
 ///
 /// Every contender runs as a process of its own, ours included, so that each is timed and its
 /// peak memory measured the same way:
 ///
 /// ```swift
 /// var benchmark = ReadBenchmark(manifest: "../shared/datasets/uw3_lines/manifest.tsv", ocr: ocrPath)
-/// benchmark.engine = .tesseract
+/// benchmark.contenders = [ReadBenchmark.Contender(.tesseract)]
 /// benchmark.limit = 4
 /// try await benchmark.run { print($0) }
 /// ```
 public struct ReadBenchmark: Sendable {
+    /// One way of running `ocr read`: an engine and, for the ONNX engines, its models.
+    public struct Contender: Sendable {
+        public var engine: EngineChoice
+        /// As for `ocr read --models`; the engine's default when nil.
+        public var models: String?
+
+        public init(_ engine: EngineChoice, models: String? = nil) {
+            self.engine = engine
+            self.models = models
+        }
+
+        var usesTesseract: Bool { engine == .tesseract || engine == .auto }
+        var usesPPOCR: Bool { engine == .ppocr || engine == .auto }
+    }
+
     /// The data set's manifest.tsv (image<TAB>truth lines).
     public var manifest: String
     /// The `ocr` executable measured.
     public var ocr: String
+    /// The ways `ocr read` is run, each measured against every peer that reads with its engines.
+    public var contenders = [Contender(.auto)]
     /// Only the first images, when set.
     public var limit: Int?
     /// Images read at once by ocr, and tesseract processes at once in its best run.
@@ -27,14 +44,11 @@ public struct ReadBenchmark: Sendable {
     /// Candidate readings ocr computes for each word (the peers compute none).
     public var alternatives = 0
     public var order: ReadingOrder = .engine
-    public var engine: EngineChoice = .auto
-    /// The ONNX engine's model folder, as for `ocr read --models`.
-    public var models: String?
     /// Whether ocr and RapidOCR use PP-OCR's orientation classifier.
     public var classifiesOrientation = false
     /// Whether the naive tesseract run, the slowest part, is skipped.
     public var skipsNaiveTesseract = false
-    /// The OCRKit folder, which holds scripts/rapidocr-read and RapidOCR in .deps/python.
+    /// The OCRKit folder, which holds scripts/rapidocr-read and RapidOCR in .deps/rapidocr.
     public var projectFolder = URL(fileURLWithPath: FileManager.default.currentDirectoryPath)
 
     public init(manifest: String, ocr: String) {
@@ -42,8 +56,8 @@ public struct ReadBenchmark: Sendable {
         self.ocr = ocr
     }
 
-    /// Runs every contender, handing `report` the table's lines as they are measured, then the
-    /// ratios of speed.
+    /// Runs every contender and peer, handing `report` the table's lines as they are measured,
+    /// then the ratios of speed.
     public func run(report: (String) -> Void) async throws {
         let set = try Manifest(contentsOf: manifest)
         let entries = Array(set.entries.prefix(limit ?? .max))
@@ -54,69 +68,78 @@ public struct ReadBenchmark: Sendable {
         let scoring = Scoring(foldCase: !entries.contains { $0.truth.contains(where: \.isLowercase) },
                               plates: set.name.lowercased().contains("plates"))
 
-        report("\(set.name): \(entries.count) images, \(jobs) jobs, \(ProcessInfo.processInfo.activeProcessorCount) cores"
+        report("\(set.name): \(entries.count) images, \(jobs) jobs, \(ProcessInfo.processInfo.activeProcessorCount) cores, \(order.rawValue) order"
                + (scoring.foldCase ? ", CER ignoring case" : ""))
         report(Row.header(scoring))
-        let ours = try runOurs(entries, folder: folder)
-        let ourRow = ours.scored(entries, scoring: scoring)
-        report(ourRow.line(scoring))
-        var peers: [Row] = []
-        if engine == .tesseract || engine == .auto {
-            if !skipsNaiveTesseract {
-                peers.append(try await runTesseract(entries, folder: folder, lanes: 1, limitThreads: false,
-                                                    name: "tesseract naive").scored(entries, scoring: scoring))
-                report(peers.last!.line(scoring))
+        var ours: [(contender: Contender, row: Row)] = []
+        for contender in contenders {
+            let run = try runOurs(contender, entries, folder: folder)
+            let row = run.scored(entries, scoring: scoring)
+            report(row.line(scoring))
+            ours.append((contender, row))
+            // Under auto, Tesseract's time is not the models'.
+            if let inference = run.inferenceSeconds, inference > 0, contender.engine == .ppocr || contender.engine == .ndlocr {
+                report(String(format: "  time per image over its models' inference time: %.2fx (%.3f s against %.3f s of inference)",
+                              run.seconds * Double(jobs) / inference, run.seconds * Double(jobs) / Double(entries.count),
+                              inference / Double(entries.count)))
             }
-            peers.append(try await runTesseract(entries, folder: folder, lanes: jobs, limitThreads: true,
-                                                name: "tesseract best (\(jobs) procs)").scored(entries, scoring: scoring))
-            report(peers.last!.line(scoring))
         }
-        if engine == .ppocr || engine == .auto {
-            peers.append(try runRapidOCR(entries, folder: folder).scored(entries, scoring: scoring))
-            report(peers.last!.line(scoring))
+        var peers: [(row: Row, judges: (Contender) -> Bool)] = []
+        if contenders.contains(where: \.usesTesseract) {
+            if !skipsNaiveTesseract {
+                let run = try await runTesseract(entries, folder: folder, lanes: 1, limitThreads: false, name: "tesseract naive")
+                peers.append((run.scored(entries, scoring: scoring), \.usesTesseract))
+                report(peers.last!.row.line(scoring))
+            }
+            let run = try await runTesseract(entries, folder: folder, lanes: jobs, limitThreads: true,
+                                             name: "tesseract best (\(jobs) procs)")
+            peers.append((run.scored(entries, scoring: scoring), \.usesTesseract))
+            report(peers.last!.row.line(scoring))
         }
-        for peer in peers {
-            report(String(format: "ocr vs %@: %.2fx the images per second", peer.name, ourRow.imagesPerSecond / peer.imagesPerSecond))
+        if contenders.contains(where: \.usesPPOCR) {
+            peers.append((try runRapidOCR(entries, folder: folder).scored(entries, scoring: scoring), \.usesPPOCR))
+            report(peers.last!.row.line(scoring))
         }
-        // Under auto, Tesseract's time is not the models'.
-        if let inference = ours.inferenceSeconds, inference > 0, engine == .ppocr || engine == .ndlocr {
-            report(String(format: "ocr time per image over its models' inference time: %.2fx (%.3f s against %.3f s of inference)",
-                          ours.seconds * Double(jobs) / inference, ours.seconds * Double(jobs) / Double(entries.count),
-                          inference / Double(entries.count)))
+        for (contender, row) in ours {
+            for peer in peers where peer.judges(contender) {
+                report(String(format: "%@ vs %@: %.2fx the images per second, %.2fx the peak memory", row.name, peer.row.name,
+                              row.imagesPerSecond / peer.row.imagesPerSecond, row.peakMegabytes / peer.row.peakMegabytes))
+            }
         }
     }
 
     /// One `ocr read` process over every image, as a user would run it.
-    private func runOurs(_ entries: [Manifest.Entry], folder: URL) throws -> Run {
+    private func runOurs(_ contender: Contender, _ entries: [Manifest.Entry], folder: URL) throws -> Run {
         let output = folder.appendingPathComponent("ocr.jsonl").path
         let errors = folder.appendingPathComponent("ocr.err").path
         var arguments = ["read", "--format", "jsonl", "--timings", "--jobs", "\(jobs)", "--alternatives", "\(alternatives)",
-                         "--order", order.rawValue, "--engine", engine.rawValue]
-        if let models { arguments += ["--models", models] }
-        if engine == .ndlocr { arguments += ["--lang", "jpn"] }
+                         "--order", order.rawValue, "--engine", contender.engine.rawValue]
+        if let models = contender.models { arguments += ["--models", models] }
+        if contender.engine == .ndlocr { arguments += ["--lang", "jpn"] }
         if classifiesOrientation { arguments.append("--classify-orientation") }
         let outcome = try ChildProcess.run(ocr, arguments + entries.map(\.imagePath), output: output, errors: errors)
         // `--timings` ends standard error with "...; model inference 12.34 s (1.10x)".
         let report = (try? String(contentsOfFile: errors, encoding: .utf8)) ?? ""
         let inference = report.firstMatch(of: /model inference ([0-9.]+) s/).flatMap { Double($0.1) }
-        return Run(name: "ocr \(engine.rawValue) (\(jobs) jobs, \(order.rawValue))", seconds: outcome.seconds,
+        let models = contender.models.map { " \(URL(fileURLWithPath: $0).lastPathComponent)" } ?? ""
+        return Run(name: "ocr \(contender.engine.rawValue)\(models)", seconds: outcome.seconds,
                    peakBytes: outcome.peakBytes, texts: Self.texts(inJSONLines: output), inferenceSeconds: inference)
     }
 
-    /// RapidOCR's Python package over every image in one process, through scripts/rapidocr-read.
+    /// RapidOCR 3.10's Python package over every image in one process, through scripts/rapidocr-read.
     private func runRapidOCR(_ entries: [Manifest.Entry], folder: URL) throws -> Run {
         let script = projectFolder.appendingPathComponent("scripts/rapidocr-read").path
-        let packages = projectFolder.appendingPathComponent(".deps/python").path
+        let packages = projectFolder.appendingPathComponent(".deps/rapidocr").path
         guard FileManager.default.fileExists(atPath: script),
-              FileManager.default.fileExists(atPath: packages + "/rapidocr_onnxruntime") else {
+              FileManager.default.fileExists(atPath: packages + "/rapidocr-3.10.0.dist-info") else {
             throw OCRError(.engineUnavailable, path: packages,
-                           reason: "RapidOCR is not installed here: run scripts/setup-rapidocr, from the OCRKit folder")
+                           reason: "RapidOCR 3.10 is not installed here: run scripts/setup-rapidocr, from the OCRKit folder")
         }
         let output = folder.appendingPathComponent("rapidocr.jsonl").path
         let outcome = try ChildProcess.run(
             "python3", [script] + (classifiesOrientation ? [] : ["--no-cls"]) + entries.map(\.imagePath),
             output: output, environment: ["PYTHONPATH": packages])
-        return Run(name: "RapidOCR 1.4.4" + (classifiesOrientation ? " (cls)" : ""), seconds: outcome.seconds,
+        return Run(name: "RapidOCR 3.10" + (classifiesOrientation ? " (cls)" : ""), seconds: outcome.seconds,
                    peakBytes: outcome.peakBytes, texts: Self.texts(inJSONLines: output))
     }
 

@@ -3,6 +3,7 @@ import Foundation
 import OCRKitBench
 import OCRKitEngines
 import OCRKitLive
+import OCRKitONNX
 import OCRKitQueueStores
 
 struct Bench: AsyncParsableCommand {
@@ -23,10 +24,13 @@ struct BenchRead: AsyncParsableCommand {
 
             - --engine tesseract and auto: the tesseract command one image at a time with its \
             default settings (naive), and at its best (OMP_THREAD_LIMIT=1, one process per job).
-            - --engine ppocr and auto: RapidOCR (PyPI rapidocr_onnxruntime 1.4.4, with PP-OCRv4's \
-            models, ocr's --models v4, one image after another as its command reads them, on every \
-            core), with its orientation classifier when ocr uses one; scripts/setup-rapidocr installs it.
+            - --engine ppocr and auto: RapidOCR 3.10 (PyPI rapidocr 3.10.0, with PP-OCRv6 small, \
+            ocr's default models, at its defaults: one image after another, on every core), with \
+            its orientation classifier when ocr uses one; scripts/setup-rapidocr installs it.
             - --engine ndlocr: no peer.
+
+            --every-engine measures auto, tesseract and ppocr with each model set scripts/setup \
+            installs, one after another, beside the peers once.
 
             It prints images per second, the character error rate (CER, of the whole text in \
             order), bag-of-words F1, plate accuracy for sets of number plates (a folder named \
@@ -55,8 +59,11 @@ struct BenchRead: AsyncParsableCommand {
     @Option(help: "The engine ocr reads with: auto, tesseract, ppocr or ndlocr.")
     var engine: EngineChoice = .auto
 
-    @Option(help: ArgumentHelp("The ONNX engine's model folder, as for `ocr read`.", valueName: "folder"))
+    @Option(help: ArgumentHelp("The ONNX engine's models, as for `ocr read`.", valueName: "name-or-folder"))
     var models: String?
+
+    @Flag(help: "Measure every engine and installed PP-OCR model set (--engine and --models are ignored).")
+    var everyEngine = false
 
     @Flag(help: "ppocr: use the orientation classifier, in ocr and in RapidOCR.")
     var classifyOrientation = false
@@ -70,8 +77,9 @@ struct BenchRead: AsyncParsableCommand {
         benchmark.jobs = jobs
         benchmark.alternatives = alternatives
         benchmark.order = order
-        benchmark.engine = engine
-        benchmark.models = models
+        benchmark.contenders = everyEngine
+            ? [.init(.auto), .init(.tesseract)] + PPOCRModelSet.installedNames.map { .init(.ppocr, models: $0) }
+            : [.init(engine, models: models)]
         benchmark.classifiesOrientation = classifyOrientation
         benchmark.skipsNaiveTesseract = skipNaive
         try await benchmark.run { print($0) }

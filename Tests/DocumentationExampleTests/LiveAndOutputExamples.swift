@@ -218,7 +218,7 @@ struct LiveAndOutputExamples {
 
         // Example from Sources/OCRKitBench/ReadBenchmark.swift
         var benchmark = ReadBenchmark(manifest: "../shared/datasets/uw3_lines/manifest.tsv", ocr: ocrPath)
-        benchmark.engine = .tesseract
+        benchmark.contenders = [ReadBenchmark.Contender(.tesseract)]
         benchmark.limit = 4
         try await benchmark.run { print($0) }
     }

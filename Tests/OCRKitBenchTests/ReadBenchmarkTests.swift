@@ -18,14 +18,14 @@ struct ReadBenchmarkTests {
             manifest += "line\(index).png\t\(truth)\n"
         }
         var benchmark = ReadBenchmark(manifest: try folder.write(Array(manifest.utf8), to: "manifest.tsv"), ocr: BuiltProducts.ocr)
-        benchmark.engine = .tesseract
+        benchmark.contenders = [ReadBenchmark.Contender(.tesseract)]
         benchmark.jobs = 2
         var lines: [String] = []
         try await benchmark.run { lines.append($0) }
         let output = lines.joined(separator: "\n")
 
         #expect(lines.first?.hasPrefix("\((folder.path as NSString).lastPathComponent): 2 images, 2 jobs") == true, "\(output)")
-        for contender in ["ocr tesseract (2 jobs, engi", "tesseract naive", "tesseract best (2 procs)"] {
+        for contender in ["ocr tesseract", "tesseract naive", "tesseract best (2 procs)"] {
             let row = try #require(lines.first { $0.hasPrefix(contender) }, "\(output)")
             let figures = row.dropFirst(27).split(separator: " ").compactMap { Double($0) }
             #expect(figures.count == 5, "\(row)")
@@ -34,7 +34,7 @@ struct ReadBenchmarkTests {
             #expect(figures[3] > 0, "peak memory of \(row)")
             #expect(figures[4] == 0, "failures of \(row)")
         }
-        #expect(figure(after: "ocr vs tesseract best (2 procs):", in: output) != nil, "\(output)")
+        #expect(figure(after: "ocr tesseract vs tesseract best (2 procs):", in: output) != nil, "\(output)")
     }
 
     @Test func aManifestWithoutImagesIsNamedInTheError() async throws {
