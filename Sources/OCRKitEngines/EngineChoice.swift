@@ -5,7 +5,7 @@
 /// print(EngineChoice.ppocr.summary)
 /// ```
 public enum EngineChoice: String, CaseIterable, Hashable, Sendable, Codable {
-    /// Tesseract, then PP-OCR for the pages Tesseract is unsure of (photos).
+    /// PP-OCR and Tesseract, combined line by line.
     case auto
     /// Tesseract: scans and documents.
     case tesseract
@@ -18,7 +18,7 @@ public enum EngineChoice: String, CaseIterable, Hashable, Sendable, Codable {
     public var summary: String {
         switch self {
         case .auto:
-            "tesseract, then ppocr for the pages tesseract is unsure of (photos); tesseract alone when ONNX Runtime or PP-OCR's models are missing"
+            "ppocr and tesseract, line by line: each line as the engine likelier right read it; tesseract alone when ONNX Runtime or PP-OCR's models are missing"
         case .tesseract:
             "scans and documents; needs Tesseract and its language data (tesseract-ocr-eng...)"
         case .ppocr:

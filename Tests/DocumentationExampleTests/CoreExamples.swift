@@ -1,5 +1,6 @@
 import Foundation
 import OCRKit
+import OCRKitEngines
 import OCRKitImages
 import OCRKitONNX
 import OCRKitStraighten
@@ -32,15 +33,25 @@ struct CoreExamples {
     }
 
     @Test(.enabled(if: InstalledDependencies.hasPPOCR, InstalledDependencies.missingReason))
-    func fallbackEngine() async throws {
+    func lineCombiningEngine() async throws {
         let bitmap = try rendered("Invoice 2024-117"), options = RecognitionOptions()
 
-        // Example from Sources/OCRKit/Engine/FallbackEngine.swift
-        let engine = FallbackEngine(primary: try TesseractEngine(), fallback: try PPOCREngine())
+        // Example from Sources/OCRKit/Engine/LineCombiningEngine.swift
+        let engine = LineCombiningEngine(
+            primary: .init(try PPOCREngine(), calibration: .ppocr, unsharedLineThreshold: 0.4),
+            secondary: .init(try TesseractEngine(), calibration: .tesseract, unsharedLineThreshold: 0.5))
         let page = try await engine.read(bitmap, options: options)
-        print(page.engine.name)   // "tesseract" or "ppocr": whichever read the page returned
+        print(page.engine.name)   // "auto"; or the one engine's name when only one could read the page
 
         #expect(page.text == "Invoice 2024-117")
+    }
+
+    @Test func confidenceCalibration() {
+        // Example from Sources/OCRKit/Engine/ConfidenceCalibration.swift
+        let calibration = ConfidenceCalibration([(0.5, 0.4), (0.9, 0.8), (1, 1)])
+        print(calibration.probability(0.7))   // 0.6: between the points measured, on the straight line
+
+        #expect(abs(calibration.probability(0.7) - 0.6) < 1e-12)
     }
 
     @Test func engine() async throws {

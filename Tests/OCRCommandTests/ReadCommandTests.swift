@@ -201,17 +201,21 @@ func pdfPages(_ path: String) throws -> [String] {
         }
     }
 
-    @Test func autoReadsDocumentsWithTesseractAndWhatItIsUnsureOfWithPPOCR() throws {
+    @Test func autoCombinesBothEnginesAndReadsWithTesseractAloneWithoutPPOCR() throws {
         let document = try writePage("Invoice 2024-117 for Grace Hopper", to: "document.png")
         let tiny = folder.file("tiny.png")
         try ImageWriter.write(try TextRenderer.render("The quick brown fox jumps over the lazy dog", dpi: 40), to: tiny)
         let result = try ocr(["read", "--format", "jsonl", document, tiny])
         let pages = try result.output.split(separator: "\n").map { try Page(jsonData: Data($0.utf8)) }
         try #require(pages.count == 2)
-        #expect(pages[0].engine.name == "tesseract" && pages[0].text == "Invoice 2024-117 for Grace Hopper")
+        #expect(pages[0].text == "Invoice 2024-117 for Grace Hopper")
         if InstalledDependencies.hasPPOCR {
-            #expect(pages[1].engine.name == "ppocr" && pages[1].text.contains("quick brown fox"))
+            #expect(pages.allSatisfy { $0.engine.name == "auto" })
+            #expect(pages[1].text.contains("quick brown fox"), "\(pages[1].text)")
         }
+        let alone = try ocr(["read", "--models", folder.file("no-models"), document])
+        #expect(alone.output == "Invoice 2024-117 for Grace Hopper\n")
+        #expect(alone.errors.contains("pages will be read by Tesseract alone"), "\(alone.errors)")
     }
 
     @Test func anEmptyFolderIsAnError() throws {

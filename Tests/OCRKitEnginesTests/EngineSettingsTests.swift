@@ -18,11 +18,11 @@ struct EngineSettingsTests {
         try ImageWriter.write(try TextRenderer.render(text, font: "DejaVu Sans 14", margin: 40), to: scan)
     }
 
-    @Test func autoReadsPagesWithTesseractAndFallsBackToPPOCR() throws {
+    @Test func autoCombinesPPOCRAndTesseract() throws {
         let log = WarningLog()
         let engine = try EngineSettings(.auto, workerCount: 1, logger: log.logger).pageEngine()
-        let fallback = try #require(engine as? FallbackEngine)
-        #expect(fallback.primary.info.name == "tesseract" && fallback.fallback.info.name == "ppocr")
+        let combination = try #require(engine as? LineCombiningEngine)
+        #expect(combination.primary.engine.info.name == "ppocr" && combination.secondary.engine.info.name == "tesseract")
         #expect(log.messages.isEmpty)
     }
 
@@ -33,7 +33,7 @@ struct EngineSettingsTests {
         let engine = try settings.pageEngine()
         #expect(engine.info.name == "tesseract")
         #expect(log.messages.count == 1)
-        #expect(log.messages.first?.contains("photos will be read by Tesseract alone") == true)
+        #expect(log.messages.first?.contains("pages will be read by Tesseract alone") == true)
         #expect(log.messages.first?.contains("no-models") == true)
     }
 

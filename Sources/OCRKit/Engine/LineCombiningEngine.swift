@@ -1,0 +1,173 @@
+/// Reads a page with two engines and keeps, line by line, the reading more likely right.
+///
+/// OCRKit's default (`ocr read --engine auto`) combines PP-OCR and Tesseract: PP-OCR reads
+/// receipts and photos best, Tesseract clean printed lines, and on one page each is often right
+/// where the other is wrong. The two engines' lines are matched by where they lie on the page;
+/// where both read a line, the reading whose words are likelier right (each engine's confidence
+/// mapped through its ``ConfidenceCalibration``) is kept, word by word where both split the line
+/// into the same words; a line only one engine saw is kept
+/// when it is likely enough right on its own, which drops the specks and textures one engine
+/// takes for text.
+///
+/// ```swift
+/// let engine = LineCombiningEngine(
+///     primary: .init(try PPOCREngine(), calibration: .ppocr, unsharedLineThreshold: 0.4),
+///     secondary: .init(try TesseractEngine(), calibration: .tesseract, unsharedLineThreshold: 0.5))
+/// let page = try await engine.read(bitmap, options: options)
+/// print(page.engine.name)   // "auto"; or the one engine's name when only one could read the page
+/// ```
+public final class LineCombiningEngine: OCREngine {
+    /// One of the engines combined, and how far its readings are trusted.
+    public struct Contributor: Sendable {
+        public var engine: any OCREngine
+        public var calibration: ConfidenceCalibration
+        /// A line only this engine saw is kept when its words are at least this likely right.
+        public var unsharedLineThreshold: Double
+
+        public init(_ engine: any OCREngine, calibration: ConfidenceCalibration, unsharedLineThreshold: Double) {
+            self.engine = engine
+            self.calibration = calibration
+            self.unsharedLineThreshold = unsharedLineThreshold
+        }
+    }
+
+    /// The engine whose reading order the page keeps, and whose reading of a line wins unless the
+    /// secondary's is likelier right by more than ``margin``.
+    public let primary: Contributor
+    public let secondary: Contributor
+    public let margin: Double
+
+    public var info: EngineInfo {
+        EngineInfo(name: "auto", version: "\(primary.engine.info.name) \(primary.engine.info.version) + "
+                   + "\(secondary.engine.info.name) \(secondary.engine.info.version)",
+                   lineFinding: primary.engine.info.lineFinding)
+    }
+
+    public init(primary: Contributor, secondary: Contributor, margin: Double = 0.05) {
+        self.primary = primary
+        self.secondary = secondary
+        self.margin = margin
+    }
+
+    /// Options are honoured when one of the engines honours them; that engine then reads alone.
+    public func checkSupport(of options: RecognitionOptions) throws {
+        do {
+            try primary.engine.checkSupport(of: options)
+        } catch {
+            guard (try? secondary.engine.checkSupport(of: options)) != nil else { throw error }
+        }
+    }
+
+    /// The two engines' lines combined; one engine's page when the other does not honour the
+    /// options or fails (its models missing, say): a page one engine read is never lost.
+    ///
+    /// - Throws: the primary's error when neither engine could read the page.
+    public func recognize(_ bitmap: Bitmap, options: RecognitionOptions) async throws -> Page {
+        var pages: [Page] = [], firstError: (any Error)?
+        for contributor in [primary, secondary] where (try? contributor.engine.checkSupport(of: options)) != nil {
+            do {
+                pages.append(try await contributor.engine.recognize(bitmap, options: options))
+            } catch {
+                firstError = firstError ?? error
+            }
+        }
+        guard pages.count == 2 else {
+            if let page = pages.first { return page }
+            throw firstError ?? OCRError(.invalidOption, reason: "neither \(primary.engine.info.name) nor "
+                                         + "\(secondary.engine.info.name) honours these options")
+        }
+        let first = pages[0]
+        return Page(image: first.image, width: first.width, height: first.height, engine: info,
+                    layout: combine(first, pages[1]), straightening: first.straightening)
+    }
+
+    /// The lines kept from the primary's page and the secondary's, in the primary's reading
+    /// order, with lines only the secondary saw placed before the first line below them; in the
+    /// secondary's paragraphs and blocks, which Tesseract finds and PP-OCR does not.
+    func combine(_ first: Page, _ second: Page) -> [[[Line]]] {
+        var paragraphOfLine: [Int: Int] = [:], blockOfParagraph: [Int: Int] = [:]
+        for (index, paragraph) in second.paragraphs.enumerated() {
+            for line in paragraph.lines { paragraphOfLine[line] = index }
+        }
+        for (index, block) in second.blocks.enumerated() {
+            for paragraph in block.paragraphs { blockOfParagraph[paragraph] = index }
+        }
+
+        typealias Kept = (top: Double, paragraph: Int?, lines: [Line])
+        var ordered: [Kept] = [], unordered: [Kept] = []
+        for region in LineRegion.matching(first.lines, second.lines) {
+            let lines = region.first.map { first.lines[$0] }, others = region.second.map { second.lines[$0] }
+            let kept: [Line]
+            switch (lines.isEmpty, others.isEmpty) {
+            case (false, false):
+                if lines.count == 1, others.count == 1, let mixed = choosingWords(of: lines[0], or: others[0]) {
+                    kept = [mixed]
+                } else if secondary.calibration.probability(of: others) > primary.calibration.probability(of: lines) + margin {
+                    kept = others
+                } else {
+                    kept = Self.joiningPieces(of: lines, along: others)
+                }
+            case (false, true):
+                kept = primary.calibration.probability(of: lines) >= primary.unsharedLineThreshold ? lines : []
+            default:
+                kept = secondary.calibration.probability(of: others) >= secondary.unsharedLineThreshold ? others : []
+            }
+            guard !kept.isEmpty else { continue }
+            let region = (top: (lines + others).map(\.box.minY).min() ?? 0, paragraph: region.second.first.flatMap { paragraphOfLine[$0] },
+                          lines: kept)
+            if lines.isEmpty { unordered.append(region) } else { ordered.append(region) }
+        }
+        for region in unordered.sorted(by: { $0.top < $1.top }) {
+            ordered.insert(region, at: ordered.firstIndex { $0.top > region.top } ?? ordered.endIndex)
+        }
+
+        // A region the secondary did not see stays in the paragraph before it.
+        var layout: [[[Line]]] = [], paragraph: Int?
+        for region in ordered {
+            if layout.isEmpty || region.paragraph.map({ $0 != paragraph }) == true {
+                let block = region.paragraph.flatMap { blockOfParagraph[$0] }
+                if layout.isEmpty || block != paragraph.flatMap({ blockOfParagraph[$0] }) {
+                    layout.append([])
+                }
+                layout[layout.count - 1].append([])
+                paragraph = region.paragraph ?? paragraph
+            }
+            layout[layout.count - 1][layout[layout.count - 1].count - 1] += region.lines
+        }
+        return layout
+    }
+
+    /// The primary's line with each word the secondary read likelier right (by more than the
+    /// margin) taken from the secondary, when both read the line as as many words, each over the
+    /// other's; `nil` when they split it differently.
+    func choosingWords(of line: Line, or other: Line) -> Line? {
+        guard !line.words.isEmpty, line.words.count == other.words.count,
+              zip(line.words, other.words).allSatisfy({ a, b in
+                  (a.box.intersection(b.box)?.width ?? 0) > 0.5 * min(a.box.width, b.box.width)
+              }) else { return nil }
+        var mixed = line
+        mixed.words = zip(line.words, other.words).map { word, alternative in
+            secondary.calibration.probability(alternative.confidence) > primary.calibration.probability(word.confidence) + margin
+                ? alternative : word
+        }
+        mixed.text = mixed.words.map(\.text).joined(separator: " ")
+        return mixed
+    }
+
+    /// `lines`, with the pieces that lie along one of `rows` joined into one line (a detector's
+    /// "Milk 2L" and "1.45" along Tesseract's "Milk 2L 1.45"), in the order of their first piece.
+    static func joiningPieces(of lines: [Line], along rows: [Line]) -> [Line] {
+        var groups: [[Line]] = [], groupOfRow: [Int: Int] = [:]
+        for line in lines {
+            let row = rows.indices.filter { LineRegion.sameLine(line.box, rows[$0].box) }
+                .max { (line.box.intersection(rows[$0].box)?.area ?? 0) < (line.box.intersection(rows[$1].box)?.area ?? 0) }
+            if let row, let group = groupOfRow[row] {
+                groups[group].append(line)
+            } else {
+                groups.append([line])
+                if let row { groupOfRow[row] = groups.count - 1 }
+            }
+        }
+        return groups.map { $0.count == 1 ? $0[0] : Line(joining: $0) }
+    }
+}

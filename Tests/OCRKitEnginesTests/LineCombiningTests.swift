@@ -1,0 +1,80 @@
+import Foundation
+import OCRKit
+import OCRKitEngines
+import OCRKitImages
+import OCRKitTestSupport
+import Testing
+
+/// `auto`'s line-by-line combination on a rendered page where PP-OCR and Tesseract each fail on
+/// lines of their own: each engine is real, and reads the page with its own lines spoiled.
+@Suite(.enabled(if: InstalledDependencies.hasPPOCR, InstalledDependencies.missingReason))
+struct LineCombiningTests {
+    static let lines = ["Invoice 2024-117 paid in full", "Delivery to 14 Harbour Road", "Total amount payable 42.00 EUR",
+                        "Thank you for shopping with us"]
+    static let lineTop = 60, lineSpacing = 160
+
+    /// A real engine that reads the page with some of its lines erased or drowned in noise.
+    struct Spoiling: OCREngine {
+        var engine: any OCREngine
+        var erased: [Int] = []
+        var drowned: [Int] = []
+
+        var info: EngineInfo { engine.info }
+
+        func checkSupport(of options: RecognitionOptions) throws { try engine.checkSupport(of: options) }
+
+        func recognize(_ bitmap: Bitmap, options: RecognitionOptions) async throws -> Page {
+            var pixels = bitmap.pixels
+            for index in LineCombiningTests.lines.indices where erased.contains(index) || drowned.contains(index) {
+                let top = LineCombiningTests.lineTop + index * LineCombiningTests.lineSpacing - 20
+                for offset in top * bitmap.width..<(top + 120) * bitmap.width {
+                    // Knuth's multiplicative hash of the offset: the same noise on every run.
+                    let hash = UInt32(truncatingIfNeeded: offset &* 2_654_435_761)
+                    if erased.contains(index) {
+                        pixels[offset] = 255
+                    } else if hash >> 24 < 115 {
+                        pixels[offset] = hash & 0x10000 == 0 ? 0 : 255
+                    }
+                }
+            }
+            let spoiled = Bitmap(width: bitmap.width, height: bitmap.height, layout: bitmap.layout, pixels: pixels,
+                                 source: bitmap.source, resolution: bitmap.resolution)
+            return try await engine.recognize(spoiled, options: options)
+        }
+    }
+
+    static func page() throws -> Bitmap {
+        let parts = try lines.enumerated().map { index, text in
+            (bitmap: try TextRenderer.render(text, font: "DejaVu Sans 12", margin: 0), x: 80, y: lineTop + index * lineSpacing)
+        }
+        var page = Bitmap.page(width: 1700, height: lineTop * 2 + lines.count * lineSpacing, placing: parts)
+        page.source = "four lines"
+        return page
+    }
+
+    @Test func eachLineIsTakenFromTheEngineThatReadIt() async throws {
+        let settings = EngineSettings(.auto, workerCount: 1)
+        let combination = try #require(try settings.pageEngine() as? LineCombiningEngine)
+        // PP-OCR cannot see the last line and reads the first through noise; Tesseract cannot
+        // see the second and reads the third through noise.
+        let engine = LineCombiningEngine(
+            primary: .init(Spoiling(engine: combination.primary.engine, erased: [3], drowned: [0]),
+                           calibration: combination.primary.calibration,
+                           unsharedLineThreshold: combination.primary.unsharedLineThreshold),
+            secondary: .init(Spoiling(engine: combination.secondary.engine, erased: [1], drowned: [2]),
+                             calibration: combination.secondary.calibration,
+                             unsharedLineThreshold: combination.secondary.unsharedLineThreshold),
+            margin: combination.margin)
+        let bitmap = try Self.page()
+        let options = RecognitionOptions()
+
+        let alone = try await (engine.primary.engine.read(bitmap, options: options).text,
+                               engine.secondary.engine.read(bitmap, options: options).text)
+        for (name, text) in [("ppocr", alone.0), ("tesseract", alone.1)] {
+            #expect(text.split(separator: "\n").map(String.init) != Self.lines, "\(name) alone should miss a line: \(text)")
+        }
+        let page = try await engine.read(bitmap, options: options)
+        #expect(page.lines.map(\.text) == Self.lines, "ppocr alone:\n\(alone.0)\ntesseract alone:\n\(alone.1)")
+        #expect(page.engine.name == "auto")
+    }
+}
