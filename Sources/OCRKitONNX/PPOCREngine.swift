@@ -115,6 +115,7 @@ public final class PPOCREngine: OCREngine {
         var recognizer = models.recognizer
         recognizer.alternativeCount = max(1, options.alternativeCount)
         recognizer.batchSize = configuration.recognitionBatchSize
+        recognizer.minimumInputWidth = modelSet.recognitionWidth
         let region = options.regionOfInterest.map { $0.scaled(width: Double(bitmap.width), height: Double(bitmap.height)) }
             ?? Rect(x: 0, y: 0, width: Double(bitmap.width), height: Double(bitmap.height))
         // Lines much taller than wide run down the page: turned a quarter, they read across.

@@ -17,15 +17,15 @@ struct PPOCRRecognizer: Sendable {
     }
 
     static let inputHeight = 48
-    /// The narrowest input: one square. Lines are read at their own width; padding short ones to
-    /// 320 pixels, as PaddleOCR and RapidOCR do, took 30% longer on receipts for the same words.
-    static let minimumInputWidth = inputHeight
 
     let session: ONNXSession
     /// Class index to text: 0 is CTC's blank, the last is a space.
     let characters: [String]
     /// How many candidates to keep for each character.
     var alternativeCount = 3
+    /// The narrowest input, in pixels: lines are read at their own width, shorter ones padded to
+    /// it (see ``PPOCRModelSet/recognitionWidth``).
+    var minimumInputWidth = Self.inputHeight
     /// How many lines each run reads, lines of similar aspect ratio together. One by default: on
     /// this project's 2-core machines, reading receipts' lines one at a time took 19% less time
     /// than in sixes, as RapidOCR reads them (at one and at two threads a run), and lost no
@@ -62,7 +62,7 @@ struct PPOCRRecognizer: Sendable {
         let order = quads.indices.sorted { aspects[$0] < aspects[$1] }
         for start in stride(from: 0, to: order.count, by: max(1, batchSize)) {
             let batch = Array(order[start..<min(start + max(1, batchSize), order.count)])
-            let width = max(Self.minimumInputWidth, Int((Double(Self.inputHeight) * (batch.map { aspects[$0] }.max() ?? 1)).rounded(.up)))
+            let width = max(minimumInputWidth, Int((Double(Self.inputHeight) * (batch.map { aspects[$0] }.max() ?? 1)).rounded(.up)))
             var input = [Float](repeating: 0, count: batch.count * 3 * Self.inputHeight * width)
             var widths: [Int] = []
             for (slot, index) in batch.enumerated() {

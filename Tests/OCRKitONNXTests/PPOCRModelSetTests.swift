@@ -23,6 +23,7 @@ struct PPOCRModelSetTests {
         #expect((set.detectorFormat.mean.blue == 0.485) == (name == "v6-tiny"))
         #expect((set.dictionary != nil) == (name == "v6-tiny"), "the tiny recogniser's dictionary is in its inference.yml")
         #expect((set.classifier != nil) == (name != "v6-tiny"))
+        #expect(set.recognitionWidth == (name == "v6" ? 240 : 48), "only v6 small reads short lines better padded")
 
         let engine = try PPOCREngine(configuration: PPOCREngine.Configuration(
             models: set.folder, libraryPath: InstalledDependencies.onnxRuntimeLibrary, workerCount: 1))
