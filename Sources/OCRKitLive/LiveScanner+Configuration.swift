@@ -27,8 +27,16 @@ extension LiveScanner {
         public var minimumWeight: Double
         /// ...at least this share of the window's first choices (each frame's best reading)...
         public var minimumShare: Double
-        /// ...and after leading the votes for at least this many seconds.
+        /// ...after leading the votes for at least this many seconds...
         public var minimumLeadTime: Double
+        /// ...as the first choice of at least this many frames.
+        public var minimumFrames: Int
+        /// Text lower than this many pixels needs more weight: twice the minimum at half the
+        /// height, up to three times (an 80-pixel plate's letters misread `TWF220` as `THF220`).
+        public var sureTextHeight: Double
+        /// Reads whose best value leads the frame's runner-up by less than this confidence need
+        /// more weight: up to twice the minimum for a tie.
+        public var sureMargin: Double
         /// A value accepted is not reported again for this many seconds.
         public var cooldown: Double
         /// The evidence crop is the text's box inset by these many pixels (negative: grown),
@@ -45,6 +53,9 @@ extension LiveScanner {
             minimumWeight: Double = 1.5,
             minimumShare: Double = 0.6,
             minimumLeadTime: Double = 0.2,
+            minimumFrames: Int = 3,
+            sureTextHeight: Double = 24,
+            sureMargin: Double = 0.2,
             cooldown: Double = 10,
             evidenceInset: (dx: Double, dy: Double) = (-24, -16)
         ) {
@@ -57,6 +68,9 @@ extension LiveScanner {
             self.minimumWeight = minimumWeight
             self.minimumShare = minimumShare
             self.minimumLeadTime = minimumLeadTime
+            self.minimumFrames = minimumFrames
+            self.sureTextHeight = sureTextHeight
+            self.sureMargin = sureMargin
             self.cooldown = cooldown
             self.evidenceInset = evidenceInset
         }
@@ -74,6 +88,9 @@ extension LiveScanner {
             try check(minimumWeight >= 0, "the minimum weight cannot be negative")
             try check((0...1).contains(minimumShare), "the minimum share \(minimumShare) must be from 0 to 1")
             try check(minimumLeadTime >= 0 && minimumLeadTime < window, "the minimum lead time must be from 0 up to the window's \(window) seconds")
+            try check(minimumFrames >= 1, "a value must be read in at least one frame")
+            try check(sureTextHeight >= 0, "the sure text height cannot be negative")
+            try check((0...1).contains(sureMargin), "the sure margin \(sureMargin) must be from 0 to 1")
             try check(cooldown >= 0, "the cooldown cannot be negative")
         }
     }

@@ -70,15 +70,19 @@ public actor LiveScanner {
         if let block = CandidateBlock.largestPlausible(in: page, pattern: configuration.pattern,
                                                        count: configuration.candidateCount) {
             step.candidates = block.candidates
-            board.record(block.candidates, box: block.box, evidence: evidence(around: block.box, in: frame.bitmap),
-                         at: frame.time)
+            board.record(block.candidates, box: block.box, textHeight: block.box.height * Double(frame.bitmap.height),
+                         evidence: evidence(around: block.box, in: frame.bitmap), at: frame.time)
         }
         // A value just accepted still votes while it is in view: it holds the lead, so that other
         // text, or a look-alike of it, cannot be accepted in the frames it is not read in.
-        if let value = board.accepted(at: frame.time, excluding: Set(acceptedTimes.keys)),
-           let acceptance = acceptance(of: value, at: frame.time) {
-            step.accepted = acceptance
+        switch board.decide(at: frame.time, excluding: Set(acceptedTimes.keys)) {
+        case .accepted(let value):
+            step.accepted = acceptance(of: value, at: frame.time)
             acceptedTimes[value] = frame.time
+        case .waiting(let value, let reason):
+            step.waiting = (value, reason)
+        case .none:
+            break
         }
         return step
     }

@@ -2,17 +2,35 @@ import OCRKit
 
 /// The votes of the last frames for each value, and the rule that accepts one: a value is
 /// accepted once it has led the votes of the rolling window, with enough weight and share, for
-/// long enough.
+/// long enough and in enough frames; the weight it needs grows with its doubt (small text, close
+/// runners-up).
 struct VoteBoard: Sendable {
     struct Vote: Sendable {
         var time: Double
         var candidate: Candidate
         /// Where the value was read, normalised to the frame.
         var box: Rect
+        /// The height of the text read, in the frame's pixels.
+        var textHeight: Double
         /// The frame's pixels around `box`, shared by the votes of one frame.
         var evidence: Bitmap?
         /// Whether this was the frame's best reading rather than a runner-up.
         var isFirstChoice: Bool
+        /// How far this reading's confidence was ahead of the frame's next; 0 for a runner-up.
+        var margin: Double
+    }
+
+    /// What the votes make of the frames so far.
+    enum Decision: Equatable {
+        /// Nothing fitting has been read in the window.
+        case none
+        /// `value` leads the votes but is not sure enough yet, for `reason`.
+        case waiting(value: String, reason: String)
+        case accepted(String)
+
+        var accepted: String? {
+            if case .accepted(let value) = self { value } else { nil }
+        }
     }
 
     let rules: LiveScanner.Configuration
@@ -25,15 +43,17 @@ struct VoteBoard: Sendable {
     }
 
     /// Adds one frame's candidates, best first, each a vote weighted by its confidence. Votes
-    /// that have left the window are forgotten by ``accepted(at:excluding:)``, called every frame.
-    mutating func record(_ candidates: [Candidate], box: Rect, evidence: Bitmap?, at time: Double) {
+    /// that have left the window are forgotten by ``decide(at:excluding:)``, called every frame.
+    mutating func record(_ candidates: [Candidate], box: Rect, textHeight: Double, evidence: Bitmap?, at time: Double) {
+        let margin = candidates.count > 1 ? candidates[0].confidence - candidates[1].confidence : candidates.first?.confidence ?? 0
         votes += candidates.enumerated().map {
-            Vote(time: time, candidate: $1, box: box, evidence: evidence, isFirstChoice: $0 == 0)
+            Vote(time: time, candidate: $1, box: box, textHeight: textHeight, evidence: evidence, isFirstChoice: $0 == 0,
+                 margin: $0 == 0 ? margin : 0)
         }
     }
 
-    /// The value the votes accept at `time`, if any. Call it once a frame read, with or without
-    /// votes: a value's lead is timed from the first frame it led in without a break.
+    /// What the votes decide at `time`. Call it once a frame read, with or without votes: a
+    /// value's lead is timed from the first frame it led in without a break.
     ///
     /// Every vote counts towards a value's weight, but its share is taken of the frames' first
     /// choices only: a steady read whose runners-up are strong (`CCLVN3`, then `CCLVW3` for an
@@ -43,7 +63,7 @@ struct VoteBoard: Sendable {
     /// pool their votes, as reads of one text the engine wavers on; the best voted of them is the
     /// one accepted. None is accepted while the lead is held by one of `excluded`, by a look-alike
     /// of one, or by text one character added, dropped or changed from one: the same text misread.
-    mutating func accepted(at time: Double, excluding excluded: Set<String> = []) -> String? {
+    mutating func decide(at time: Double, excluding excluded: Set<String> = []) -> Decision {
         votes.removeAll { $0.time <= time - rules.window }
         var weights: [String: Double] = [:], keyWeights: [String: Double] = [:], firstChoices: [String: Double] = [:]
         for vote in votes {
@@ -52,16 +72,46 @@ struct VoteBoard: Sendable {
             keyWeights[key, default: 0] += vote.candidate.confidence
             if vote.isFirstChoice { firstChoices[key, default: 0] += vote.candidate.confidence }
         }
-        guard let (key, weight) = Self.heaviest(keyWeights) else {
+        guard let (key, weight) = Self.heaviest(keyWeights),
+              let value = Self.heaviest(weights.filter({ TextPattern.lookAlikeKey($0.key) == key }))?.key else {
             leader = nil
-            return nil
+            return .none
         }
         if leader?.key != key { leader = (key, time) }
+        let lead = time - (leader?.since ?? time)
         let share = (firstChoices[key] ?? 0) / max(firstChoices.values.reduce(0, +), .leastNonzeroMagnitude)
-        guard !excluded.contains(where: { Self.isWithinOneEdit(TextPattern.lookAlikeKey($0), key) }),
-              let since = leader?.since, time - since >= rules.minimumLeadTime - LiveScanner.timeSlack,
-              weight >= rules.minimumWeight, share >= rules.minimumShare else { return nil }
-        return Self.heaviest(weights.filter { TextPattern.lookAlikeKey($0.key) == key })?.key
+        let reads = votes.filter { $0.isFirstChoice && TextPattern.lookAlikeKey($0.candidate.value) == key }
+        let doubt = self.doubt(of: reads)
+        let needed = rules.minimumWeight * doubt.factor
+        let reason: String? = if let seen = excluded.first(where: { Self.isWithinOneEdit(TextPattern.lookAlikeKey($0), key) }) {
+            seen == value ? "accepted already" : "too like \(seen), accepted already"
+        } else if lead < rules.minimumLeadTime - LiveScanner.timeSlack {
+            String(format: "led for %.2f s of %.2f", lead, rules.minimumLeadTime)
+        } else if reads.count < rules.minimumFrames {
+            "first choice of \(reads.count) frames of \(rules.minimumFrames)"
+        } else if share < rules.minimumShare {
+            String(format: "%.2f of the frames' first choices, of %.2f", share, rules.minimumShare)
+        } else if weight < needed {
+            String(format: "weight %.2f of %.2f", weight, needed) + (doubt.causes.isEmpty ? "" : " (\(doubt.causes))")
+        } else {
+            nil
+        }
+        return reason.map { .waiting(value: value, reason: $0) } ?? .accepted(value)
+    }
+
+    /// How much the minimum weight is multiplied by for a value read as `reads` (its frames'
+    /// first choices): for text lower than the sure height and for narrow leads over the
+    /// runners-up, each by their mean over the reads; and what caused it, for people.
+    private func doubt(of reads: [Vote]) -> (factor: Double, causes: String) {
+        guard !reads.isEmpty else { return (1, "") }
+        let height = reads.map(\.textHeight).reduce(0, +) / Double(reads.count)
+        let margin = reads.map(\.margin).reduce(0, +) / Double(reads.count)
+        let small = height > 0 ? min(3, max(1, rules.sureTextHeight / height)) : 3
+        let close = rules.sureMargin > 0 ? 1 + max(0, rules.sureMargin - margin) / rules.sureMargin : 1
+        var causes: [String] = []
+        if small > 1 { causes.append(String(format: "text %.0f px high", height)) }
+        if close > 1 { causes.append(String(format: "%.2f ahead of the runner-up", margin)) }
+        return (small * close, causes.joined(separator: ", "))
     }
 
     /// The entry of most weight; of equal weights, the first in alphabetical order, so that a

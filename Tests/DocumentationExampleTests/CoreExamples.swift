@@ -166,6 +166,24 @@ struct CoreExamples {
         #expect(reviewed.words.count == 2)
     }
 
+    @Test func lineJoining() {
+        func piece(_ text: String, from x: Double, to right: Double) -> Line {
+            let box = Rect(x: x, y: 10, width: right - x, height: 20)
+            return Line(text: text, confidence: 0.9, box: box,
+                        quad: Quad(topLeft: Point(x: x, y: 10), topRight: Point(x: right, y: 10),
+                                   bottomRight: Point(x: right, y: 30), bottomLeft: Point(x: x, y: 30)))
+        }
+        let item = piece("Milk 2L", from: 0, to: 70), price = piece("1.45", from: 200, to: 240)
+
+        // Example from Sources/OCRKit/Model/Line+Joining.swift
+        let line = Line(joining: [price, item])
+        print(line.text)   // "Milk 2L 1.45"
+
+        #expect(line.text == "Milk 2L 1.45")
+        #expect(line.box == Rect(x: 0, y: 10, width: 240, height: 20))
+        #expect(line.quad.topRight == Point(x: 240, y: 10))
+    }
+
     @Test func page() async throws {
         let reader = PageReader(decoder: ImageLoader(), engine: try TesseractEngine())
 

@@ -29,7 +29,7 @@ struct ModuleExamples {
         // Example from Sources/OCRKitEngines/EngineSettings.swift
         var settings = EngineSettings(.auto)
         settings.workerCount = 2
-        let engine = try settings.pageEngine()        // Tesseract, then PP-OCR for photos
+        let engine = try settings.pageEngine()        // PP-OCR and Tesseract, line by line
         let frames = try settings.frameEngine()       // PP-OCR for small regions, else Tesseract
 
         #expect(engine.info.name == (InstalledDependencies.hasPPOCR ? "auto" : "tesseract"))

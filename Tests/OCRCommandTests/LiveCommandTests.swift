@@ -44,6 +44,19 @@ import Testing
         #expect(fields.count == 4 && fields[1] == "AB12CDE" && fields[3] == picture)
     }
 
+    @Test func detailsSayWhyAValueWaitsFrameByFrame() throws {
+        let frames = try writeFrames(plate: "AB12 CDE", count: 6)
+        let result = try ocr(["live", frames, "--engine", "tesseract", "--pattern", "uk", "--details"])
+        #expect(result.status == 0, "\(result.errors)")
+        let details = result.errors.split(separator: "\n").filter { $0.hasPrefix("ocr: ") && $0.contains(" s  read") }
+        try #require(details.count == 6, "\(result.errors)")
+        #expect(details[0].hasPrefix("ocr: 0.00 s  read AB12CDE ") && details[0].hasSuffix("AB12CDE not reported: led for 0.00 s of 0.20"), "\(details)")
+        #expect(details[1].hasSuffix("AB12CDE not reported: led for 0.10 s of 0.20"))
+        #expect(details.contains { $0.hasSuffix("; AB12CDE accepted") })
+        #expect(details.last?.hasSuffix("AB12CDE not reported: accepted already") == true)
+        #expect(result.output.split(separator: "\n").count == 1)
+    }
+
     @Test func badInputIsNamedWithTheCause() throws {
         let missing = try ocr(["live", folder.file("gate.mp4"), "--engine", "tesseract"])
         #expect(missing.status != 0 && missing.errors.contains(folder.file("gate.mp4")))

@@ -11,11 +11,43 @@ import Testing
         return VoteBoard(rules: rules)
     }
 
-    /// Records one frame's votes at `time` and asks for a decision, as the scanner does.
+    /// Records one frame's votes at `time`, read from text `height` pixels high, and asks for a
+    /// decision, as the scanner does.
+    private func decide(_ board: inout VoteBoard, _ time: Double, _ votes: [(String, Double)], height: Double = 40,
+                        excluding excluded: Set<String> = []) -> VoteBoard.Decision {
+        board.record(votes.map { Candidate(value: $0.0, confidence: $0.1) }, box: box, textHeight: height, evidence: nil, at: time)
+        return board.decide(at: time, excluding: excluded)
+    }
+
     private func frame(_ board: inout VoteBoard, _ time: Double, _ votes: [(String, Double)],
                        excluding excluded: Set<String> = []) -> String? {
-        board.record(votes.map { Candidate(value: $0.0, confidence: $0.1) }, box: box, evidence: nil, at: time)
-        return board.accepted(at: time, excluding: excluded)
+        decide(&board, time, votes, excluding: excluded).accepted
+    }
+
+    @Test func smallTextAndCloseRunnersUpNeedMoreWeightAndSaySo() {
+        var small = board()
+        // Text 12 pixels high, half the sure height: twice the weight, 3.0.
+        _ = decide(&small, 0.0, [("THF220", 0.9)], height: 12)
+        _ = decide(&small, 0.1, [("THF220", 0.9)], height: 12)
+        #expect(decide(&small, 0.2, [("THF220", 0.9)], height: 12)
+                == .waiting(value: "THF220", reason: "weight 2.70 of 3.00 (text 12 px high)"))
+        #expect(decide(&small, 0.3, [("THF220", 0.9)], height: 12) == .accepted("THF220"))
+
+        var close = board()
+        let read = [("WS6979", 0.7), ("WS6970", 0.6)]   // 0.1 ahead: half the sure margin, 1.5 times the weight
+        _ = decide(&close, 0.0, read)
+        _ = decide(&close, 0.1, read)
+        #expect(decide(&close, 0.2, read) == .waiting(value: "WS6979", reason: "weight 2.10 of 2.25 (0.10 ahead of the runner-up)"))
+        #expect(decide(&close, 0.3, read) == .accepted("WS6979"))
+    }
+
+    @Test func aValueWaitsForEnoughFramesAndSaysWhy() {
+        var board = board()
+        #expect(decide(&board, 0.0, [("AB12CDE", 0.99)]) == .waiting(value: "AB12CDE", reason: "led for 0.00 s of 0.20"))
+        #expect(decide(&board, 0.2, [("AB12CDE", 0.99)]) == .waiting(value: "AB12CDE", reason: "first choice of 2 frames of 3"))
+        #expect(decide(&board, 0.3, [("AB12CDE", 0.99)]) == .accepted("AB12CDE"))
+        #expect(decide(&board, 0.4, [("AB12CDE", 0.99)], excluding: ["AB12CDE"])
+                == .waiting(value: "AB12CDE", reason: "accepted already"))
     }
 
     @Test func aValueIsAcceptedOnceItHasLedLongEnoughWithEnoughWeight() {
