@@ -46,7 +46,8 @@ import Testing
 
     @Test func detailsSayWhyAValueWaitsFrameByFrame() throws {
         let frames = try writeFrames(plate: "AB12 CDE", count: 6)
-        let result = try ocr(["live", frames, "--engine", "tesseract", "--pattern", "uk", "--details"])
+        let result = try ocr(["live", frames, "--engine", "tesseract", "--pattern", "uk", "--details",
+                              "--evidence", folder.file("evidence")])
         #expect(result.status == 0, "\(result.errors)")
         let details = result.errors.split(separator: "\n").filter { $0.hasPrefix("ocr: ") && $0.contains(" s  read") }
         try #require(details.count == 6, "\(result.errors)")
