@@ -66,6 +66,27 @@ struct PPOCREngineTests {
         #expect(digits.text.contains("111") && digits.text.contains("222"))
     }
 
+    @Test func pagesReadAtOnceTakeTurnsAtTheDetector() async throws {
+        #expect(PPOCREngine.Configuration(workerCount: 1).concurrentDetections == 1)
+        #expect(PPOCREngine.Configuration(workerCount: 2).concurrentDetections == 1)
+        #expect(PPOCREngine.Configuration(workerCount: 8).concurrentDetections == 4)
+        var configuration = PPOCREngine.Configuration(models: models, libraryPath: library, workerCount: 3)
+        configuration.concurrentDetections = 1
+        let oneAtATime = try PPOCREngine(configuration: configuration)
+        let bitmaps = try ["Invoice 2024-117", "Ship to: Ada Lovelace", "Total weight 12.5 kg"].map {
+            try TextRenderer.render($0, font: "DejaVu Sans 14", margin: 60)
+        }
+        let pages = try await withThrowingTaskGroup(of: (Int, Page).self) { group in
+            for (index, bitmap) in bitmaps.enumerated() {
+                group.addTask { (index, try await oneAtATime.read(bitmap, options: RecognitionOptions())) }
+            }
+            return try await group.reduce(into: [Int: Page]()) { $0[$1.0] = $1.1 }
+        }
+        for (index, bitmap) in bitmaps.enumerated() {
+            #expect(pages[index] == (try await engine.read(bitmap, options: RecognitionOptions())))
+        }
+    }
+
     @Test func refusesLanguagesItsModelsDoNotRead() async throws {
         let bitmap = try TextRenderer.render("text")
         await #expect { try await engine.read(bitmap, options: RecognitionOptions(languages: ["deu"])) } throws: {
