@@ -18,7 +18,7 @@ public enum EngineChoice: String, CaseIterable, Hashable, Sendable, Codable {
     public var summary: String {
         switch self {
         case .auto:
-            "ppocr and tesseract, line by line: each line as the engine likelier right read it; tesseract alone when ONNX Runtime or PP-OCR's models are missing"
+            "ppocr and tesseract, line by line: each line as the engine likelier right read it; tesseract alone on pages it is sure of, or when ONNX Runtime or PP-OCR's models are missing"
         case .tesseract:
             "scans and documents; needs Tesseract and its language data (tesseract-ocr-eng...)"
         case .ppocr:

@@ -166,6 +166,18 @@ struct CoreExamples {
         #expect(reviewed.words.count == 2)
     }
 
+    @Test func inkShare() async throws {
+        let bitmap = try rendered("Invoice 2024-117")
+        let page = try await TesseractEngine().read(bitmap)
+
+        // Example from Sources/OCRKit/Model/Bitmap+Ink.swift
+        let unread = bitmap.inkShare(outside: page.lines.map(\.box))
+        print(unread > 0.02 ? "something on the page was not read" : "every mark was read")
+
+        #expect(unread < 0.02)
+        #expect(bitmap.inkShare(outside: []) == 1)
+    }
+
     @Test func lineJoining() {
         func piece(_ text: String, from x: Double, to right: Double) -> Line {
             let box = Rect(x: x, y: 10, width: right - x, height: 20)

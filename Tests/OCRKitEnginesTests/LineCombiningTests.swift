@@ -63,7 +63,8 @@ struct LineCombiningTests {
                            unsharedLineThreshold: combination.primary.unsharedLineThreshold),
             secondary: .init(Spoiling(engine: combination.secondary.engine, erased: [1], drowned: [2]),
                              calibration: combination.secondary.calibration,
-                             unsharedLineThreshold: combination.secondary.unsharedLineThreshold),
+                             unsharedLineThreshold: combination.secondary.unsharedLineThreshold,
+                             sureLineThreshold: combination.secondary.sureLineThreshold),
             margin: combination.margin)
         let bitmap = try Self.page()
         let options = RecognitionOptions()
@@ -76,5 +77,12 @@ struct LineCombiningTests {
         let page = try await engine.read(bitmap, options: options)
         #expect(page.lines.map(\.text) == Self.lines, "ppocr alone:\n\(alone.0)\ntesseract alone:\n\(alone.1)")
         #expect(page.engine.name == "auto")
+    }
+
+    @Test func aCleanPageIsReadByTesseractAlone() async throws {
+        let engine = try EngineSettings(.auto, workerCount: 1).pageEngine()
+        let page = try await engine.read(try Self.page(), options: RecognitionOptions())
+        #expect(page.lines.map(\.text) == Self.lines)
+        #expect(page.engine.name == "tesseract")
     }
 }

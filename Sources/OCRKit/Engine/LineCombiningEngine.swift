@@ -7,7 +7,8 @@
 /// mapped through its ``ConfidenceCalibration``) is kept, word by word where both split the line
 /// into the same words; a line only one engine saw is kept
 /// when it is likely enough right on its own, which drops the specks and textures one engine
-/// takes for text.
+/// takes for text. An engine sure of every line it read, with next to no ink outside them
+/// (``Contributor/sureLineThreshold``), reads first, and alone: a clean scan is not read twice.
 ///
 /// ```swift
 /// let engine = LineCombiningEngine(
@@ -23,11 +24,26 @@ public final class LineCombiningEngine: OCREngine {
         public var calibration: ConfidenceCalibration
         /// A line only this engine saw is kept when its words are at least this likely right.
         public var unsharedLineThreshold: Double
+        /// When every line this engine reads is at least this likely right, and the page has
+        /// next to no ink outside them (``LineCombiningEngine/unreadInkAllowance``), its page is
+        /// kept as it is and the other engine does not read it; `nil`: never.
+        public var sureLineThreshold: Double?
 
-        public init(_ engine: any OCREngine, calibration: ConfidenceCalibration, unsharedLineThreshold: Double) {
+        public init(_ engine: any OCREngine, calibration: ConfidenceCalibration, unsharedLineThreshold: Double,
+                    sureLineThreshold: Double? = nil) {
             self.engine = engine
             self.calibration = calibration
             self.unsharedLineThreshold = unsharedLineThreshold
+            self.sureLineThreshold = sureLineThreshold
+        }
+
+        /// Whether this engine is sure enough of `page`, read from `bitmap`, to keep it alone.
+        func isSure(of page: Page, in bitmap: Bitmap) -> Bool {
+            guard let sureLineThreshold, !page.lines.isEmpty,
+                  page.lines.allSatisfy({ calibration.probability(of: [$0]) >= sureLineThreshold }) else { return false }
+            // Around each line, room for the marks of its letters a tight box leaves out.
+            let margins = page.lines.map { $0.box.insetBy(dx: -$0.box.height, dy: -$0.box.height / 4) }
+            return bitmap.inkShare(outside: margins) <= LineCombiningEngine.unreadInkAllowance
         }
     }
 
@@ -58,27 +74,36 @@ public final class LineCombiningEngine: OCREngine {
         }
     }
 
-    /// The two engines' lines combined; one engine's page when the other does not honour the
-    /// options or fails (its models missing, say): a page one engine read is never lost.
+    /// The share of a page's ink outside the lines of an engine sure of each that still lets it
+    /// read the page alone: specks and rules, not a line it did not see.
+    public static let unreadInkAllowance = 0.02
+
+    /// The two engines' lines combined; one engine's page when it is sure of it, or when the
+    /// other does not honour the options or fails (its models missing, say): a page one engine
+    /// read is never lost.
     ///
     /// - Throws: the primary's error when neither engine could read the page.
     public func recognize(_ bitmap: Bitmap, options: RecognitionOptions) async throws -> Page {
-        var pages: [Page] = [], firstError: (any Error)?
-        for contributor in [primary, secondary] where (try? contributor.engine.checkSupport(of: options)) != nil {
+        let contributors = [primary, secondary]
+        var pages: [Page?] = [nil, nil], errors: [(any Error)?] = [nil, nil]
+        // An engine that may be sure of a page alone reads it first.
+        let order = primary.sureLineThreshold == nil && secondary.sureLineThreshold != nil ? [1, 0] : [0, 1]
+        for index in order where (try? contributors[index].engine.checkSupport(of: options)) != nil {
             do {
-                pages.append(try await contributor.engine.recognize(bitmap, options: options))
+                let page = try await contributors[index].engine.recognize(bitmap, options: options)
+                if contributors[index].isSure(of: page, in: bitmap) { return page }
+                pages[index] = page
             } catch {
-                firstError = firstError ?? error
+                errors[index] = error
             }
         }
-        guard pages.count == 2 else {
-            if let page = pages.first { return page }
-            throw firstError ?? OCRError(.invalidOption, reason: "neither \(primary.engine.info.name) nor "
-                                         + "\(secondary.engine.info.name) honours these options")
+        guard let first = pages[0], let second = pages[1] else {
+            if let page = pages[0] ?? pages[1] { return page }
+            throw errors[0] ?? errors[1] ?? OCRError(.invalidOption, reason: "neither \(primary.engine.info.name) nor "
+                                                     + "\(secondary.engine.info.name) honours these options")
         }
-        let first = pages[0]
         return Page(image: first.image, width: first.width, height: first.height, engine: info,
-                    layout: combine(first, pages[1]), straightening: first.straightening)
+                    layout: combine(first, second), straightening: first.straightening)
     }
 
     /// The lines kept from the primary's page and the secondary's, in the primary's reading

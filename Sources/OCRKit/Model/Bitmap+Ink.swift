@@ -1,0 +1,66 @@
+extension Bitmap {
+    /// The share of the image's ink (its pixels darker than Otsu's threshold) that lies outside
+    /// `regions`, normalised to the image: how much of what is on a page a reading of it left
+    /// out. 0 for an image without ink.
+    ///
+    /// ```swift
+    /// let unread = bitmap.inkShare(outside: page.lines.map(\.box))
+    /// print(unread > 0.02 ? "something on the page was not read" : "every mark was read")
+    /// ```
+    public func inkShare(outside regions: [Rect]) -> Double {
+        let values = luminance()
+        let threshold = Self.otsuThreshold(of: values)
+        var covered = [Bool](repeating: false, count: width * height)
+        for region in regions {
+            let pixels = region.scaled(width: Double(width), height: Double(height))
+            let left = max(0, Int(pixels.minX.rounded(.down))), right = min(width, Int(pixels.maxX.rounded(.up)))
+            let top = max(0, Int(pixels.minY.rounded(.down))), bottom = min(height, Int(pixels.maxY.rounded(.up)))
+            guard left < right, top < bottom else { continue }
+            for y in top..<bottom {
+                for x in left..<right { covered[y * width + x] = true }
+            }
+        }
+        var ink = 0, outside = 0
+        for index in values.indices where values[index] <= threshold {
+            ink += 1
+            if !covered[index] { outside += 1 }
+        }
+        return ink == 0 ? 0 : Double(outside) / Double(ink)
+    }
+
+    /// Each pixel's brightness, 0 (black) to 255.
+    private func luminance() -> [UInt8] {
+        switch layout {
+        case .gray:
+            return pixels
+        case .rgb:
+            return (0..<(width * height)).map { index in
+                let red = Int(pixels[3 * index]), green = Int(pixels[3 * index + 1]), blue = Int(pixels[3 * index + 2])
+                return UInt8((299 * red + 587 * green + 114 * blue) / 1000)
+            }
+        }
+    }
+
+    /// The brightness that best splits `values` into a dark and a light class (Otsu's method):
+    /// the one of largest variance between the two. Values at or below it are dark.
+    static func otsuThreshold(of values: [UInt8]) -> UInt8 {
+        var histogram = [Int](repeating: 0, count: 256)
+        for value in values { histogram[Int(value)] += 1 }
+        let total = Double(values.count)
+        let sum = histogram.enumerated().reduce(0.0) { $0 + Double($1.offset * $1.element) }
+        var darkCount = 0.0, darkSum = 0.0, best = 0.0, threshold = 0
+        for level in 0..<255 {
+            darkCount += Double(histogram[level])
+            darkSum += Double(level * histogram[level])
+            let lightCount = total - darkCount
+            guard darkCount > 0, lightCount > 0 else { continue }
+            let difference = darkSum / darkCount - (sum - darkSum) / lightCount
+            let between = darkCount * lightCount * difference * difference
+            if between > best {
+                best = between
+                threshold = level
+            }
+        }
+        return UInt8(threshold)
+    }
+}
