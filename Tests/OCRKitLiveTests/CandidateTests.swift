@@ -32,4 +32,21 @@ import Testing
         #expect(abs(block.candidates[0].confidence - 0.8) < 1e-9)
         #expect(abs(block.candidates[1].confidence - 0.8 * 0.3 / 0.7) < 1e-9)
     }
+
+    @Test func textMuchLowerThanTheTallestIsNotTried() throws {
+        func page(_ lines: [(text: String, height: Double)]) -> Page {
+            Page(image: "frame", width: 640, height: 360, engine: EngineInfo(name: "test", version: "1"),
+                 lines: lines.map { text, height in
+                     line(text.enumerated().map { symbol([(String($1), 0.9)], x: 0.1 + Double($0) * 0.05) }, confidence: 0.9,
+                          height: height)
+                 })
+        }
+        // A plate misread beyond any fit, above a dealer's sign a third of its height.
+        #expect(CandidateBlock.largestPlausible(in: page([("K1~96", 0.12), ("MOTORS", 0.04)]), pattern: .alphanumeric(length: 5...8), count: 3) == nil)
+        let plate = CandidateBlock.largestPlausible(in: page([("K179658", 0.12), ("MOTORS", 0.04)]), pattern: .alphanumeric(length: 5...8), count: 3)
+        #expect(plate?.candidates.first?.value == "K179658")
+        // Text of like height is still tried when the tallest does not fit.
+        let near = CandidateBlock.largestPlausible(in: page([("K1~96", 0.12), ("MOTORS", 0.09)]), pattern: .alphanumeric(length: 5...8), count: 3)
+        #expect(near?.candidates.first?.value == "MOTORS")
+    }
 }
