@@ -77,7 +77,8 @@ public actor LiveScanner {
         // text, or a look-alike of it, cannot be accepted in the frames it is not read in.
         switch board.decide(at: frame.time, excluding: Set(acceptedTimes.keys)) {
         case .accepted(let value):
-            step.accepted = acceptance(of: value, at: frame.time)
+            guard let acceptance = acceptance(of: value, at: frame.time) else { break }
+            step.accepted = acceptance
             acceptedTimes[value] = frame.time
         case .waiting(let value, let reason):
             step.waiting = (value, reason)

@@ -27,10 +27,6 @@ struct VoteBoard: Sendable {
         /// `value` leads the votes but is not sure enough yet, for `reason`.
         case waiting(value: String, reason: String)
         case accepted(String)
-
-        var accepted: String? {
-            if case .accepted(let value) = self { value } else { nil }
-        }
     }
 
     let rules: LiveScanner.Configuration

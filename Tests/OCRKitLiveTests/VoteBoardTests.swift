@@ -2,6 +2,12 @@ import OCRKit
 @testable import OCRKitLive
 import Testing
 
+extension VoteBoard.Decision {
+    var accepted: String? {
+        if case .accepted(let value) = self { value } else { nil }
+    }
+}
+
 @Suite struct VoteBoardTests {
     private let box = Rect(x: 0.4, y: 0.4, width: 0.2, height: 0.1)
 

@@ -34,9 +34,10 @@ private func row(_ y: Double, from x: Double = 0.1, to right: Double = 0.9) -> R
     /// Both engines' confidences taken as they are.
     let even = ConfidenceCalibration([(0, 0), (1, 1)])
 
-    private func combining(_ first: FixedEngine, _ second: FixedEngine, unshared: Double = 0.5) -> LineCombiningEngine {
+    private func combining(_ first: FixedEngine, _ second: FixedEngine, unshared: Double = 0.5,
+                           sure: Double? = nil) -> LineCombiningEngine {
         LineCombiningEngine(primary: .init(first, calibration: even, unsharedLineThreshold: unshared),
-                            secondary: .init(second, calibration: even, unsharedLineThreshold: unshared))
+                            secondary: .init(second, calibration: even, unsharedLineThreshold: unshared, sureLineThreshold: sure))
     }
 
     @Test func eachLineIsReadByTheLikelierEngineAndTheSecondaryNeedsAMargin() async throws {
@@ -82,27 +83,21 @@ private func row(_ y: Double, from x: Double = 0.1, to right: Double = 0.9) -> R
 
     @Test func aPageTheSecondaryIsSureOfLineByLineWithNoInkLeftIsItsAlone() async throws {
         let first = FixedEngine(name: "ppocr", lines: [("HEADER", 0.99, row(0.05)), ("Dear Ada,", 0.9, row(0.1))])
-        func combining(_ second: FixedEngine) -> LineCombiningEngine {
-            LineCombiningEngine(primary: .init(first, calibration: even, unsharedLineThreshold: 0.5),
-                                secondary: .init(second, calibration: even, unsharedLineThreshold: 0.5, sureLineThreshold: 0.9))
-        }
         let sure = FixedEngine(name: "tesseract", lines: [("Dear Ada,", 0.95, row(0.1)), ("Yours,", 0.9, row(0.4))])
-        let alone = try await combining(sure).read(bitmap, options: RecognitionOptions())
+        let alone = try await combining(first, sure, sure: 0.9).read(bitmap, options: RecognitionOptions())
         #expect(alone.lines.map(\.text) == ["Dear Ada,", "Yours,"] && alone.engine.name == "tesseract")
 
         // A mark where the sure engine read nothing: the primary reads the page too.
-        var marked = Bitmap(width: 100, height: 100, layout: .gray, pixels: [UInt8](repeating: 255, count: 10_000), source: "x.png")
-        marked = Bitmap(width: 100, height: 100, layout: .gray,
-                        pixels: marked.pixels.enumerated().map { $0.offset / 100 == 5 && $0.offset % 100 < 60 ? 0 : $0.element },
-                        source: "x.png")
-        let seen = try await combining(sure).read(marked, options: RecognitionOptions())
+        let marked = Bitmap(width: 100, height: 100, layout: .gray,
+                            pixels: (0..<10_000).map { $0 / 100 == 5 && $0 % 100 < 60 ? 0 : 255 }, source: "x.png")
+        let seen = try await combining(first, sure, sure: 0.9).read(marked, options: RecognitionOptions())
         #expect(seen.lines.map(\.text) == ["HEADER", "Dear Ada,", "Yours,"] && seen.engine.name == "auto")
 
         let unsure = FixedEngine(name: "tesseract", lines: [("Dear Ada,", 0.95, row(0.1)), ("Yoors,", 0.85, row(0.4))])
-        let both = try await combining(unsure).read(bitmap, options: RecognitionOptions())
+        let both = try await combining(first, unsure, sure: 0.9).read(bitmap, options: RecognitionOptions())
         #expect(both.lines.map(\.text) == ["HEADER", "Dear Ada,", "Yoors,"] && both.engine.name == "auto")
 
-        let empty = try await combining(FixedEngine(name: "tesseract", lines: [])).read(bitmap, options: RecognitionOptions())
+        let empty = try await combining(first, FixedEngine(name: "tesseract", lines: []), sure: 0.9).read(bitmap, options: RecognitionOptions())
         #expect(empty.lines.map(\.text) == ["HEADER", "Dear Ada,"])
     }
 
