@@ -34,6 +34,7 @@ let package = Package(
         .library(name: "OCRKitStraighten", targets: ["OCRKitStraighten"]),
         .library(name: "OCRKitEngines", targets: ["OCRKitEngines"]),
         .library(name: "OCRKitBench", targets: ["OCRKitBench"]),
+        .library(name: "OCRKitServer", targets: ["OCRKitServer"]),
         .executable(name: "ocr", targets: ["ocr"]),
     ],
     dependencies: [
@@ -43,6 +44,10 @@ let package = Package(
         .package(url: "https://github.com/jpsim/Yams", from: "6.2.2"),
         .package(url: "https://github.com/vapor/postgres-nio", from: "1.33.2"),
         .package(url: "https://github.com/apple/swift-nio-ssl", from: "2.37.6"),
+        .package(url: "https://github.com/hummingbird-project/hummingbird", from: "2.28.1"),
+        .package(url: "https://github.com/swift-server/swift-service-lifecycle", from: "2.13.0"),
+        .package(url: "https://github.com/apple/swift-http-types", from: "1.8.0"),
+        .package(url: "https://github.com/vapor/multipart-kit", from: "4.7.1"),
     ],
     targets: [
         // The core: document model, geometry, engine protocol, errors. No C dependencies.
@@ -137,12 +142,24 @@ let package = Package(
             ]
         ),
 
+        // `ocr serve`: reading, the queue and its events over HTTP, with a web page; on Hummingbird.
+        .target(
+            name: "OCRKitServer",
+            dependencies: [
+                "OCRKit", "OCRKitExport", "OCRKitPDF", "OCRKitQueue", "OCRKitEngines",
+                .product(name: "Hummingbird", package: "hummingbird"), .product(name: "HummingbirdCore", package: "hummingbird"),
+                .product(name: "HTTPTypes", package: "swift-http-types"),
+                .product(name: "ServiceLifecycle", package: "swift-service-lifecycle"),
+                .product(name: "MultipartKit", package: "multipart-kit"),
+            ]
+        ),
+
         .executableTarget(
             name: "ocr",
             dependencies: [
                 "OCRKit", "OCRKitImages", "OCRKitTesseract", "OCRKitEvaluation", "OCRKitLayout", "OCRKitExport",
                 "OCRKitPDF", "OCRKitONNX", "OCRKitQueue", "OCRKitQueueSQLite", "OCRKitQueueStores", "OCRKitLive", "OCRKitStraighten", "OCRKitEngines",
-                "OCRKitBench", .product(name: "ArgumentParser", package: "swift-argument-parser"),
+                "OCRKitBench", "OCRKitServer", .product(name: "ArgumentParser", package: "swift-argument-parser"),
                 .product(name: "Logging", package: "swift-log"),
             ]
         ),
@@ -202,6 +219,13 @@ let package = Package(
         .testTarget(
             name: "OCRKitBenchTests",
             dependencies: ["OCRKitBench", "OCRKitEngines", "OCRKitImages", "OCRKitTestSupport"]
+        ),
+        .testTarget(
+            name: "OCRKitServerTests",
+            dependencies: [
+                "OCRKitServer", "OCRKitEngines", "OCRKitImages", "OCRKitQueueSQLite", "OCRKitTestSupport",
+                .product(name: "Hummingbird", package: "hummingbird"), .product(name: "HummingbirdTesting", package: "hummingbird"),
+            ]
         ),
         .testTarget(
             name: "OCRKitLiveTests",

@@ -93,14 +93,32 @@ public actor OCRProcessor {
     /// - Throws: an ``OCRKit/OCRError/Code/invalidOption`` for options the reader cannot honour.
     public func enqueue(_ paths: [String], name: String? = nil, document: String? = nil,
                         options: RecognitionOptions = RecognitionOptions(), storingImages: Bool = false) async throws -> BatchID {
-        try reader.engine.validate(options)
-        if options.straightensPage && reader.straightener == nil {
-            throw OCRError(.invalidOption, reason: "straightening photos needs an image straightener, and the processor's reader has none")
-        }
+        try checkOptions(options)
         let images: ImageContents? = storingImages ? Self.storableContents(ofFileAt:) : nil
         let batch = try await store.addBatch(name: name, paths: paths, options: options, document: document, images: images, now: Date())
         await refreshProgress()
         return batch
+    }
+
+    /// Adds a batch of images held in memory (uploaded to a server, say), each stored in the queue
+    /// under its name, and returns its ID. Names must differ: the same name twice is one item.
+    ///
+    /// - Throws: an ``OCRKit/OCRError/Code/invalidOption`` for options the reader cannot honour.
+    public func enqueue(contentsOf images: [(name: String, contents: Data)], name: String? = nil, document: String? = nil,
+                        options: RecognitionOptions = RecognitionOptions()) async throws -> BatchID {
+        try checkOptions(options)
+        let contents = Dictionary(images.map { ($0.name, $0.contents) }, uniquingKeysWith: { first, _ in first })
+        let batch = try await store.addBatch(name: name, paths: images.map(\.name), options: options, document: document,
+                                             images: { contents[$0] }, now: Date())
+        await refreshProgress()
+        return batch
+    }
+
+    private func checkOptions(_ options: RecognitionOptions) throws {
+        try reader.engine.validate(options)
+        if options.straightensPage && reader.straightener == nil {
+            throw OCRError(.invalidOption, reason: "straightening photos needs an image straightener, and the processor's reader has none")
+        }
     }
 
     /// The largest image file, in bytes, ``enqueue(_:name:document:options:storingImages:)``
@@ -130,11 +148,11 @@ public actor OCRProcessor {
         try await store.cancel(batch: nil, now: Date())
     }
 
-    /// Puts items that failed for good back in the queue, with their attempts reset: after the
-    /// missing file was restored, or the disk was mended.
+    /// Puts items of `batch` (of every batch when `nil`) that failed for good back in the queue,
+    /// with their attempts reset: after the missing file was restored, or the disk was mended.
     @discardableResult
-    public func retryFailed() async throws -> Int {
-        try await store.retryFailed(batch: nil, now: Date())
+    public func retryFailed(batch: BatchID? = nil) async throws -> Int {
+        try await store.retryFailed(batch: batch, now: Date())
     }
 
     /// Completed results nobody has marked consumed yet, in batch order.
@@ -166,8 +184,9 @@ public actor OCRProcessor {
         let interval = configuration.leaseDuration / 3
         maintenance = Task { [weak self] in
             var lastPurge = ContinuousClock.now
-            while !Task.isCancelled {
-                try? await Task.sleep(for: interval)
+            // Cancelled by stop(): a store call made after it would fail and be reported as the
+            // store's failure.
+            while (try? await Task.sleep(for: interval)) != nil {
                 guard let self else { return }
                 await self.recoverAbandonedItems()
                 if ContinuousClock.now - lastPurge > .seconds(3600) {

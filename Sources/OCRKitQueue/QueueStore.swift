@@ -70,6 +70,9 @@ public protocol QueueStore: Sendable {
     /// Items that failed for good, in batch order.
     func failures(batch: BatchID?) async throws -> [ItemFailure]
 
+    /// The image file's contents stored with `item`, `nil` for an item read at its path.
+    func storedImage(of item: ItemID) async throws -> Data?
+
     /// Marks results as consumed: they may be purged after `purgeAfter`.
     func markConsumed(_ items: [ItemID], purgeAfter: Date) async throws
 

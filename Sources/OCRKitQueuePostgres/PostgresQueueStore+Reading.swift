@@ -82,6 +82,14 @@ extension PostgresQueueStore {
         }
     }
 
+    public func storedImage(of item: ItemID) async throws -> Data? {
+        try await translatingErrors {
+            let rows = try await client.query("SELECT contents FROM item_image WHERE item_id = \(item.rawValue)", logger: logger)
+            for try await contents in rows.decode(ByteBuffer.self) { return Data(contents.readableBytesView) }
+            return nil
+        }
+    }
+
     public func events(after cursor: EventCursor, limit: Int) async throws -> [ProcessorEvent] {
         try await translatingErrors {
             let rows = try await client.query("""

@@ -361,6 +361,12 @@ public final class SQLiteQueueStore: QueueStore {
         }
     }
 
+    public func storedImage(of item: ItemID) async throws -> Data? {
+        try await database.read { db in
+            try Data.fetchOne(db, sql: "SELECT contents FROM itemImage WHERE itemId = ?", arguments: [item.rawValue])
+        }
+    }
+
     public func events(after cursor: EventCursor, limit: Int) async throws -> [ProcessorEvent] {
         try await database.read { db in
             try Row.fetchAll(db, sql: """

@@ -106,12 +106,22 @@ struct RecognitionArguments: ParsableArguments {
     /// The reader these arguments describe, reading up to `jobs` images at once, able to
     /// straighten photos when `straightensPhotos`.
     func makeReader(jobs: Int, straightensPhotos: Bool) throws -> PageReader {
+        try makeReader(settings: engineSettings(jobs: jobs), straightensPhotos: straightensPhotos)
+    }
+
+    /// How these arguments set engines up, reading up to `jobs` images at once.
+    func engineSettings(jobs: Int) -> EngineSettings {
         var settings = EngineSettings(engine, workerCount: jobs, logger: diagnostics)
         settings.models = models
         settings.pageSegmentationMode = PageSegmentationMode(rawValue: psm) ?? .auto
         settings.classifiesOrientation = classifyOrientation
-        return try PageReader(settings: settings, order: order, loading: ImageLoadingOptions(maximumPixelCount: maxPixels),
-                              straightensPhotos: straightensPhotos)
+        return settings
+    }
+
+    /// The reader of an engine set up by `settings`, in these arguments' order and pixel limit.
+    func makeReader(settings: EngineSettings, straightensPhotos: Bool) throws -> PageReader {
+        try PageReader(settings: settings, order: order, loading: ImageLoadingOptions(maximumPixelCount: maxPixels),
+                       straightensPhotos: straightensPhotos)
     }
 }
 
@@ -120,8 +130,7 @@ struct RegionArgument: ExpressibleByArgument {
     var rect: Rect
 
     init?(argument: String) {
-        let parts = argument.split(separator: ",").compactMap { Double($0.trimmingCharacters(in: .whitespaces)) }
-        guard parts.count == 4 else { return nil }
-        rect = Rect(x: parts[0], y: parts[1], width: parts[2], height: parts[3])
+        guard let rect = Rect(listing: argument) else { return nil }
+        self.rect = rect
     }
 }

@@ -131,8 +131,13 @@ struct CoreExamples {
         let lowerThird = Rect(normalizedBottomLeft: Rect(x: 0, y: 0, width: 1, height: 1.0 / 3))
         print(lowerThird.y)   // 0.667: OCRKit counts from the top
 
+        // Example from Sources/OCRKit/Geometry/Rect.swift
+        let bottomFifth = Rect(listing: "0,0.8,1,0.2")
+
         #expect(pixels == Rect(x: 250, y: 400, width: 500, height: 200))
         #expect(abs(lowerThird.y - 2.0 / 3) < 1e-9)
+        #expect(bottomFifth == Rect(x: 0, y: 0.8, width: 1, height: 0.2))
+        #expect(Rect(listing: "0,0.8,1") == nil && Rect(listing: "0,,0.8,1,0.2") == nil)
     }
 
     @Test func cropping() throws {

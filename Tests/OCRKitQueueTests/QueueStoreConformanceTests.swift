@@ -246,7 +246,14 @@ enum StoreKind: String, CaseIterable, CustomTestStringConvertible {
             let unread = try #require(try await store.claimNextItem(owner: "w", expiry: start + 60, now: start))
             #expect(unread.path == "unreadable.jpg" && unread.contents == nil)
             _ = try await store.addBatch(name: nil, paths: ["a.png"], options: .init(), document: nil, now: start)
-            #expect(try await store.claimNextItem(owner: "w", expiry: start + 60, now: start)?.contents == nil)
+            let path = try #require(try await store.claimNextItem(owner: "w", expiry: start + 60, now: start))
+            #expect(path.contents == nil)
+            // Kept after the item is read, for a document of the batch's pages to embed.
+            #expect(try await store.complete(stored.id, owner: "w", page: Page(image: "photo.jpg", width: 1, height: 1, engine: EngineInfo(name: "test", version: "1"), lines: []),
+                                             now: start))
+            #expect(try await store.storedImage(of: stored.id) == photo)
+            #expect(try await store.storedImage(of: unread.id) == nil)
+            #expect(try await store.storedImage(of: path.id) == nil)
         }
     }
 

@@ -21,6 +21,19 @@ public struct Rect: Hashable, Sendable, Codable {
         self.height = height
     }
 
+    /// A rectangle written `x,y,w,h`, as `ocr --roi` and `ocr serve`'s `roi` take it; `nil` unless
+    /// it is four numbers.
+    ///
+    /// ```swift
+    /// let bottomFifth = Rect(listing: "0,0.8,1,0.2")
+    /// ```
+    public init?(listing text: String) {
+        let parts = text.split(separator: ",", omittingEmptySubsequences: false)
+            .compactMap { Double($0.trimmingCharacters(in: .whitespaces)) }
+        guard parts.count == 4 else { return nil }
+        self.init(x: parts[0], y: parts[1], width: parts[2], height: parts[3])
+    }
+
     /// The smallest rectangle that holds every point.
     public init(enclosing points: some Sequence<Point>) {
         var minX = Double.infinity, minY = Double.infinity

@@ -1,0 +1,70 @@
+import Foundation
+import Hummingbird
+import OCRKit
+
+/// Lets as many reads run at once as there are workers, lets a bounded number wait their turn,
+/// and turns the rest away with 503 and `Retry-After` rather than queueing without bound: a
+/// caller learns at once that the server is saturated and when to come back.
+actor ReadAdmission {
+    let workers: Int
+    let waitingLimit: Int
+    private var running = 0
+    private var waiting: [(id: UUID, turn: CheckedContinuation<Void, any Error>)] = []
+    /// How long a read has taken of late, in seconds: a moving average, for `Retry-After`.
+    private var typicalRead = 2.0
+
+    init(workers: Int, waitingPerWorker: Int) {
+        self.workers = max(1, workers)
+        waitingLimit = self.workers * waitingPerWorker
+    }
+
+    /// Reads running and waiting, for metrics and `/ready`.
+    var load: (running: Int, waiting: Int) { (running, waiting.count) }
+
+    /// Runs `read` when a worker is free, and gives the worker back when it ends.
+    ///
+    /// - Throws: an ``APIError`` 503 with `Retry-After` when every worker is busy and the waiting
+    ///   line is full; `CancellationError` when the caller gives up while waiting.
+    func admit<T: Sendable>(_ read: @Sendable () async throws -> T) async throws -> T {
+        try await takeTurn()
+        let start = ContinuousClock.now
+        defer { finish(after: ContinuousClock.now - start) }
+        return try await read()
+    }
+
+    private func takeTurn() async throws {
+        if running < workers {
+            running += 1
+            return
+        }
+        guard waiting.count < waitingLimit else {
+            let wait = typicalRead * Double(waiting.count + workers) / Double(workers)
+            throw APIError(.serviceUnavailable, code: "busy",
+                           message: "every worker is reading and \(waiting.count) reads are waiting: try again later",
+                           retryAfter: max(1, Int(wait.rounded(.up))))
+        }
+        let id = UUID()
+        try await withTaskCancellationHandler {
+            try await withCheckedThrowingContinuation { turn in
+                waiting.append((id, turn))
+            }
+        } onCancel: {
+            Task { await self.abandon(id) }
+        }
+    }
+
+    /// A worker freed by a read that ended passes straight to the next in line.
+    private func finish(after duration: Duration) {
+        typicalRead = 0.8 * typicalRead + 0.2 * duration.timeInterval
+        if waiting.isEmpty {
+            running -= 1
+        } else {
+            waiting.removeFirst().turn.resume()
+        }
+    }
+
+    private func abandon(_ id: UUID) {
+        guard let index = waiting.firstIndex(where: { $0.id == id }) else { return }
+        waiting.remove(at: index).turn.resume(throwing: CancellationError())
+    }
+}

@@ -1,0 +1,57 @@
+import Foundation
+import Hummingbird
+import HummingbirdCore
+import OCRKit
+import OCRKitEngines
+
+/// What a call asks of the reader, from its query, named as `ocr read`'s options are:
+/// `?engine=ppocr&lang=eng+deu&roi=0,0.8,1,0.2&min-text-height=0.02&straighten=true&format=hocr`.
+struct ReadParameters: Sendable {
+    var engine: EngineChoice?
+    var order: ReadingOrder?
+    var format: ResultFormat
+    var options: RecognitionOptions
+
+    /// The query parameters a read takes.
+    static let names: Set<String> = [
+        "engine", "order", "format", "lang", "roi", "min-text-height", "allow", "alternatives", "review-threshold",
+        "max-side", "straighten",
+    ]
+
+    /// - Parameters:
+    ///   - formats: the forms this call can answer in, the first the default.
+    ///   - extra: parameters of the call's own, beside those of a read.
+    /// - Throws: an ``APIError`` 400 naming the parameter that is unknown or not understood.
+    init(_ query: FlatDictionary<Substring, Substring>, formats: [ResultFormat], extra: Set<String> = []) throws {
+        for (name, _) in query where !Self.names.contains(String(name)) && !extra.contains(String(name)) {
+            throw Self.invalid("unknown parameter '\(name)'; a read takes \(Self.names.sorted().joined(separator: ", "))")
+        }
+        func value<T>(_ name: String, _ parse: (String) -> T?, expected: String) throws -> T? {
+            guard let text = query[Substring(name)].map(String.init) else { return nil }
+            guard let parsed = parse(text) else { throw Self.invalid("\(name)=\(text) is not \(expected)") }
+            return parsed
+        }
+        engine = try value("engine", EngineChoice.init(rawValue:),
+                           expected: "one of " + EngineChoice.allCases.map(\.rawValue).joined(separator: ", "))
+        order = try value("order", ReadingOrder.init(rawValue:), expected: "engine or layout")
+        format = try value("format", { text in ResultFormat(rawValue: text).flatMap { formats.contains($0) ? $0 : nil } },
+                           expected: "one of " + formats.map(\.rawValue).joined(separator: ", ")) ?? formats[0]
+        options = RecognitionOptions(
+            languages: try value("lang", { $0.split(whereSeparator: { "+ ,".contains($0) }).map(String.init) },
+                                 expected: "languages joined by '+'") ?? ["eng"],
+            regionOfInterest: try value("roi", Rect.init(listing:), expected: "x,y,w,h as fractions of the image"),
+            minimumTextHeight: try value("min-text-height", Double.init, expected: "a fraction of the image height"),
+            allowedCharacters: try value("allow", { $0 }, expected: "characters"),
+            alternativeCount: try value("alternatives", Int.init, expected: "a number") ?? (format.showsAlternatives ? 3 : 0),
+            maximumImageSide: try value("max-side", Int.init, expected: "a number of pixels"),
+            reviewThreshold: try value("review-threshold", Double.init, expected: "a confidence from 0 to 1")
+                ?? Page.defaultReviewThreshold,
+            straightensPage: try value("straighten", Bool.init, expected: "true or false") ?? false
+        )
+        do { try options.validate() } catch let error as OCRError { throw Self.invalid(error.reason) }
+    }
+
+    private static func invalid(_ message: String) -> APIError {
+        APIError(.badRequest, code: OCRError.Code.invalidOption.rawValue, message: message)
+    }
+}

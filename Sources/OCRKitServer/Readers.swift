@@ -1,0 +1,43 @@
+import Foundation
+import OCRKit
+import OCRKitEngines
+import OCRKitLayout
+
+/// The readers the server reads with: the engine a call names (the server's own by default),
+/// made on first use and kept, so that a call for `tesseract` does not load PP-OCR's models and
+/// no call loads them twice.
+actor Readers {
+    /// How engines are set up; its ``OCRKitEngines/EngineSettings/choice`` is the server's default engine.
+    let settings: EngineSettings
+    /// The server's default reader, which the queue reads batches with.
+    nonisolated let standard: PageReader
+    private var engines: [EngineChoice: any OCREngine]
+
+    init(standard: PageReader, settings: EngineSettings) {
+        self.settings = settings
+        self.standard = standard
+        engines = [settings.choice: standard.engine]
+    }
+
+    /// The reader for `engine` (the server's own when `nil`), in `order` (the server's when `nil`).
+    ///
+    /// - Throws: an ``OCRKit/OCRError`` when that engine cannot be had here.
+    func reader(engine: EngineChoice?, order: ReadingOrder?) throws -> PageReader {
+        let choice = engine ?? settings.choice
+        let engine: any OCREngine
+        if let made = engines[choice] {
+            engine = made
+        } else {
+            var settings = settings
+            settings.choice = choice
+            engine = try settings.pageEngine()
+            engines[choice] = engine
+        }
+        let arranger: (any PageArranger)? = switch order {
+        case nil: standard.arranger
+        case .engine: nil
+        case .layout: LayoutAnalyzer()
+        }
+        return PageReader(decoder: standard.decoder, engine: engine, arranger: arranger, straightener: standard.straightener)
+    }
+}

@@ -1,0 +1,98 @@
+import Foundation
+import Hummingbird
+import OCRKit
+import OCRKitQueue
+
+extension OCRServer {
+    /// Batches through the persistent queue: `POST /v1/batches` (images in a multipart form, or
+    /// `{"paths": [...]}` under the server's `--root`), `GET /v1/batches`, `GET /v1/batches/{id}`,
+    /// its `results` and `failures`, `POST .../cancel` and `.../retry`.
+    func addBatchRoutes(to router: Router<BasicRequestContext>) {
+        let batches = router.group("v1/batches")
+        batches.post { request, _ in
+            try await createBatch(request)
+        }
+        batches.get { _, _ in
+            try Self.json(try await processor.store.batches().map(BatchMessage.init))
+        }
+        batches.get("{id}") { _, context in
+            try Self.json(BatchMessage(try await summary(context)))
+        }
+        batches.get("{id}/results") { request, context in
+            let batch = try await summary(context).id
+            let parameters = try ReadParameters(request.uri.queryParameters, formats: [ResultFormat.jsonl, .json, .text, .hocr, .alto, .pdf])
+            let results = try await processor.store.results(batch: batch, unconsumedOnly: false)
+            var stored: [String: Data] = [:]
+            if parameters.format == .pdf {
+                for result in results { stored[result.page.image] = try await processor.store.storedImage(of: result.id) }
+            }
+            let reader = readers.standard
+            let document = try await parameters.format.document(
+                of: results.map(\.page), images: InMemoryImages(contents: stored, files: reader.decoder), straightener: reader.straightener)
+            return Self.download(document, format: parameters.format, name: "batch-\(batch)")
+        }
+        batches.get("{id}/failures") { _, context in
+            try Self.json(try await processor.store.failures(batch: try await summary(context).id).map(FailureMessage.init))
+        }
+        batches.post("{id}/cancel") { _, context in
+            try Self.json(["cancelled": try await processor.cancel(batch: try await summary(context).id)])
+        }
+        batches.post("{id}/retry") { _, context in
+            try Self.json(["retried": try await processor.retryFailed(batch: try await summary(context).id)])
+        }
+    }
+
+    private func createBatch(_ request: Request) async throws -> Response {
+        let query = request.uri.queryParameters
+        let parameters = try ReadParameters(query, formats: [ResultFormat.json], extra: ["name"])
+        if parameters.engine != nil || parameters.order != nil {
+            throw APIError(.badRequest, code: OCRError.Code.invalidOption.rawValue,
+                           message: "batches are read by the server's engine and order: start ocr serve with --engine and --order")
+        }
+        let name = query["name"].map(String.init)
+        let limit = configuration.limits.maximumBatchImages
+        let batch: BatchID
+        if request.headers[.contentType]?.lowercased().hasPrefix("application/json") == true {
+            guard let root = configuration.root.map(ServerRoot.init) else {
+                throw APIError(.forbidden, code: "no-root",
+                               message: "this server reads no paths of its own: upload the images, or start ocr serve with --root")
+            }
+            let body = try await Upload.body(of: request, limit: configuration.limits.maximumRequestBytes)
+            let listing: PathListing
+            do { listing = try JSONDecoder().decode(PathListing.self, from: Data(body.readableBytesView)) } catch {
+                throw APIError(.badRequest, code: "bad-json", message: "the body must be {\"paths\": [\"folder/\", \"scan.png\"]}: \(error)")
+            }
+            let files = try root.images(listing.paths)
+            try Self.check(files.count, limit: limit)
+            batch = try await processor.enqueue(files, name: name, options: parameters.options)
+        } else {
+            let images = try await Upload.images(of: request, limit: configuration.limits.maximumRequestBytes, name: "image")
+            try Self.check(images.count, limit: limit)
+            batch = try await processor.enqueue(contentsOf: images.map { ($0.name, $0.contents) }, name: name,
+                                                options: parameters.options)
+        }
+        let summary = try await processor.store.batches().first { $0.id == batch }
+        return try Self.json(summary.map(BatchMessage.init), status: .created)
+    }
+
+    private static func check(_ count: Int, limit: Int) throws {
+        if count > limit {
+            throw APIError(.contentTooLarge, code: OCRError.Code.tooLarge.rawValue,
+                           message: "the batch holds \(count) images, more than the server's limit of \(limit)")
+        }
+    }
+
+    /// The batch the path's `{id}` names.
+    private func summary(_ context: BasicRequestContext) async throws -> BatchSummary {
+        let text = context.parameters.get("id") ?? ""
+        guard let id = Int64(text), let summary = try await processor.store.batches().first(where: { $0.id.rawValue == id }) else {
+            throw APIError(.notFound, code: "not-found", message: "there is no batch \(text)")
+        }
+        return summary
+    }
+}
+
+/// The body of `POST /v1/batches` naming images on the server's disk.
+private struct PathListing: Decodable {
+    var paths: [String]
+}

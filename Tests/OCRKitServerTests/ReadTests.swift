@@ -1,0 +1,141 @@
+import Foundation
+import Hummingbird
+import HummingbirdTesting
+import OCRKit
+import OCRKitImages
+import OCRKitServer
+import OCRKitTestSupport
+import Testing
+
+/// `POST /v1/read`: an image read now, in every format, with options, and every way it can fail.
+@Suite(.timeLimit(.minutes(2)))
+struct ReadTests {
+    @Test func readsAnImageInEveryFormat() async throws {
+        let fixture = try ServerFixture(), image = try scan("Invoice 2024-117\nTotal due: 42.00")
+        try await fixture.test { client in
+            let json = try await client.execute(uri: "/v1/read?name=invoice.jpg", method: .post, body: image)
+            #expect(json.status == .ok && json.headers[.contentType] == "application/json")
+            let page = try Page(jsonData: Data(json.body.readableBytesView))
+            #expect(page.image == "invoice.jpg" && page.text == "Invoice 2024-117\nTotal due: 42.00")
+            #expect(page.words.allSatisfy { !$0.alternatives.isEmpty || $0.confidence > 0.99 }, "JSON shows alternatives")
+
+            let text = try await client.execute(uri: "/v1/read?format=text", method: .post, body: image)
+            #expect(text.text == "Invoice 2024-117\nTotal due: 42.00\n")
+            let hocr = try await client.execute(uri: "/v1/read?format=hocr", method: .post, body: image)
+            #expect(hocr.text.contains("class='ocrx_word'") || hocr.text.contains("class=\"ocrx_word\""))
+            #expect(hocr.text.contains(">42.00<"))
+            let alto = try await client.execute(uri: "/v1/read?format=alto", method: .post, body: image)
+            #expect(alto.text.contains("<alto") && alto.text.contains("CONTENT=\"2024-117\""))
+            let pdf = try await client.execute(uri: "/v1/read?format=pdf&name=invoice.jpg", method: .post, body: image)
+            #expect(pdf.headers[.contentType] == "application/pdf" && pdf.text.hasPrefix("%PDF"))
+            #expect(pdf.headers[.contentDisposition] == "inline; filename=\"invoice.pdf\"")
+            if Poppler.isInstalled {
+                let file = try fixture.folder.write(pdf.body.readableBytesView, to: "invoice.pdf")
+                #expect(try Poppler.pdftotext([file, "-"]).contains("Total due: 42.00"))
+            }
+        }
+    }
+
+    @Test func optionsAreTheCommandLinesOwn() async throws {
+        let fixture = try ServerFixture(), image = try scan("TOP LINE\n\n\n\n\nBOTTOM LINE")
+        try await fixture.test { client in
+            let bottom = try await client.execute(uri: "/v1/read?format=text&roi=0,0.5,1,0.5", method: .post, body: image)
+            #expect(bottom.text == "BOTTOM LINE\n")
+            let digits = try await client.execute(uri: "/v1/read?format=text&allow=0123456789", method: .post,
+                                                  body: try scan("Room 42"))
+            let read = digits.text.trimmingCharacters(in: .whitespacesAndNewlines)
+            #expect(!read.isEmpty && read.allSatisfy(\.isNumber), "\(read)")
+
+            for (query, said) in [("colour=red", "unknown parameter 'colour'"), ("roi=0,0.5,1", "roi=0,0.5,1 is not x,y,w,h"),
+                                  ("format=docx", "format=docx is not one of json, text, hocr, alto, pdf"),
+                                  ("engine=ocr9000", "engine=ocr9000 is not one of"), ("min-text-height=2", "minimum text height"),
+                                  ("lang=klingon", "klingon")] {
+                let response = try await client.execute(uri: "/v1/read?\(query)", method: .post, body: image)
+                #expect(response.status == .badRequest, "\(query)")
+                #expect(try apiError(response).message.contains(said), "\(query): \(response.text)")
+            }
+        }
+    }
+
+    @Test func badImagesAreAnsweredWithTheirCauseAndTheServerGoesOn() async throws {
+        let fixture = try ServerFixture(maximumPixels: 4_000_000)
+        let image = try scan("Still reading")
+        let truncated = image.getSlice(at: 0, length: image.readableBytes / 2)!
+        try await fixture.test { client in
+            let cases: [(ByteBuffer, HTTPResponse.Status, String, String)] = [
+                (ByteBuffer(), .badRequest, "no-image", "holds no image"),
+                (ByteBuffer(string: "just some words"), .unsupportedMediaType, "unsupported-format", "notes.txt: not an image"),
+                (truncated, .unprocessableContent, "corrupt", "notes.txt:"),
+                (ByteBuffer(bytes: try ImageWriter.jpegData(Bitmap(width: 3000, height: 2000, layout: .gray,
+                                                                       pixels: [UInt8](repeating: 255, count: 6_000_000), source: "white"))), .contentTooLarge,
+                 "too-large", "notes.txt:"),
+            ]
+            for (body, status, code, said) in cases {
+                let response = try await client.execute(uri: "/v1/read?name=notes.txt", method: .post, body: body)
+                let error = try apiError(response)
+                #expect(response.status == status && error.code == code, "\(error)")
+                #expect(error.message.contains(said), "\(error.message)")
+            }
+            let good = try await client.execute(uri: "/v1/read?format=text", method: .post, body: image)
+            #expect(good.status == .ok && good.text == "Still reading\n")
+        }
+    }
+
+    @Test func aFormCarriesOneNamedImage() async throws {
+        let fixture = try ServerFixture(), image = try scan("From a form")
+        try await fixture.test { client in
+            let one = form([("../../etc/scan.jpg", image)])
+            let read = try await client.execute(uri: "/v1/read", method: .post, headers: [.contentType: one.contentType], body: one.body)
+            let page = try Page(jsonData: Data(read.body.readableBytesView))
+            #expect(page.image == "scan.jpg" && page.text == "From a form", "a client's folders are dropped from the name")
+
+            let two = form([("a.jpg", image), ("b.jpg", image)])
+            let both = try await client.execute(uri: "/v1/read", method: .post, headers: [.contentType: two.contentType], body: two.body)
+            #expect(both.status == .badRequest)
+            #expect(try apiError(both).code == "one-image")
+            let broken = try await client.execute(uri: "/v1/read", method: .post,
+                                                  headers: [.contentType: "multipart/form-data"], body: image)
+            #expect(broken.status == .badRequest)
+            #expect(try apiError(broken).message.contains("boundary"))
+        }
+    }
+
+    @Test func limitsAnswer413And408AndTheRestStillRead() async throws {
+        var configuration = ServerConfiguration(port: 0)
+        configuration.limits.maximumRequestBytes = 50_000
+        configuration.limits.maximumReadTime = .milliseconds(1)
+        let fixture = try ServerFixture(configuration: configuration)
+        try await fixture.test { client in
+            let large = ByteBuffer(repeating: 0xFF, count: 60_000)
+            let tooLarge = try await client.execute(uri: "/v1/read", method: .post, body: large)
+            #expect(tooLarge.status == .contentTooLarge)
+            #expect(try apiError(tooLarge).message.contains("limit of 50000 bytes"), "\(tooLarge.text)")
+            let slow = try await client.execute(uri: "/v1/read", method: .post, body: try scan("Too slow for a millisecond"))
+            #expect(slow.status == .requestTimeout)
+            #expect(try apiError(slow).code == "timeout")
+            #expect(try apiError(slow).message.contains("reading image took longer than the server's limit"))
+        }
+    }
+
+    @Test func aSaturatedServerAnswers503WithRetryAfter() async throws {
+        var configuration = ServerConfiguration(port: 0)
+        configuration.limits.waitingReadsPerWorker = 1
+        let fixture = try ServerFixture(configuration: configuration, workers: 1)
+        let page = try scan((1...30).map { "Line \($0) of a long page, to keep the only worker busy" }.joined(separator: "\n"))
+        try await fixture.test { client in
+            let statuses = try await withThrowingTaskGroup(of: (HTTPResponse.Status, String?).self) { group in
+                for _ in 0..<6 {
+                    group.addTask {
+                        let response = try await client.execute(uri: "/v1/read?format=text", method: .post, body: page)
+                        return (response.status, response.headers[.retryAfter])
+                    }
+                }
+                return try await group.reduce(into: []) { $0.append($1) }
+            }
+            // One reads, one waits its turn; the rest are told when to come back.
+            #expect(statuses.filter { $0.0 == .ok }.count == 2, "\(statuses)")
+            let busy = statuses.filter { $0.0 == .serviceUnavailable }
+            #expect(busy.count == 4 && busy.allSatisfy { Int($0.1 ?? "") ?? 0 >= 1 }, "\(statuses)")
+        }
+    }
+}
