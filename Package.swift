@@ -48,6 +48,7 @@ let package = Package(
         .package(url: "https://github.com/swift-server/swift-service-lifecycle", from: "2.13.0"),
         .package(url: "https://github.com/apple/swift-http-types", from: "1.8.0"),
         .package(url: "https://github.com/vapor/multipart-kit", from: "4.7.1"),
+        .package(url: "https://github.com/swift-server/async-http-client", from: "1.37.0"),
     ],
     targets: [
         // The core: document model, geometry, engine protocol, errors. No C dependencies.
@@ -177,7 +178,7 @@ let package = Package(
             name: "OCRCommandTests",
             dependencies: [
                 "OCRKit", "OCRKitImages", "OCRKitEvaluation", "OCRKitQueue", "OCRKitQueueSQLite", "OCRKitQueuePostgres", "OCRKitBench",
-                "OCRKitTestSupport",
+                "OCRKitTestSupport", .product(name: "AsyncHTTPClient", package: "async-http-client"),
             ]
         ),
         .testTarget(
@@ -225,6 +226,7 @@ let package = Package(
             dependencies: [
                 "OCRKitServer", "OCRKitEngines", "OCRKitImages", "OCRKitQueueSQLite", "OCRKitTestSupport",
                 .product(name: "Hummingbird", package: "hummingbird"), .product(name: "HummingbirdTesting", package: "hummingbird"),
+                .product(name: "AsyncHTTPClient", package: "async-http-client"),
             ]
         ),
         .testTarget(

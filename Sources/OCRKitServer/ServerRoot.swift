@@ -26,16 +26,20 @@ struct ServerRoot: Sendable {
             if !missing.isEmpty {
                 throw APIError(.notFound, code: OCRError.Code.fileNotFound.rawValue, message: "\(path): no such file or folder under the root")
             }
-            for file in found {
-                // A link inside the root may lead out of it: what counts is where it leads.
-                guard let target = Self.resolved(file), target.hasPrefix(folder + "/") else { throw outside(path) }
-                files.append(file)
-            }
+            // A link inside the root may lead out of it: what counts is where it leads.
+            for file in [full] + found where !contains(file) { throw outside(path) }
+            files += found
         }
         guard !files.isEmpty else {
             throw APIError(.unprocessableContent, code: "no-image", message: "\(paths.joined(separator: ", ")) hold no image files")
         }
         return files
+    }
+
+    /// Whether `path`, its links followed, is the root or inside it.
+    private func contains(_ path: String) -> Bool {
+        guard let target = Self.resolved(path) else { return false }
+        return target == folder || target.hasPrefix(folder + "/")
     }
 
     private func outside(_ path: String) -> APIError {

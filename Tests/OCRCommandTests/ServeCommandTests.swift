@@ -1,0 +1,74 @@
+import AsyncHTTPClient
+import Foundation
+import NIOCore
+import OCRKit
+import OCRKitImages
+import OCRKitTestSupport
+import Testing
+
+/// `ocr serve` as a user starts it, called over a real socket, and stopped by SIGTERM.
+@Suite(.timeLimit(.minutes(2)))
+struct ServeCommandTests {
+    let folder: TemporaryFolder
+
+    init() throws {
+        folder = try TemporaryFolder()
+    }
+
+    /// Starts `ocr serve` on a free port and returns it with the port it listens on.
+    private func serve(_ arguments: [String] = []) async throws -> (process: Process, port: Int) {
+        let log = folder.file("serve.log")
+        FileManager.default.createFile(atPath: log, contents: nil)
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: BuiltProducts.ocr)
+        process.arguments = ["serve", "--port", "0", "--engine", "tesseract", "--db", folder.file("queue.sqlite")] + arguments
+        process.standardOutput = FileHandle.nullDevice
+        process.standardError = try FileHandle(forWritingTo: URL(fileURLWithPath: log))
+        try process.run()
+        let deadline = ContinuousClock.now + .seconds(30)
+        while ContinuousClock.now < deadline && process.isRunning {
+            let said = (try? String(contentsOfFile: log, encoding: .utf8)) ?? ""
+            if let range = said.range(of: #"serving on http://127\.0\.0\.1:(\d+)/"#, options: .regularExpression) {
+                let port = said[range].split(separator: ":").last?.filter(\.isNumber)
+                return (process, Int(port ?? "") ?? 0)
+            }
+            try await Task.sleep(for: .milliseconds(50))
+        }
+        process.terminate()
+        throw OCRError(.engineFailure, reason: "ocr serve did not start: \((try? String(contentsOfFile: log, encoding: .utf8)) ?? "")")
+    }
+
+    private func read(_ bytes: [UInt8], port: Int, timeout: TimeAmount = .seconds(60)) async throws -> (status: UInt, body: String) {
+        var request = HTTPClientRequest(url: "http://127.0.0.1:\(port)/v1/read?format=text")
+        request.method = .POST
+        request.body = .bytes(ByteBuffer(bytes: bytes))
+        let response = try await HTTPClient.shared.execute(request, timeout: timeout)
+        let body = try await response.body.collect(upTo: 1 << 20)
+        return (response.status.code, String(buffer: body))
+    }
+
+    @Test func readsOverHTTPAndDrainsOnSIGTERM() async throws {
+        let (server, port) = try await serve()
+        let letter = try ImageWriter.jpegData(TextRenderer.render("Served over HTTP"))
+        let first = try await read(letter, port: port)
+        #expect(first.status == 200 && first.body == "Served over HTTP\n")
+
+        // A long page in flight when SIGTERM comes is still answered; then the server exits.
+        let page = try ImageWriter.jpegData(TextRenderer.render(
+            (1...40).map { "Line \($0) of a page that takes a while to read" }.joined(separator: "\n")))
+        async let inFlight = read(page, port: port)
+        try await Task.sleep(for: .milliseconds(150))
+        kill(server.processIdentifier, SIGTERM)
+        let answered = try await inFlight
+        #expect(answered.status == 200 && answered.body.contains("Line 40 of a page"))
+        while server.isRunning { try await Task.sleep(for: .milliseconds(50)) }
+        #expect(server.terminationStatus == 0)
+        // AsyncHTTPClient tries a refused connection again until the timeout.
+        await #expect(throws: (any Error).self) { _ = try await read(letter, port: port, timeout: .seconds(2)) }
+    }
+
+    @Test func refusesToListenBeyondLoopbackWithoutAToken() throws {
+        let refused = try ocr(["serve", "--host", "0.0.0.0", "--port", "0", "--db", folder.file("queue.sqlite")])
+        #expect(refused.status != 0 && refused.errors.contains("--token"), "\(refused.errors)")
+    }
+}

@@ -1,0 +1,57 @@
+import Foundation
+import Hummingbird
+import HummingbirdTesting
+import OCRKit
+import OCRKitServer
+import Testing
+
+/// Who may call, and what the server says of itself.
+@Suite(.timeLimit(.minutes(1)))
+struct AccessTests {
+    @Test func aServerBeyondLoopbackNeedsAToken() throws {
+        #expect(throws: OCRError.self) { try ServerConfiguration(host: "0.0.0.0").validate() }
+        #expect(throws: OCRError.self) { try ServerConfiguration(host: "192.168.1.20", token: "").validate() }
+        try ServerConfiguration(host: "0.0.0.0", token: "s3cret").validate()
+        try ServerConfiguration(host: "127.0.0.1").validate()
+        try ServerConfiguration(host: "::1").validate()
+        #expect(throws: OCRError.self) { try ServerConfiguration(root: "/no/such/folder").validate() }
+        do {
+            try ServerConfiguration(host: "0.0.0.0").validate()
+        } catch let error as OCRError {
+            #expect(error.reason.contains("--token"))
+        }
+    }
+
+    @Test func everyCallButHealthChecksCarriesTheToken() async throws {
+        let fixture = try ServerFixture(configuration: ServerConfiguration(port: 0, token: "s3cret"))
+        let image = try scan("Token please")
+        try await fixture.test { client in
+            let none = try await client.execute(uri: "/v1/read", method: .post, body: image)
+            #expect(none.status == .unauthorized)
+            #expect(try apiError(none).message.contains("Authorization: Bearer"))
+            let wrong = try await client.execute(uri: "/v1/read", method: .post, headers: [.authorization: "Bearer s3cre7"], body: image)
+            #expect(wrong.status == .unauthorized)
+            let batches = try await client.execute(uri: "/v1/batches", method: .get, headers: [.authorization: "Basic s3cret"])
+            #expect(batches.status == .unauthorized)
+            let right = try await client.execute(uri: "/v1/read?format=text", method: .post,
+                                                 headers: [.authorization: "Bearer s3cret"], body: image)
+            #expect(right.status == .ok && right.text == "Token please\n")
+            #expect(try await client.execute(uri: "/health", method: .get).status == .ok)
+            #expect(try await client.execute(uri: "/ready", method: .get).status == .ok)
+        }
+    }
+
+    @Test func healthReadinessAndUnknownPaths() async throws {
+        try await ServerFixture(workers: 2).test { client in
+            let health = try await client.execute(uri: "/health", method: .get)
+            #expect(health.text == "{\"status\":\"ok\"}")
+            let ready = try json(try await client.execute(uri: "/ready", method: .get))
+            #expect(ready["ready"] as? Bool == true && ready["workers"] as? Int == 2 && ready["waiting"] as? Int == 0)
+            let unknown = try await client.execute(uri: "/v2/everything", method: .get)
+            #expect(unknown.status == .notFound && unknown.headers[.contentType] == "application/json")
+            let wrongMethod = try await client.execute(uri: "/v1/read", method: .get)
+            #expect(wrongMethod.status.code >= 400 && wrongMethod.status.code < 500)
+            #expect(try !apiError(wrongMethod).code.isEmpty)
+        }
+    }
+}
