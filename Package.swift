@@ -49,6 +49,7 @@ let package = Package(
         .package(url: "https://github.com/apple/swift-http-types", from: "1.8.0"),
         .package(url: "https://github.com/vapor/multipart-kit", from: "4.7.1"),
         .package(url: "https://github.com/swift-server/async-http-client", from: "1.37.0"),
+        .package(url: "https://github.com/swift-server/swift-prometheus", from: "2.4.1"),
     ],
     targets: [
         // The core: document model, geometry, engine protocol, errors. No C dependencies.
@@ -151,7 +152,7 @@ let package = Package(
                 .product(name: "Hummingbird", package: "hummingbird"), .product(name: "HummingbirdCore", package: "hummingbird"),
                 .product(name: "HTTPTypes", package: "swift-http-types"),
                 .product(name: "ServiceLifecycle", package: "swift-service-lifecycle"),
-                .product(name: "MultipartKit", package: "multipart-kit"),
+                .product(name: "MultipartKit", package: "multipart-kit"), .product(name: "Prometheus", package: "swift-prometheus"),
             ]
         ),
 

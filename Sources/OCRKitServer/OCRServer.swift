@@ -18,13 +18,15 @@ import OCRKitQueue
 ///
 /// The API (docs/openapi.yaml): `POST /v1/read`, `POST /v1/batches`, `GET /v1/batches[/{id}]`,
 /// `GET /v1/batches/{id}/results` and `/failures`, `POST /v1/batches/{id}/cancel` and `/retry`,
-/// `GET /v1/events` (Server-Sent Events), `GET /health`, `GET /ready`. Every failure is answered
+/// `GET /v1/events` (Server-Sent Events), `GET /health`, `GET /ready`, `GET /metrics` (Prometheus).
+/// Every failure is answered
 /// with a JSON ``APIError``.
 public struct OCRServer: Sendable {
     public let configuration: ServerConfiguration
     public let processor: OCRProcessor
     let readers: Readers
     let admission: ReadAdmission
+    let metrics = ServerMetrics()
     let logger: Logger
 
     /// - Parameters:
@@ -67,6 +69,7 @@ public struct OCRServer: Sendable {
 
     func router() -> Router<BasicRequestContext> {
         let router = Router()
+        router.add(middleware: MetricsMiddleware(metrics: metrics))
         router.add(middleware: ErrorMiddleware())
         router.add(middleware: TokenMiddleware(token: configuration.token, open: ["/health", "/ready"]))
         addHealthRoutes(to: router)

@@ -54,4 +54,26 @@ struct AccessTests {
             #expect(try !apiError(wrongMethod).code.isEmpty)
         }
     }
+
+    @Test func metricsCountRequestsByRouteAndStatus() async throws {
+        let image = try scan("Counted")
+        try await ServerFixture().test { client in
+            _ = try await client.execute(uri: "/v1/read", method: .post, body: image)
+            _ = try await client.execute(uri: "/v1/read", method: .post, body: ByteBuffer(string: "no image"))
+            _ = try await client.execute(uri: "/v1/batches/7", method: .get)
+            _ = try await client.execute(uri: "/v1/batches/8", method: .get)
+            _ = try await client.execute(uri: "/nowhere/\(UUID())", method: .get)
+            let metrics = try await client.execute(uri: "/metrics", method: .get)
+            #expect(metrics.headers[.contentType]?.hasPrefix("text/plain; version=0.0.4") == true)
+            let lines = Set(metrics.text.split(separator: "\n").map(String.init))
+            for expected in [#"ocrkit_http_requests_total{method="POST",route="/v1/read",status="200"} 1"#,
+                             #"ocrkit_http_requests_total{method="POST",route="/v1/read",status="415"} 1"#,
+                             #"ocrkit_http_requests_total{method="GET",route="/v1/batches/{id}",status="404"} 2"#,
+                             #"ocrkit_http_requests_total{method="GET",route="NotFound",status="404"} 1"#,
+                             #"ocrkit_reads{state="running"} 0.0"#, #"ocrkit_queue_items{state="pending"} 0.0"#] {
+                #expect(lines.contains(expected), "\(expected) not in\n\(metrics.text)")
+            }
+            #expect(metrics.text.contains(#"ocrkit_http_request_duration_seconds_bucket{route="/v1/read",le="+Inf"} 2"#))
+        }
+    }
 }

@@ -3,7 +3,8 @@ import Hummingbird
 
 extension OCRServer {
     /// `GET /health`: the process answers. `GET /ready`: it can take work: its queue's store
-    /// answers, and reads are not turned away (503 otherwise, with what is wrong).
+    /// answers, and reads are not turned away (503 otherwise, with what is wrong). `GET /metrics`:
+    /// ``ServerMetrics`` for Prometheus.
     func addHealthRoutes(to router: Router<BasicRequestContext>) {
         router.get("health") { _, _ in
             try Self.json(["status": "ok"])
@@ -16,6 +17,11 @@ extension OCRServer {
             let readiness = Readiness(ready: problems.isEmpty, problems: problems, workers: admission.workers,
                                       reading: load.running, waiting: load.waiting)
             return try Self.json(readiness, status: problems.isEmpty ? .ok : .serviceUnavailable)
+        }
+        router.get("metrics") { _, _ in
+            let exposition = metrics.exposition(reads: await admission.load, progress: try? await processor.progress(for: nil))
+            return Response(status: .ok, headers: [.contentType: "text/plain; version=0.0.4; charset=utf-8"],
+                            body: ResponseBody(byteBuffer: ByteBuffer(bytes: exposition)))
         }
     }
 
