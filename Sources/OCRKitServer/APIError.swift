@@ -14,14 +14,17 @@ public struct APIError: HTTPResponseError, Sendable {
     public var code: String
     /// A sentence for people, naming the file and the cause where there is one.
     public var message: String
-    /// Seconds after which a call turned away for being busy may try again.
-    public var retryAfter: Int?
+    /// Headers the answer carries beside its body: `Retry-After` for a call turned away for
+    /// being busy, `Allow` for a method a path does not take.
+    public var headers: HTTPFields
 
+    /// - Parameter retryAfter: seconds after which a call turned away may try again.
     public init(_ status: HTTPResponse.Status, code: String, message: String, retryAfter: Int? = nil) {
         self.status = status
         self.code = code
         self.message = message
-        self.retryAfter = retryAfter
+        headers = [:]
+        if let retryAfter { headers[.retryAfter] = String(retryAfter) }
     }
 
     /// The answer to a read that failed: the client's image or options (4xx) or the server (5xx).
@@ -30,28 +33,41 @@ public struct APIError: HTTPResponseError, Sendable {
         case .tooLarge: .contentTooLarge
         case .unsupportedFormat: .unsupportedMediaType
         case .corrupt, .degenerateImage, .notReadable: .unprocessableContent
+        // An engine this server lacks (no NDLOCR-Lite models, say) is no passing outage: asking again will not help.
+        case .engineUnavailable: .unprocessableContent
         case .invalidOption: .badRequest
         case .fileNotFound: .notFound
-        case .engineUnavailable, .storeFailure, .outOfMemory, .interrupted: .serviceUnavailable
+        case .storeFailure, .outOfMemory, .interrupted: .serviceUnavailable
         case .engineFailure: .internalServerError
         }
         self.init(status, code: error.code.rawValue, message: error.description)
     }
 
     public func response(from request: Request, context: some RequestContext) throws -> Response {
-        var headers: HTTPFields = [.contentType: "application/json"]
-        if let retryAfter { headers[.retryAfter] = String(retryAfter) }
+        var headers = headers
+        headers[.contentType] = "application/json"
         let body = try JSONEncoder().encode(["error": ["code": code, "message": message]])
         return Response(status: status, headers: headers, body: ResponseBody(byteBuffer: ByteBuffer(bytes: body)))
     }
 }
 
-/// Turns whatever a handler or Hummingbird throws into an ``APIError``: an unknown route, a body
-/// too large, an ``OCRKit/OCRError``, and anything unforeseen, which is logged and answered 500.
+/// Turns whatever a handler or Hummingbird throws into an ``APIError``: an unknown path (404),
+/// a method the path does not take (405, with `Allow`), a body too large, an
+/// ``OCRKit/OCRError``, and anything unforeseen, which is logged and answered 500.
 struct ErrorMiddleware<Context: RequestContext>: RouterMiddleware {
+    let routes: RouteTable
+
     func handle(_ request: Request, context: Context, next: (Request, Context) async throws -> Response) async throws -> Response {
         do {
             return try await next(request, context)
+        } catch let error as HTTPError where error.status == .notFound {
+            guard let methods = routes.methods(matching: request.uri.path) else {
+                throw APIError(.notFound, code: "not-found", message: "there is nothing at \(request.uri.path)")
+            }
+            var refusal = APIError(.methodNotAllowed, code: "method-not-allowed",
+                                   message: "\(request.uri.path) takes \(methods.map(\.rawValue).sorted().joined(separator: ", ")), not \(request.method)")
+            refusal.headers[.allow] = methods.map(\.rawValue).sorted().joined(separator: ", ")
+            throw refusal
         } catch let error as APIError {
             throw error
         } catch let error as OCRError {
@@ -68,7 +84,6 @@ struct ErrorMiddleware<Context: RequestContext>: RouterMiddleware {
     private static func code(for status: HTTPResponse.Status) -> String {
         switch status {
         case .notFound: "not-found"
-        case .methodNotAllowed: "method-not-allowed"
         case .contentTooLarge: "too-large"
         case .unauthorized: "unauthorized"
         default: status.reasonPhrase.lowercased().replacingOccurrences(of: " ", with: "-")

@@ -68,14 +68,20 @@ public struct OCRServer: Sendable {
     }
 
     func router() -> Router<BasicRequestContext> {
-        let router = Router()
+        routeTable().router
+    }
+
+    /// The router, with the table of its routes.
+    func routeTable() -> (router: Router<BasicRequestContext>, table: RouteTable) {
+        let router = Router(), table = RouteTable()
+        let routes = Routes(router: router, table: table)
         router.add(middleware: MetricsMiddleware(metrics: metrics))
-        router.add(middleware: ErrorMiddleware())
+        router.add(middleware: ErrorMiddleware(routes: table))
         router.add(middleware: TokenMiddleware(token: configuration.token, open: ["/health", "/ready"]))
-        addHealthRoutes(to: router)
-        addReadRoutes(to: router)
-        addBatchRoutes(to: router)
-        addEventRoutes(to: router)
-        return router
+        addHealthRoutes(to: routes)
+        addReadRoutes(to: routes)
+        addBatchRoutes(to: routes)
+        addEventRoutes(to: routes)
+        return (router, table)
     }
 }

@@ -21,7 +21,7 @@ actor Readers {
 
     /// The reader for `engine` (the server's own when `nil`), in `order` (the server's when `nil`).
     ///
-    /// - Throws: an ``OCRKit/OCRError`` when that engine cannot be had here.
+    /// - Throws: an ``OCRKit/OCRError/Code/engineUnavailable`` when that engine cannot be had here.
     func reader(engine: EngineChoice?, order: ReadingOrder?) throws -> PageReader {
         let choice = engine ?? settings.choice
         let engine: any OCREngine
@@ -30,7 +30,12 @@ actor Readers {
         } else {
             var settings = settings
             settings.choice = choice
-            engine = try settings.pageEngine()
+            do {
+                engine = try settings.pageEngine()
+            } catch let error as OCRError {
+                // The server's lack, not the caller's: a model folder missing here is no 404.
+                throw OCRError(.engineUnavailable, reason: "\(choice.rawValue) cannot read on this server: \(error.description)")
+            }
             engines[choice] = engine
         }
         let arranger: (any PageArranger)? = switch order {

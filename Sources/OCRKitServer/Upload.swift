@@ -1,6 +1,5 @@
 import Foundation
 import Hummingbird
-import MultipartKit
 import OCRKit
 
 /// The images a request carries: its body, or the files of a `multipart/form-data` form.
@@ -44,23 +43,16 @@ enum Upload {
         guard let boundary = parameter("boundary", in: contentType) else {
             throw APIError(.badRequest, code: "bad-form", message: "a multipart/form-data request needs a boundary in its Content-Type")
         }
-        var files: [UploadedImage] = []
-        var fileName: String?, contents = Data()
-        let parser = MultipartParser(boundary: boundary)
-        parser.onHeader = { field, value in
-            if field.lowercased() == "content-disposition" { fileName = parameter("filename", in: value) }
-        }
-        parser.onBody = { chunk in contents.append(contentsOf: chunk.readableBytesView) }
-        parser.onPartComplete = {
-            // Fields that are not files (no file name) are not images.
-            if let name = fileName, !contents.isEmpty { files.append(UploadedImage(name: name, contents: contents)) }
-            fileName = nil
-            contents = Data()
-        }
+        let form: FormData
         do {
-            try parser.execute(body)
+            form = try FormData(Data(body.readableBytesView), boundary: boundary)
         } catch {
             throw APIError(.badRequest, code: "bad-form", message: "the multipart/form-data body cannot be parsed: \(error)")
+        }
+        // Fields that are not files (no file name) are not images.
+        let files = form.parts.compactMap { part in
+            part.headers["content-disposition"].flatMap { parameter("filename", in: $0) }
+                .flatMap { part.contents.isEmpty ? nil : UploadedImage(name: $0, contents: part.contents) }
         }
         return unique(files)
     }

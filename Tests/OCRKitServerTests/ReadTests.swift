@@ -3,7 +3,7 @@ import Hummingbird
 import HummingbirdTesting
 import OCRKit
 import OCRKitImages
-import OCRKitServer
+@testable import OCRKitServer
 import OCRKitTestSupport
 import Testing
 
@@ -45,6 +45,10 @@ struct ReadTests {
                                                   body: try scan("Room 42"))
             let read = digits.text.trimmingCharacters(in: .whitespacesAndNewlines)
             #expect(!read.isEmpty && read.allSatisfy(\.isNumber), "\(read)")
+
+            let ndlocr = try await client.execute(uri: "/v1/read?engine=ndlocr", method: .post, body: image)
+            #expect(ndlocr.status == .unprocessableContent, "no NDLOCR-Lite models in a fresh clone: \(ndlocr.text)")
+            #expect(try apiError(ndlocr).message.hasPrefix("ndlocr cannot read on this server: "))
 
             for (query, said) in [("colour=red", "unknown parameter 'colour'"), ("roi=0,0.5,1", "roi=0,0.5,1 is not x,y,w,h"),
                                   ("format=docx", "format=docx is not one of json, text, hocr, alto, pdf"),
@@ -137,5 +141,41 @@ struct ReadTests {
             let busy = statuses.filter { $0.0 == .serviceUnavailable }
             #expect(busy.count == 4 && busy.allSatisfy { Int($0.1 ?? "") ?? 0 >= 1 }, "\(statuses)")
         }
+    }
+}
+
+/// Forms as clients and fuzzers send them, well-formed and not.
+struct FormTests {
+    @Test func hostileFormsAreRefusedAndTheServerGoesOn() async throws {
+        let fixture = try ServerFixture(), image = try scan("After the hostile forms")
+        let boundary = "b3ba904095372a284da9561032452a47"
+        let hostile: [String] = [
+            // What crashed multipart-kit 4.7.1: bytes above 127 in a header name.
+            "--\(boundary)\r\nContent-Disposition: form-data; name=\"x\"\r\n\u{C2}\u{90},`\u{AA5}: y\r\n\r\n{}\r\n--\(boundary)--\r\n",
+            "--\(boundary)\r\n\u{FF}\u{FE}\u{80}\r\n\r\nabc\r\n--\(boundary)--\r\n",
+            "--\(boundary)\r\nContent-Disposition: form-data; name=\"images\"; filename=\"a.jpg\"\r\n\r\nnever closed",
+            "--\(boundary)",
+            "no delimiter at all",
+            "--\(boundary)--\r\n",
+        ]
+        try await fixture.test { client in
+            for body in hostile {
+                let response = try await client.execute(uri: "/v1/batches", method: .post,
+                                                        headers: [.contentType: "multipart/form-data; boundary=\(boundary)"],
+                                                        body: ByteBuffer(string: body))
+                #expect(response.status == .badRequest, "\(body.debugDescription): \(response.text)")
+            }
+            let good = form([("after.jpg", image)], boundary: boundary)
+            let read = try await client.execute(uri: "/v1/read?format=text", method: .post,
+                                                headers: [.contentType: good.contentType], body: good.body)
+            #expect(read.text == "After the hostile forms\n")
+        }
+    }
+
+    @Test func partsWithoutHeadersOrFileNamesAreNotImages() throws {
+        let body = Data("--b\r\n\r\nno headers\r\n--b\r\nContent-Disposition: form-data; name=\"note\"\r\n\r\nhello\r\n--b\r\nContent-Disposition: form-data; name=\"images\"; filename=\"a.png\"\r\nContent-Type: image/png\r\n\r\nPNG\r\nbytes\r\n--b--\r\n".utf8)
+        let form = try FormData(body, boundary: "b")
+        #expect(form.parts.map { String(decoding: $0.contents, as: UTF8.self) } == ["no headers", "hello", "PNG\r\nbytes"])
+        #expect(form.parts[2].headers["content-type"] == "image/png")
     }
 }

@@ -7,18 +7,17 @@ extension OCRServer {
     /// Batches through the persistent queue: `POST /v1/batches` (images in a multipart form, or
     /// `{"paths": [...]}` under the server's `--root`), `GET /v1/batches`, `GET /v1/batches/{id}`,
     /// its `results` and `failures`, `POST .../cancel` and `.../retry`.
-    func addBatchRoutes(to router: Router<BasicRequestContext>) {
-        let batches = router.group("v1/batches")
-        batches.post { request, _ in
+    func addBatchRoutes(to routes: Routes) {
+        routes.add(.post, "/v1/batches") { request, _ in
             try await createBatch(request)
         }
-        batches.get { _, _ in
+        routes.add(.get, "/v1/batches") { _, _ in
             try Self.json(try await processor.store.batches().map(BatchMessage.init))
         }
-        batches.get("{id}") { _, context in
+        routes.add(.get, "/v1/batches/{id}") { _, context in
             try Self.json(BatchMessage(try await summary(context)))
         }
-        batches.get("{id}/results") { request, context in
+        routes.add(.get, "/v1/batches/{id}/results") { request, context in
             let batch = try await summary(context).id
             let parameters = try ReadParameters(request.uri.queryParameters, formats: [ResultFormat.jsonl, .json, .text, .hocr, .alto, .pdf])
             let results = try await processor.store.results(batch: batch, unconsumedOnly: false)
@@ -31,13 +30,13 @@ extension OCRServer {
                 of: results.map(\.page), images: InMemoryImages(contents: stored, files: reader.decoder), straightener: reader.straightener)
             return Self.download(document, format: parameters.format, name: "batch-\(batch)")
         }
-        batches.get("{id}/failures") { _, context in
+        routes.add(.get, "/v1/batches/{id}/failures") { _, context in
             try Self.json(try await processor.store.failures(batch: try await summary(context).id).map(FailureMessage.init))
         }
-        batches.post("{id}/cancel") { _, context in
+        routes.add(.post, "/v1/batches/{id}/cancel") { _, context in
             try Self.json(["cancelled": try await processor.cancel(batch: try await summary(context).id)])
         }
-        batches.post("{id}/retry") { _, context in
+        routes.add(.post, "/v1/batches/{id}/retry") { _, context in
             try Self.json(["retried": try await processor.retryFailed(batch: try await summary(context).id)])
         }
     }

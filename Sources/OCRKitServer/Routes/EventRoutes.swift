@@ -10,8 +10,8 @@ extension OCRServer {
     /// `?after=CURSOR`) misses none and sees none twice. `?batch=ID` keeps one batch's events.
     /// A comment every 15 s keeps proxies from closing a quiet stream; the stream ends when the
     /// server drains.
-    func addEventRoutes(to router: Router<BasicRequestContext>) {
-        router.get("v1/events") { request, _ in
+    func addEventRoutes(to routes: Routes) {
+        routes.add(.get, "/v1/events") { request, _ in
             let query = request.uri.queryParameters
             for (name, _) in query where name != "batch" && name != "after" {
                 throw APIError(.badRequest, code: "invalid-option", message: "unknown parameter '\(name)'; events take batch and after")

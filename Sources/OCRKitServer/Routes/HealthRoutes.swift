@@ -5,11 +5,11 @@ extension OCRServer {
     /// `GET /health`: the process answers. `GET /ready`: it can take work: its queue's store
     /// answers, and reads are not turned away (503 otherwise, with what is wrong). `GET /metrics`:
     /// ``ServerMetrics`` for Prometheus.
-    func addHealthRoutes(to router: Router<BasicRequestContext>) {
-        router.get("health") { _, _ in
+    func addHealthRoutes(to routes: Routes) {
+        routes.add(.get, "/health") { _, _ in
             try Self.json(["status": "ok"])
         }
-        router.get("ready") { _, _ in
+        routes.add(.get, "/ready") { _, _ in
             let load = await admission.load
             var problems: [String] = []
             do { _ = try await processor.progress(for: nil) } catch { problems.append("the queue's store does not answer: \(error)") }
@@ -18,7 +18,7 @@ extension OCRServer {
                                       reading: load.running, waiting: load.waiting)
             return try Self.json(readiness, status: problems.isEmpty ? .ok : .serviceUnavailable)
         }
-        router.get("metrics") { _, _ in
+        routes.add(.get, "/metrics") { _, _ in
             let exposition = metrics.exposition(reads: await admission.load, progress: try? await processor.progress(for: nil))
             return Response(status: .ok, headers: [.contentType: "text/plain; version=0.0.4; charset=utf-8"],
                             body: ResponseBody(byteBuffer: ByteBuffer(bytes: exposition)))

@@ -5,8 +5,8 @@ import OCRKit
 extension OCRServer {
     /// `POST /v1/read`: the image as the body (or the one file of a form), options in the query
     /// (``ReadParameters``), the page in the asked format, JSON by default.
-    func addReadRoutes(to router: Router<BasicRequestContext>) {
-        router.post("v1/read") { request, _ in
+    func addReadRoutes(to routes: Routes) {
+        routes.add(.post, "/v1/read") { request, _ in
             let parameters = try ReadParameters(request.uri.queryParameters, formats: [.json, .text, .hocr, .alto, .pdf],
                                                 extra: ["name"])
             let name = request.uri.queryParameters["name"].map(String.init) ?? "image"
