@@ -147,7 +147,7 @@ let package = Package(
         .target(
             name: "OCRKitServer",
             dependencies: [
-                "OCRKit", "OCRKitExport", "OCRKitPDF", "OCRKitQueue", "OCRKitEngines",
+                "OCRKit", "OCRKitImages", "OCRKitExport", "OCRKitPDF", "OCRKitQueue", "OCRKitEngines", "OCRKitLayout",
                 .product(name: "Hummingbird", package: "hummingbird"), .product(name: "HummingbirdCore", package: "hummingbird"),
                 .product(name: "HTTPTypes", package: "swift-http-types"),
                 .product(name: "ServiceLifecycle", package: "swift-service-lifecycle"),

@@ -67,6 +67,9 @@ public protocol QueueStore: Sendable {
     /// Completed items with their pages, in batch order.
     func results(batch: BatchID?, unconsumedOnly: Bool) async throws -> [ItemResult]
 
+    /// `item`'s result, `nil` until it is read (or once it is purged).
+    func result(of item: ItemID) async throws -> ItemResult?
+
     /// Items that failed for good, in batch order.
     func failures(batch: BatchID?) async throws -> [ItemFailure]
 

@@ -47,21 +47,33 @@ extension PostgresQueueStore {
 
     public func results(batch: BatchID?, unconsumedOnly: Bool) async throws -> [ItemResult] {
         try await translatingErrors {
-            let rows = try await client.query("""
+            try await results(of: try await client.query("""
                 SELECT id, batch_id, path, result, finished_at, consumed, attempts FROM item
                 WHERE status = \(ItemStatus.completed.rawValue) AND (NOT consumed OR NOT \(unconsumedOnly))
                     AND (\(batch?.rawValue)::BIGINT IS NULL OR batch_id = \(batch?.rawValue))
                 ORDER BY batch_id, ordinal
-                """, logger: logger)
-            var results: [ItemResult] = []
-            for try await (id, batch, path, result, finished, consumed, attempts)
-                in rows.decode((Int64, Int64, String, String, Double, Bool, Int).self) {
-                results.append(ItemResult(id: ItemID(rawValue: id), batch: BatchID(rawValue: batch), path: path,
-                                          page: try Page(jsonData: Data(result.utf8)), finishedAt: Date(timeIntervalSince1970: finished),
-                                          consumed: consumed, attempts: attempts))
-            }
-            return results
+                """, logger: logger))
         }
+    }
+
+    public func result(of item: ItemID) async throws -> ItemResult? {
+        try await translatingErrors {
+            try await results(of: try await client.query("""
+                SELECT id, batch_id, path, result, finished_at, consumed, attempts FROM item
+                WHERE status = \(ItemStatus.completed.rawValue) AND id = \(item.rawValue)
+                """, logger: logger)).first
+        }
+    }
+
+    private func results(of rows: PostgresRowSequence) async throws -> [ItemResult] {
+        var results: [ItemResult] = []
+        for try await (id, batch, path, result, finished, consumed, attempts)
+            in rows.decode((Int64, Int64, String, String, Double, Bool, Int).self) {
+            results.append(ItemResult(id: ItemID(rawValue: id), batch: BatchID(rawValue: batch), path: path,
+                                      page: try Page(jsonData: Data(result.utf8)), finishedAt: Date(timeIntervalSince1970: finished),
+                                      consumed: consumed, attempts: attempts))
+        }
+        return results
     }
 
     public func failures(batch: BatchID?) async throws -> [ItemFailure] {

@@ -337,13 +337,23 @@ public final class SQLiteQueueStore: QueueStore {
                 SELECT id, batchId, path, result, finishedAt, consumed, attempts FROM item
                 WHERE status = \(ItemStatus.completed.sql) \(unconsumedOnly ? "AND consumed = 0" : "") \(scope.sql)
                 ORDER BY batchId, ordinal
-                """, arguments: scope.arguments).map { row in
-                ItemResult(id: ItemID(rawValue: row["id"]), batch: BatchID(rawValue: row["batchId"]), path: row["path"],
-                           page: try Page(jsonData: row["result"]),
-                           finishedAt: Date(timeIntervalSince1970: row["finishedAt"]), consumed: row["consumed"],
-                           attempts: row["attempts"])
-            }
+                """, arguments: scope.arguments).map(Self.result(from:))
         }
+    }
+
+    public func result(of item: ItemID) async throws -> ItemResult? {
+        try await database.read { db in
+            try Row.fetchOne(db, sql: """
+                SELECT id, batchId, path, result, finishedAt, consumed, attempts FROM item
+                WHERE status = \(ItemStatus.completed.sql) AND id = ?
+                """, arguments: [item.rawValue]).map(Self.result(from:))
+        }
+    }
+
+    private static func result(from row: Row) throws -> ItemResult {
+        ItemResult(id: ItemID(rawValue: row["id"]), batch: BatchID(rawValue: row["batchId"]), path: row["path"],
+                   page: try Page(jsonData: row["result"]), finishedAt: Date(timeIntervalSince1970: row["finishedAt"]),
+                   consumed: row["consumed"], attempts: row["attempts"])
     }
 
     public func failures(batch: BatchID?) async throws -> [ItemFailure] {

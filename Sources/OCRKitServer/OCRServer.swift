@@ -18,6 +18,7 @@ import OCRKitQueue
 ///
 /// The API (docs/openapi.yaml): `POST /v1/read`, `POST /v1/batches`, `GET /v1/batches[/{id}]`,
 /// `GET /v1/batches/{id}/results` and `/failures`, `POST /v1/batches/{id}/cancel` and `/retry`,
+/// `GET /v1/items/{id}` and its `/image`,
 /// `GET /v1/events` (Server-Sent Events), `GET /health`, `GET /ready`, `GET /metrics` (Prometheus).
 /// Every failure is answered
 /// with a JSON ``APIError``.
@@ -81,6 +82,7 @@ public struct OCRServer: Sendable {
         addHealthRoutes(to: routes)
         addReadRoutes(to: routes)
         addBatchRoutes(to: routes)
+        addItemRoutes(to: routes)
         addEventRoutes(to: routes)
         return (router, table)
     }

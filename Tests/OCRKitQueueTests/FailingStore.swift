@@ -85,6 +85,7 @@ final class FailingStore: QueueStore {
 
     func failures(batch: BatchID?) async throws -> [ItemFailure] { try await store.failures(batch: batch) }
     func storedImage(of item: ItemID) async throws -> Data? { try await store.storedImage(of: item) }
+    func result(of item: ItemID) async throws -> ItemResult? { try await store.result(of: item) }
     func markConsumed(_ items: [ItemID], purgeAfter: Date) async throws { try await store.markConsumed(items, purgeAfter: purgeAfter) }
     func purge(now: Date) async throws -> Int { try await store.purge(now: now) }
 

@@ -252,6 +252,8 @@ enum StoreKind: String, CaseIterable, CustomTestStringConvertible {
             #expect(try await store.complete(stored.id, owner: "w", page: Page(image: "photo.jpg", width: 1, height: 1, engine: EngineInfo(name: "test", version: "1"), lines: []),
                                              now: start))
             #expect(try await store.storedImage(of: stored.id) == photo)
+            #expect(try await store.result(of: stored.id)?.page.image == "photo.jpg")
+            #expect(try await store.result(of: unread.id) == nil, "not read yet")
             #expect(try await store.storedImage(of: unread.id) == nil)
             #expect(try await store.storedImage(of: path.id) == nil)
         }

@@ -2,6 +2,8 @@ import AsyncHTTPClient
 import Foundation
 import Hummingbird
 import HummingbirdTesting
+import OCRKit
+import OCRKitImages
 import OCRKitServer
 import Testing
 
@@ -34,6 +36,21 @@ struct EventTests {
             #expect(resumed.map(\.id) == Array(seen.map(\.id).dropFirst()))
             let bad = try await client.execute(uri: "/v1/events?after=-3", method: .get)
             #expect(bad.status == .badRequest)
+
+            // Each read image by the item its event names: its page, and the image its boxes refer to.
+            let read = try #require(seen.first { $0.data["image"] as? String == "two.jpg" }?.data["item"] as? Int)
+            let page = try await client.execute(uri: "/v1/items/\(read)?format=text", method: .get)
+            #expect(page.text == "Event two\n")
+            let image = try await client.execute(uri: "/v1/items/\(read)/image", method: .get)
+            #expect(image.headers[.contentType] == "image/jpeg")
+            let bitmap = try await ImageLoader().decode(Data(image.body.readableBytesView), name: "two", maximumSide: nil)
+            let json = try Page(jsonData: Data(try await client.execute(uri: "/v1/items/\(read)", method: .get).body.readableBytesView))
+            #expect(bitmap.width == json.width && bitmap.height == json.height)
+            let pdf = try await client.execute(uri: "/v1/items/\(read)?format=pdf", method: .get)
+            #expect(pdf.text.hasPrefix("%PDF"))
+            let unread = try #require(failed.data["item"] as? Int)
+            #expect(try await client.execute(uri: "/v1/items/\(unread)", method: .get).status == .notFound)
+            #expect(try await client.execute(uri: "/v1/items/\(unread)/image", method: .get).status == .notFound)
         }
     }
 }

@@ -1,0 +1,41 @@
+import Foundation
+import Hummingbird
+import OCRKit
+import OCRKitImages
+import OCRKitQueue
+
+extension OCRServer {
+    /// One image of a batch, by the item id its events carry: `GET /v1/items/{id}` its page (in
+    /// any format `ocr read` writes, JSON by default), `GET /v1/items/{id}/image` the image the
+    /// page's boxes refer to (turned upright, scaled and straightened as it was read), as JPEG.
+    func addItemRoutes(to routes: Routes) {
+        routes.add(.get, "/v1/items/{id}") { request, context in
+            let parameters = try ReadParameters(request.uri.queryParameters, formats: [ResultFormat.json, .text, .hocr, .alto, .pdf])
+            let result = try await item(context)
+            let stored = parameters.format == .pdf ? try await processor.store.storedImage(of: result.id) : nil
+            let reader = readers.standard
+            let document = try await parameters.format.document(
+                of: [result.page], images: InMemoryImages(contents: stored.map { [result.page.image: $0] } ?? [:], files: reader.decoder),
+                straightener: reader.straightener)
+            return Self.download(document, format: parameters.format, name: result.page.image)
+        }
+        routes.add(.get, "/v1/items/{id}/image") { _, context in
+            let result = try await item(context)
+            let stored = try await processor.store.storedImage(of: result.id)
+            let reader = readers.standard
+            let images = InMemoryImages(contents: stored.map { [result.page.image: $0] } ?? [:], files: reader.decoder)
+            let bitmap = try await images.image(of: result.page, straightenedBy: reader.straightener)
+            return Response(status: .ok, headers: [.contentType: "image/jpeg", .cacheControl: "private, max-age=3600"],
+                            body: ResponseBody(byteBuffer: ByteBuffer(bytes: try ImageWriter.jpegData(bitmap, quality: 80))))
+        }
+    }
+
+    /// The read item the path's `{id}` names.
+    private func item(_ context: BasicRequestContext) async throws -> ItemResult {
+        let text = context.parameters.get("id") ?? ""
+        guard let id = Int64(text), let result = try await processor.store.result(of: ItemID(rawValue: id)) else {
+            throw APIError(.notFound, code: "not-found", message: "there is no read image \(text)")
+        }
+        return result
+    }
+}
