@@ -227,7 +227,9 @@ let package = Package(
                 "OCRKitServer", "OCRKitEngines", "OCRKitImages", "OCRKitQueueSQLite", "OCRKitTestSupport",
                 .product(name: "Hummingbird", package: "hummingbird"), .product(name: "HummingbirdTesting", package: "hummingbird"),
                 .product(name: "AsyncHTTPClient", package: "async-http-client"), .product(name: "Yams", package: "Yams"),
-            ]
+            ],
+            // The browser test's Selenium script, which the test runs with python3.
+            exclude: ["Browser"]
         ),
         .testTarget(
             name: "OCRKitLiveTests",

@@ -12,7 +12,7 @@ import OCRKitQueue
 /// let settings = EngineSettings(.auto)
 /// let reader = try PageReader(settings: settings)
 /// let processor = OCRProcessor(store: try SQLiteQueueStore(path: queuePath), reader: reader)
-/// let server = OCRServer(configuration: ServerConfiguration(port: 8080), reader: reader, settings: settings, processor: processor)
+/// let server = OCRServer(configuration: ServerConfiguration(port: 0), reader: reader, settings: settings, processor: processor)
 /// try await server.run { port in print("listening on \(port)") }
 /// ```
 ///
@@ -78,7 +78,9 @@ public struct OCRServer: Sendable {
         let routes = Routes(router: router, table: table)
         router.add(middleware: MetricsMiddleware(metrics: metrics))
         router.add(middleware: ErrorMiddleware(routes: table))
-        router.add(middleware: TokenMiddleware(token: configuration.token, open: ["/health", "/ready"]))
+        router.add(middleware: TokenMiddleware(token: configuration.token,
+                                               open: Set(["/health", "/ready"] + WebPage.files.map(\.path))))
+        addPageRoutes(to: routes)
         addHealthRoutes(to: routes)
         addReadRoutes(to: routes)
         addBatchRoutes(to: routes)

@@ -7,7 +7,7 @@ import OCRKitTestSupport
 import Testing
 
 /// `ocr serve` as a user starts it, called over a real socket, and stopped by SIGTERM.
-@Suite(.timeLimit(.minutes(2)))
+@Suite(.timeLimit(.minutes(3)))
 struct ServeCommandTests {
     let folder: TemporaryFolder
 
@@ -25,7 +25,7 @@ struct ServeCommandTests {
         process.standardOutput = FileHandle.nullDevice
         process.standardError = try FileHandle(forWritingTo: URL(fileURLWithPath: log))
         try process.run()
-        let deadline = ContinuousClock.now + .seconds(30)
+        let deadline = ContinuousClock.now + .seconds(90)
         while ContinuousClock.now < deadline && process.isRunning {
             let said = (try? String(contentsOfFile: log, encoding: .utf8)) ?? ""
             if let range = said.range(of: #"serving on http://127\.0\.0\.1:(\d+)/"#, options: .regularExpression) {

@@ -66,7 +66,7 @@ struct ServerSentEvent {
 func events(_ url: String, count: Int, lastEventID: String? = nil) async throws -> [ServerSentEvent] {
     var request = HTTPClientRequest(url: url)
     if let lastEventID { request.headers.add(name: "Last-Event-ID", value: lastEventID) }
-    let response = try await HTTPClient.shared.execute(request, timeout: .seconds(30))
+    let response = try await HTTPClient.shared.execute(request, timeout: .seconds(90))
     #expect(response.status == .ok && response.headers.first(name: "content-type") == "text/event-stream")
     var text = "", found: [ServerSentEvent] = []
     for try await chunk in response.body {

@@ -28,9 +28,9 @@ public struct Rect: Hashable, Sendable, Codable {
     /// let bottomFifth = Rect(listing: "0,0.8,1,0.2")
     /// ```
     public init?(listing text: String) {
-        let parts = text.split(separator: ",", omittingEmptySubsequences: false)
-            .compactMap { Double($0.trimmingCharacters(in: .whitespaces)) }
-        guard parts.count == 4 else { return nil }
+        let fields = text.split(separator: ",", omittingEmptySubsequences: false)
+        let parts = fields.compactMap { Double($0.trimmingCharacters(in: .whitespaces)) }
+        guard fields.count == 4, parts.count == 4 else { return nil }
         self.init(x: parts[0], y: parts[1], width: parts[2], height: parts[3])
     }
 

@@ -1,0 +1,321 @@
+extension WebPage {
+    static let script = #"""
+"use strict";
+// OCRKit's page: everything it shows comes from the API (docs/openapi.yaml).
+
+const state = {
+  token: sessionStorage.getItem("ocrkit-token"),
+  items: new Map(),      // item id -> { id, batch, index, name, status, row, flagged }
+  selected: null,        // { item, page, word }: the page shown
+  opening: null,         // the item last asked for: its page replaces the one shown once loaded
+  sureAbove: 0.9,        // confidence from which a word shows as sure
+};
+
+// ---- calls -------------------------------------------------------------------------------
+
+async function call(path, options = {}) {
+  const headers = new Headers(options.headers || {});
+  if (state.token) headers.set("Authorization", "Bearer " + state.token);
+  const response = await fetch(path, { ...options, headers });
+  if (response.status === 401) {
+    const token = prompt("This server needs its token (ocr serve --token):");
+    if (token) {
+      state.token = token;
+      sessionStorage.setItem("ocrkit-token", token);
+      return call(path, options);
+    }
+  }
+  if (!response.ok) {
+    let message = response.status + " " + response.statusText;
+    try { message = (await response.json()).error.message; } catch (_) {}
+    throw new Error(message);
+  }
+  return response;
+}
+
+function say(text) {
+  const box = document.getElementById("message");
+  box.textContent = text;
+  box.hidden = false;
+  clearTimeout(say.timer);
+  say.timer = setTimeout(() => { box.hidden = true; }, 6000);
+}
+
+// ---- uploading -----------------------------------------------------------------------------
+
+async function upload(files) {
+  const images = [...files];
+  if (!images.length) return;
+  const form = new FormData();
+  for (const image of images) form.append("images", image, image.name);
+  const options = new FormData(document.getElementById("options"));
+  // Spelled out rather than by URLSearchParams, whose '+' for a space the server reads as a '+'.
+  const query = {
+    lang: (options.get("lang") || "").trim() || "eng",
+    name: images.length === 1 ? images[0].name : `${images.length} images`,
+  };
+  if (options.get("straighten")) query.straighten = "true";
+  const search = Object.entries(query).map(([key, value]) => `${key}=${encodeURIComponent(value)}`).join("&");
+  try {
+    const batch = await (await call("/v1/batches?" + search, { method: "POST", body: form })).json();
+    showBatch(batch, images.map((image) => image.name));
+    follow(batch);
+  } catch (error) {
+    say("Not queued: " + error.message);
+  }
+}
+
+// ---- batches and their events ----------------------------------------------------------------
+
+function showBatch(batch, names) {
+  const list = document.getElementById("batches");
+  list.querySelector(".empty")?.remove();
+  const section = document.createElement("section");
+  section.className = "batch";
+  section.id = "batch-" + batch.id;
+  section.innerHTML = `<div class="batch-head"><span class="title"></span><span class="count"></span></div>
+    <div class="progress"><div></div></div>
+    <div class="batch-links">All pages: <button data-format="text">Text</button><button data-format="jsonl">JSON</button><button data-format="pdf">PDF</button></div>
+    <ol class="items"></ol>`;
+  section.querySelector(".title").textContent = batch.name || "Batch " + batch.id;
+  section.querySelectorAll(".batch-links button").forEach((button) => button.addEventListener("click", () =>
+    download(`/v1/batches/${batch.id}/results?format=${button.dataset.format}`, `batch-${batch.id}`, button.dataset.format)));
+  const rows = section.querySelector(".items");
+  batch.rows = names.map((name, index) => {
+    const row = document.createElement("li");
+    row.className = "item";
+    row.dataset.status = "pending";
+    row.innerHTML = `<span class="name"></span><span class="state">waiting</span>`;
+    row.querySelector(".name").textContent = name;
+    row.title = name;
+    rows.append(row);
+    return row;
+  });
+  batch.finished = 0;
+  list.prepend(section);
+  updateProgress(batch);
+}
+
+function updateProgress(batch) {
+  const section = document.getElementById("batch-" + batch.id);
+  section.querySelector(".count").textContent = `${batch.finished} / ${batch.total}`;
+  section.querySelector(".progress div").style.width = (100 * batch.finished / Math.max(1, batch.total)) + "%";
+}
+
+// Follows one batch's events until it is done, resuming from the last event after a cut.
+async function follow(batch) {
+  let last = null;
+  while (batch.finished < batch.total) {
+    const controller = new AbortController();
+    try {
+      const headers = last ? { "Last-Event-ID": last } : {};
+      const response = await call(`/v1/events?batch=${batch.id}`, { headers, signal: controller.signal });
+      const reader = response.body.getReader();
+      const decoder = new TextDecoder();
+      let buffer = "";
+      while (batch.finished < batch.total) {
+        const { value, done } = await reader.read();
+        if (done) break;
+        buffer += decoder.decode(value, { stream: true });
+        let end;
+        while ((end = buffer.indexOf("\n\n")) >= 0) {
+          const event = parseEvent(buffer.slice(0, end));
+          buffer = buffer.slice(end + 2);
+          if (event) { last = event.id; handle(batch, event.data); }
+        }
+      }
+      controller.abort();
+    } catch (error) {
+      if (batch.finished < batch.total) await new Promise((resolve) => setTimeout(resolve, 2000));
+    }
+  }
+}
+
+function parseEvent(block) {
+  const fields = {};
+  for (const line of block.split("\n")) {
+    if (line.startsWith(":")) continue;
+    const colon = line.indexOf(":");
+    if (colon > 0) fields[line.slice(0, colon)] = line.slice(colon + 1).trim();
+  }
+  return fields.id && fields.data ? { id: fields.id, data: JSON.parse(fields.data) } : null;
+}
+
+function handle(batch, event) {
+  const row = batch.rows[event.index];
+  if (!row || (event.kind === "failed" && event.willRetry)) return;
+  if (row.dataset.status === "pending") batch.finished += 1;
+  const item = { id: event.item, batch: batch.id, index: event.index, name: event.image, status: event.kind, row,
+                 flagged: event.flaggedWords || 0 };
+  state.items.set(event.item, item);
+  row.dataset.status = event.kind;
+  row.dataset.item = event.item;
+  const label = row.querySelector(".state");
+  if (event.kind === "completed") {
+    label.textContent = item.flagged ? `${item.flagged} to review` : "read";
+    row.onclick = () => openItem(item);
+    if (!state.opening) openItem(item);
+  } else {
+    label.textContent = event.kind;
+    row.title = event.error || event.kind;
+  }
+  updateProgress(batch);
+}
+
+// ---- one page ----------------------------------------------------------------------------
+
+async function openItem(item) {
+  state.opening = item;
+  document.querySelectorAll(".item.selected").forEach((row) => row.classList.remove("selected"));
+  item.row.classList.add("selected");
+  try {
+    const [page, image] = await Promise.all([
+      call(`/v1/items/${item.id}`).then((response) => response.json()),
+      call(`/v1/items/${item.id}/image`).then((response) => response.blob()),
+    ]);
+    // A page asked for later wins over this one, however their answers come.
+    if (state.opening !== item) return;
+    state.selected = { item, page, word: null };
+    draw(page, URL.createObjectURL(image));
+  } catch (error) {
+    say(item.name + ": " + error.message);
+  }
+}
+
+function confidenceClass(word) {
+  if (word.flagged) return "doubt";
+  return word.confidence >= state.sureAbove ? "sure" : "unsure";
+}
+
+function points(element, page) {
+  if (element.quad) return element.quad.map(([x, y]) => `${x},${y}`).join(" ");
+  const b = element.box, w = page.width, h = page.height;
+  return `${b.x * w},${b.y * h} ${(b.x + b.width) * w},${b.y * h} ${(b.x + b.width) * w},${(b.y + b.height) * h} ${b.x * w},${(b.y + b.height) * h}`;
+}
+
+function draw(page, imageURL) {
+  document.getElementById("toolbar").hidden = false;
+  document.getElementById("side").hidden = false;
+  document.getElementById("page-name").textContent = page.image;
+  document.getElementById("popover").hidden = true;
+  const stage = document.getElementById("stage");
+  const svgNS = "http://www.w3.org/2000/svg";
+  const img = document.createElement("img");
+  img.src = imageURL;
+  img.alt = page.image;
+  const svg = document.createElementNS(svgNS, "svg");
+  svg.setAttribute("viewBox", `0 0 ${page.width} ${page.height}`);
+  svg.setAttribute("preserveAspectRatio", "none");
+  const text = document.getElementById("text");
+  const review = document.getElementById("review");
+  text.replaceChildren();
+  review.replaceChildren();
+  let flagged = 0;
+  page.lines.forEach((line, l) => {
+    const outline = document.createElementNS(svgNS, "polygon");
+    outline.setAttribute("class", "line");
+    outline.setAttribute("points", points(line, page));
+    svg.append(outline);
+    line.words.forEach((word, w) => {
+      const key = `${l}-${w}`;
+      const shape = document.createElementNS(svgNS, "polygon");
+      shape.setAttribute("class", "word " + confidenceClass(word));
+      shape.setAttribute("points", points(word, page));
+      shape.dataset.word = key;
+      shape.addEventListener("click", (event) => { event.stopPropagation(); select(key); });
+      svg.append(shape);
+      const span = document.createElement("span");
+      span.textContent = word.text;
+      span.className = confidenceClass(word);
+      span.dataset.word = key;
+      span.addEventListener("click", () => select(key));
+      text.append(span, w + 1 < line.words.length ? " " : "\n");
+      if (word.flagged) {
+        flagged += 1;
+        const entry = document.createElement("li");
+        entry.dataset.word = key;
+        const others = (word.alternatives || []).slice(1).map((a) => a.text).join(", ");
+        entry.innerHTML = `<b></b> <span class="confidence"></span> <span class="alternatives"></span>`;
+        entry.querySelector("b").textContent = word.text;
+        entry.querySelector(".confidence").textContent = Math.round(word.confidence * 100) + "%";
+        entry.querySelector(".alternatives").textContent = others ? "or " + others : "";
+        entry.addEventListener("click", () => select(key));
+        review.append(entry);
+      }
+    });
+    if (!line.words.length) text.append(line.text + "\n");
+  });
+  document.getElementById("review-count").textContent = flagged ? `(${flagged})` : "(none)";
+  stage.replaceChildren(img, svg);
+}
+
+function select(key) {
+  const { page } = state.selected;
+  const [l, w] = key.split("-").map(Number);
+  const word = page.lines[l].words[w];
+  state.selected.word = key;
+  document.querySelectorAll("[data-word].selected").forEach((element) => element.classList.remove("selected"));
+  document.querySelectorAll(`[data-word="${key}"]`).forEach((element) => element.classList.add("selected"));
+  const popover = document.getElementById("popover");
+  popover.replaceChildren();
+  const reading = document.createElement("div");
+  reading.className = "reading";
+  reading.textContent = word.text;
+  const confidence = document.createElement("div");
+  confidence.className = "confidence";
+  confidence.textContent = `${Math.round(word.confidence * 100)}% sure` + (word.flagged ? ", to review" : "");
+  const list = document.createElement("ol");
+  for (const alternative of word.alternatives || []) {
+    const entry = document.createElement("li");
+    entry.textContent = `${alternative.text} (${Math.round(alternative.confidence * 100)}%)`;
+    list.append(entry);
+  }
+  popover.append(reading, confidence);
+  if (list.children.length) {
+    const title = document.createElement("div");
+    title.textContent = "Alternatives";
+    popover.append(title, list);
+  }
+  const shape = document.querySelector(`#stage [data-word="${key}"]`);
+  const area = document.getElementById("viewer").getBoundingClientRect();
+  const box = shape.getBoundingClientRect();
+  popover.style.left = (box.left - area.left + document.getElementById("viewer").scrollLeft) + "px";
+  popover.style.top = (box.bottom - area.top + document.getElementById("viewer").scrollTop + 6) + "px";
+  popover.hidden = false;
+  shape.scrollIntoView({ block: "nearest", inline: "nearest" });
+}
+
+// ---- downloads -----------------------------------------------------------------------------
+
+const extensions = { text: "txt", json: "json", jsonl: "jsonl", hocr: "hocr", alto: "xml", pdf: "pdf" };
+
+async function download(url, name, format) {
+  try {
+    const blob = await (await call(url)).blob();
+    const link = document.createElement("a");
+    link.href = URL.createObjectURL(blob);
+    link.download = name.replace(/\.[^.]+$/, "") + "." + extensions[format];
+    document.body.append(link);
+    link.click();
+    link.remove();
+  } catch (error) {
+    say("Download failed: " + error.message);
+  }
+}
+
+document.querySelectorAll("#toolbar button").forEach((button) => button.addEventListener("click", () => {
+  const item = state.selected?.item;
+  if (item) download(`/v1/items/${item.id}?format=${button.dataset.format}`, item.name, button.dataset.format);
+}));
+
+// ---- dropping and picking ------------------------------------------------------------------
+
+const drop = document.getElementById("drop");
+document.getElementById("files").addEventListener("change", (event) => { upload(event.target.files); event.target.value = ""; });
+["dragenter", "dragover"].forEach((name) => drop.addEventListener(name, (event) => { event.preventDefault(); drop.classList.add("over"); }));
+["dragleave", "drop"].forEach((name) => drop.addEventListener(name, () => drop.classList.remove("over")));
+document.addEventListener("dragover", (event) => event.preventDefault());
+document.addEventListener("drop", (event) => { event.preventDefault(); upload(event.dataTransfer.files); });
+document.getElementById("stage").addEventListener("click", () => { document.getElementById("popover").hidden = true; });
+"""#
+}

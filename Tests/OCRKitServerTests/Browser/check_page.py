@@ -1,0 +1,67 @@
+"""Drives `ocr serve`'s page in Debian's chromium, as a person would: upload images, see the
+the first one's words drawn over it, open a word's alternatives, download the PDF, and save a
+screenshot. Prints one JSON object of what it saw; BrowserTests checks it.
+
+    python3 check_page.py URL DOWNLOADS SCREENSHOT IMAGE [IMAGE...]
+"""
+import json
+import os
+import sys
+import time
+
+from selenium import webdriver
+from selenium.webdriver.chrome.service import Service
+from selenium.webdriver.common.by import By
+from selenium.webdriver.support import expected_conditions as seen
+from selenium.webdriver.support.ui import WebDriverWait
+
+url, downloads, screenshot, images = sys.argv[1], sys.argv[2], sys.argv[3], sys.argv[4:]
+
+options = webdriver.ChromeOptions()
+options.binary_location = "/usr/bin/chromium"
+for argument in ["--headless=new", "--no-sandbox", "--disable-gpu", "--disable-dev-shm-usage", "--window-size=1400,1000"]:
+    options.add_argument(argument)
+options.add_experimental_option("prefs", {"download.default_directory": downloads, "download.prompt_for_download": False})
+browser = webdriver.Chrome(service=Service("/usr/bin/chromedriver"), options=options)
+wait = WebDriverWait(browser, 60)
+report = {}
+try:
+    browser.get(url)
+    report["title"] = browser.title
+    browser.find_element(By.ID, "files").send_keys("\n".join(images))
+
+    # Every image ends read or failed; the first one, picked from the list, opens with its words drawn.
+    wait.until(lambda b: len(b.find_elements(By.CSS_SELECTOR, ".item")) == len(images)
+               and not b.find_elements(By.CSS_SELECTOR, ".item[data-status=pending]"))
+    report["statuses"] = [row.get_attribute("data-status") for row in browser.find_elements(By.CSS_SELECTOR, ".item")]
+    report["progress"] = browser.find_element(By.CSS_SELECTOR, ".batch .count").text
+    browser.find_elements(By.CSS_SELECTOR, ".item")[0].click()
+    wait.until(lambda b: b.find_element(By.ID, "page-name").text == os.path.basename(images[0])
+               and b.find_elements(By.CSS_SELECTOR, "#stage svg .word"))
+    wait.until(lambda b: b.execute_script("const i = document.querySelector('#stage img'); return i && i.complete && i.naturalWidth > 0"))
+    report["words"] = len(browser.find_elements(By.CSS_SELECTOR, "#stage svg .word"))
+    report["lines"] = len(browser.find_elements(By.CSS_SELECTOR, "#stage svg .line"))
+    report["text"] = browser.find_element(By.ID, "text").text
+    report["review"] = len(browser.find_elements(By.CSS_SELECTOR, "#review li"))
+
+    # A word, clicked on the image: its reading and alternatives.
+    word = browser.find_elements(By.CSS_SELECTOR, "#stage svg .word")[0]
+    browser.execute_script("arguments[0].dispatchEvent(new MouseEvent('click', {bubbles: true}))", word)
+    popover = wait.until(seen.visibility_of_element_located((By.ID, "popover")))
+    report["popover"] = popover.text
+    report["alternatives"] = len(popover.find_elements(By.CSS_SELECTOR, "li"))
+
+    browser.save_screenshot(screenshot)
+
+    browser.find_element(By.CSS_SELECTOR, "#toolbar button[data-format=pdf]").click()
+    deadline = time.time() + 30
+    while time.time() < deadline:
+        finished = [name for name in os.listdir(downloads) if name.endswith(".pdf")]
+        if finished:
+            break
+        time.sleep(0.2)
+    report["downloads"] = sorted(os.listdir(downloads))
+    report["errors"] = [entry["message"] for entry in browser.get_log("browser") if entry["level"] == "SEVERE"]
+finally:
+    browser.quit()
+print(json.dumps(report))
