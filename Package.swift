@@ -134,12 +134,13 @@ let package = Package(
         ),
 
         // What `ocr bench` measures: speed, accuracy and memory beside peers (the tesseract command,
-        // RapidOCR), reading order, the live scanner, straightening and the queue.
+        // RapidOCR), reading order, the live scanner, straightening, the queue and the service.
         .target(
             name: "OCRKitBench",
             dependencies: [
                 "OCRKit", "OCRKitImages", "OCRKitTesseract", "OCRKitEvaluation", "OCRKitLayout", "OCRKitQueue",
                 "OCRKitQueueStores", "OCRKitLive", "OCRKitEngines",
+                .product(name: "AsyncHTTPClient", package: "async-http-client"),
             ]
         ),
 

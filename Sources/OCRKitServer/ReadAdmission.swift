@@ -4,11 +4,15 @@ import OCRKit
 
 /// Lets as many reads run at once as there are workers, lets a bounded number wait their turn,
 /// and turns the rest away with 503 and `Retry-After` rather than queueing without bound: a
-/// caller learns at once that the server is saturated and when to come back.
+/// caller learns at once that the server is saturated and when to come back. A call's image is
+/// received only when there is room for its read, so that a crowd of callers is turned away before
+/// the server holds their images: memory stays bounded however many call.
 actor ReadAdmission {
     let workers: Int
     let waitingLimit: Int
     private var running = 0
+    /// Calls whose images are being received, each sure of a place once received.
+    private var receiving = 0
     private var waiting: [(id: UUID, turn: CheckedContinuation<Void, any Error>)] = []
     /// How long a read has taken of late, in seconds: a moving average, for `Retry-After`.
     private var typicalRead = 2.0
@@ -20,6 +24,17 @@ actor ReadAdmission {
 
     /// Reads running and waiting, for metrics and `/ready`.
     var load: (running: Int, waiting: Int) { (running, waiting.count) }
+
+    /// Runs `receive`, which reads a call's image, when there is room for the read that follows.
+    ///
+    /// - Throws: an ``APIError`` 503 with `Retry-After` when every worker and place in line is taken
+    ///   or promised to another call being received.
+    func receiving<T: Sendable>(_ receive: @Sendable () async throws -> T) async throws -> T {
+        guard running + waiting.count + receiving < workers + waitingLimit else { throw busy() }
+        receiving += 1
+        defer { receiving -= 1 }
+        return try await receive()
+    }
 
     /// Runs `read` when a worker is free, and gives the worker back when it ends.
     ///
@@ -37,12 +52,7 @@ actor ReadAdmission {
             running += 1
             return
         }
-        guard waiting.count < waitingLimit else {
-            let wait = typicalRead * Double(waiting.count + workers) / Double(workers)
-            throw APIError(.serviceUnavailable, code: "busy",
-                           message: "every worker is reading and \(waiting.count) reads are waiting: try again later",
-                           retryAfter: max(1, Int(wait.rounded(.up))))
-        }
+        guard waiting.count < waitingLimit else { throw busy() }
         let id = UUID()
         try await withTaskCancellationHandler {
             try await withCheckedThrowingContinuation { turn in
@@ -51,6 +61,15 @@ actor ReadAdmission {
         } onCancel: {
             Task { await self.abandon(id) }
         }
+    }
+
+    /// The answer to a call there is no room for, with when to come back: once the reads ahead
+    /// have likely ended.
+    private func busy() -> APIError {
+        let wait = typicalRead * Double(waiting.count + workers) / Double(workers)
+        return APIError(.serviceUnavailable, code: "busy",
+                        message: "every worker is reading and \(waiting.count) reads are waiting: try again later",
+                        retryAfter: max(1, Int(wait.rounded(.up))))
     }
 
     /// A worker freed by a read that ended passes straight to the next in line.

@@ -4,12 +4,14 @@ import OCRKitBench
 import OCRKitEngines
 import OCRKitLive
 import OCRKitONNX
+import OCRKitEvaluation
 import OCRKitQueueStores
+import OCRKitServer
 
 struct Bench: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
         abstract: "Measure speed, accuracy and memory.",
-        subcommands: [BenchRead.self, BenchLayout.self, BenchQueue.self, BenchLive.self, BenchStraighten.self],
+        subcommands: [BenchRead.self, BenchLayout.self, BenchQueue.self, BenchLive.self, BenchStraighten.self, BenchServe.self],
         defaultSubcommand: BenchRead.self
     )
 }
@@ -252,6 +254,57 @@ struct BenchStraighten: AsyncParsableCommand {
         benchmark.jobs = jobs
         benchmark.photoFolder = keepPhotos
         benchmark.reportsPhotos = details
+        try await benchmark.run { print($0) }
+    }
+}
+
+struct BenchServe: AsyncParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "serve",
+        abstract: "Measure ocr serve under load, beside ocr read on the same images.",
+        discussion: """
+            Reads the images of MANIFEST (a manifest.tsv, such as ../shared/datasets/sroie's \
+            receipts) with `ocr read --jobs N`, then starts `ocr serve --jobs N` with the same engine \
+            on a free loopback port and has clients send each image as POST /v1/read, in two rounds:
+
+            - twice as many clients as workers, enough to keep every worker busy and below what \
+            the service turns away: reads a second, as a share of ocr read's, latency p50 and p99, \
+            and any answer that is not a page;
+            - --overload times as many clients as the service holds at once (its workers and \
+            their waiting line): the calls turned away with 503 and Retry-After (a client turned \
+            away asks again when Retry-After says), whether every call taken was answered, and the \
+            service's peak memory.
+
+            Then it stops the service with SIGTERM and prints its exit status. The service reads \
+            one image per worker first, unmeasured: a service sets up its engines once for its life.
+            """
+    )
+
+    @Argument(help: "The data set's manifest.tsv.")
+    var manifest: String
+
+    @Option(help: "Only the first n images.")
+    var limit = 40
+
+    @Option(help: "Images read at once, by ocr read and by the service.")
+    var jobs = ProcessInfo.processInfo.activeProcessorCount
+
+    @Option(help: "Clients in the second round, as a multiple of the calls the service holds at once.")
+    var overload = 10
+
+    @Option(help: "The engine both read with: auto, tesseract, ppocr or ndlocr.")
+    var engine: EngineChoice = .auto
+
+    @Option(help: ArgumentHelp("The ONNX engine's models, as for `ocr read`.", valueName: "name-or-folder"))
+    var models: String?
+
+    func run() async throws {
+        let images = try Manifest(contentsOf: manifest).entries.prefix(limit).map(\.imagePath)
+        let capacity = jobs * (1 + ServerLimits().waitingReadsPerWorker)
+        var benchmark = ServeBenchmark(images: images, ocr: Bundle.main.executablePath ?? CommandLine.arguments[0],
+                                       jobs: jobs, capacity: capacity)
+        benchmark.recognition = ["--engine", engine.rawValue] + (models.map { ["--models", $0] } ?? [])
+        benchmark.overload = overload
         try await benchmark.run { print($0) }
     }
 }

@@ -182,6 +182,10 @@ async function openItem(item) {
   }
 }
 
+function otherReadings(word) {
+  return (word.alternatives || []).filter((alternative) => alternative.text !== word.text);
+}
+
 function confidenceClass(word) {
   if (word.flagged) return "doubt";
   return word.confidence >= state.sureAbove ? "sure" : "unsure";
@@ -234,7 +238,7 @@ function draw(page, imageURL) {
         flagged += 1;
         const entry = document.createElement("li");
         entry.dataset.word = key;
-        const others = (word.alternatives || []).slice(1).map((a) => a.text).join(", ");
+        const others = otherReadings(word).map((a) => a.text).join(", ");
         entry.innerHTML = `<b></b> <span class="confidence"></span> <span class="alternatives"></span>`;
         entry.querySelector("b").textContent = word.text;
         entry.querySelector(".confidence").textContent = Math.round(word.confidence * 100) + "%";
@@ -265,7 +269,8 @@ function select(key) {
   confidence.className = "confidence";
   confidence.textContent = `${Math.round(word.confidence * 100)}% sure` + (word.flagged ? ", to review" : "");
   const list = document.createElement("ol");
-  for (const alternative of word.alternatives || []) {
+  // The word's own reading heads its alternatives, scored on their scale, not the word's: left out.
+  for (const alternative of otherReadings(word)) {
     const entry = document.createElement("li");
     entry.textContent = `${alternative.text} (${Math.round(alternative.confidence * 100)}%)`;
     list.append(entry);
@@ -273,7 +278,7 @@ function select(key) {
   popover.append(reading, confidence);
   if (list.children.length) {
     const title = document.createElement("div");
-    title.textContent = "Alternatives";
+    title.textContent = "Other readings";
     popover.append(title, list);
   }
   const shape = document.querySelector(`#stage [data-word="${key}"]`);

@@ -10,7 +10,9 @@ extension OCRServer {
             let parameters = try ReadParameters(request.uri.queryParameters, formats: [.json, .text, .hocr, .alto, .pdf],
                                                 extra: ["name"])
             let name = request.uri.queryParameters["name"].map(String.init) ?? "image"
-            let images = try await Upload.images(of: request, limit: configuration.limits.maximumRequestBytes, name: name)
+            let images = try await admission.receiving { [limit = configuration.limits.maximumRequestBytes] in
+                try await Upload.images(of: request, limit: limit, name: name)
+            }
             guard images.count == 1 else {
                 throw APIError(.badRequest, code: "one-image",
                                message: "a read takes one image, and this request holds \(images.count): send several as a batch")
