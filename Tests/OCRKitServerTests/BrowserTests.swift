@@ -3,6 +3,7 @@ import Hummingbird
 import HummingbirdTesting
 import OCRKit
 import OCRKitImages
+import OCRKitServer
 import OCRKitTestSupport
 import Testing
 
@@ -13,27 +14,20 @@ struct BrowserTests {
     static let browserInstalled = FileManager.default.isExecutableFile(atPath: "/usr/bin/chromium")
         && FileManager.default.isExecutableFile(atPath: "/usr/bin/chromedriver")
 
-    @Test(.enabled(if: browserInstalled && ServiceTools.isInstalled("selenium"),
-                   "needs Debian's chromium and chromium-driver, and Selenium in .deps/service-tools: scripts/setup installs them"))
+    static let available = browserInstalled && ServiceTools.isInstalled("selenium")
+    static let missing: Comment = "needs Debian's chromium and chromium-driver, and Selenium in .deps/service-tools: scripts/setup installs them"
+    static let samples = SharedData.packageRoot.appendingPathComponent("Samples")
+
+    @Test(.enabled(if: available, missing))
     func aPersonUploadsImagesSeesTheWordsAndDownloadsThePDF() async throws {
         let fixture = try ServerFixture()
-        let downloads = try TemporaryFolder()
-        let samples = SharedData.packageRoot.appendingPathComponent("Samples")
         let notAnImage = try fixture.folder.write(Array("not an image".utf8), to: "notes.png")
-        let screenshot = fixture.folder.file("page.png")
-        let output = try await fixture.live { client in
-            let run = try await ServiceTools.python([
-                SharedData.packageRoot.appendingPathComponent("Tests/OCRKitServerTests/Browser/check_page.py").path,
-                "http://127.0.0.1:\(client.port ?? 0)/", downloads.path, screenshot,
-                samples.appendingPathComponent("receipt.jpg").path, samples.appendingPathComponent("letter.png").path, notAnImage,
-            ])
-            #expect(run.status == 0, "\(run.errors)")
-            return run.output
-        }
-        let seen = try #require(try JSONSerialization.jsonObject(with: output) as? [String: Any], "\(String(decoding: output, as: UTF8.self))")
+        let (seen, downloads, screenshot) = try await Self.visit(fixture, uploading: [
+            Self.samples.appendingPathComponent("receipt.jpg").path, Self.samples.appendingPathComponent("letter.png").path, notAnImage,
+        ])
         #expect(seen["title"] as? String == "OCRKit")
         #expect(seen["statuses"] as? [String] == ["completed", "completed", "failed"])
-        #expect(seen["progress"] as? String == "3 / 3")
+        #expect(seen["batches"] as? [String] == ["3 / 3"])
         let words = try #require(seen["words"] as? Int), lines = try #require(seen["lines"] as? Int)
         #expect(words >= 20 && lines >= 8, "\(seen)")
         let text = try #require(seen["text"] as? String)
@@ -51,5 +45,43 @@ struct BrowserTests {
         var histogram = [Int](repeating: 0, count: 4)
         for value in shot.pixels { histogram[Int(value) / 64] += 1 }
         #expect(shot.width >= 1000 && histogram.filter { $0 > shot.pixels.count / 200 }.count >= 2, "\(histogram)")
+    }
+
+    /// A selection larger than the server takes in one request goes up in parts, a batch each.
+    @Test(.enabled(if: available, missing))
+    func aSelectionOverTheRequestLimitGoesUpInParts() async throws {
+        var configuration = ServerConfiguration(port: 0)
+        configuration.limits.maximumRequestBytes = 40_000
+        let images = ["receipt.jpg", "letter.png", "notice.webp"].map { Self.samples.appendingPathComponent($0).path }
+        let sizes = try images.map { try #require(try FileManager.default.attributesOfItem(atPath: $0)[.size] as? Int) }
+        try #require(sizes.reduce(0, +) > 40_000 && sizes.allSatisfy { $0 < 40_000 }, "\(sizes)")
+
+        let (seen, _, _) = try await Self.visit(try ServerFixture(configuration: configuration), uploading: images)
+        #expect(seen["statuses"] as? [String] == ["completed", "completed", "completed"], "\(seen)")
+        let batches = try #require(seen["batches"] as? [String], "\(seen)")
+        // Each part done: "2 / 2" and so on.
+        #expect(batches.count >= 2 && batches.allSatisfy { Set($0.split(separator: " / ")).count == 1 }, "\(batches)")
+        #expect((seen["text"] as? String ?? "").contains("CORNER SHOP"), "\(seen)")
+        // The browser logs the parts refused as too large; nothing else went wrong.
+        let errors = try #require(seen["errors"] as? [String])
+        #expect(!errors.isEmpty && errors.allSatisfy { $0.contains("status of 413") }, "the page's console: \(errors)")
+    }
+
+    /// What Browser/check_page.py saw uploading `images` on the fixture's page, with the folder
+    /// it downloaded to and its screenshot.
+    private static func visit(_ fixture: ServerFixture, uploading images: [String]) async throws
+        -> (seen: [String: Any], downloads: TemporaryFolder, screenshot: String) {
+        let downloads = try TemporaryFolder()
+        let screenshot = fixture.folder.file("page.png")
+        let output = try await fixture.live { client in
+            let run = try await ServiceTools.python([
+                SharedData.packageRoot.appendingPathComponent("Tests/OCRKitServerTests/Browser/check_page.py").path,
+                "http://127.0.0.1:\(client.port ?? 0)/", downloads.path, screenshot,
+            ] + images)
+            #expect(run.status == 0, "\(run.errors)")
+            return run.output
+        }
+        let seen = try #require(try JSONSerialization.jsonObject(with: output) as? [String: Any], "\(String(decoding: output, as: UTF8.self))")
+        return (seen, downloads, screenshot)
     }
 }

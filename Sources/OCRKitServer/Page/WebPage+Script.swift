@@ -28,7 +28,7 @@ async function call(path, options = {}) {
   if (!response.ok) {
     let message = response.status + " " + response.statusText;
     try { message = (await response.json()).error.message; } catch (_) {}
-    throw new Error(message);
+    throw Object.assign(new Error(message), { status: response.status });
   }
   return response;
 }
@@ -43,25 +43,50 @@ function say(text) {
 
 // ---- uploading -----------------------------------------------------------------------------
 
+// A selection goes up in parts of at most this many bytes, each a batch of its own: the server
+// limits a request's size (ocr serve --max-request-size, 64 MB by default) and its images.
+const partBytes = 32 << 20;
+
 async function upload(files) {
   const images = [...files];
   if (!images.length) return;
-  const form = new FormData();
-  for (const image of images) form.append("images", image, image.name);
   const options = new FormData(document.getElementById("options"));
   // Spelled out rather than by URLSearchParams, whose '+' for a space the server reads as a '+'.
-  const query = {
-    lang: (options.get("lang") || "").trim() || "eng",
-    name: images.length === 1 ? images[0].name : `${images.length} images`,
-  };
+  const query = { lang: (options.get("lang") || "").trim() || "eng" };
   if (options.get("straighten")) query.straighten = "true";
-  const search = Object.entries(query).map(([key, value]) => `${key}=${encodeURIComponent(value)}`).join("&");
+  const parts = [];
+  for (const [index, image] of images.entries()) {
+    const part = parts[parts.length - 1];
+    if (part && part.bytes + image.size <= partBytes) {
+      part.images.push({ image, index });
+      part.bytes += image.size;
+    } else {
+      parts.push({ images: [{ image, index }], bytes: image.size });
+    }
+  }
+  for (const part of parts) await queuePart(part.images, images.length, query);
+}
+
+// Queues `part` (images with their place in the selection of `total`) as one batch, or, when the
+// server finds it too large, as two halves.
+async function queuePart(part, total, query) {
+  const form = new FormData();
+  for (const { image } of part) form.append("images", image, image.name);
+  const first = part[0].index + 1, last = part[part.length - 1].index + 1;
+  const name = total === 1 ? part[0].image.name : part.length === total ? `${total} images` : `${total} images, ${first}-${last}`;
+  const search = Object.entries({ ...query, name }).map(([key, value]) => `${key}=${encodeURIComponent(value)}`).join("&");
   try {
     const batch = await (await call("/v1/batches?" + search, { method: "POST", body: form })).json();
-    showBatch(batch, images.map((image) => image.name));
-    follow(batch);
+    showBatch(batch, part.map(({ image }) => image.name));
+    followInTurn(batch);
   } catch (error) {
-    say("Not queued: " + error.message);
+    if (error.status === 413 && part.length > 1) {
+      const half = Math.ceil(part.length / 2);
+      await queuePart(part.slice(0, half), total, query);
+      await queuePart(part.slice(half), total, query);
+    } else {
+      say(`Not queued (${part.length === 1 ? part[0].image.name : name}): ${error.message}`);
+    }
   }
 }
 
@@ -100,6 +125,13 @@ function updateProgress(batch) {
   const section = document.getElementById("batch-" + batch.id);
   section.querySelector(".count").textContent = `${batch.finished} / ${batch.total}`;
   section.querySelector(".progress div").style.width = (100 * batch.finished / Math.max(1, batch.total)) + "%";
+}
+
+// Batches are followed one after another, as the queue reads them: a browser opens only a few
+// connections to a server at once, and a stream for each of many parts would take them all.
+let following = Promise.resolve();
+function followInTurn(batch) {
+  following = following.then(() => follow(batch));
 }
 
 // Follows one batch's events until it is done, resuming from the last event after a cut.

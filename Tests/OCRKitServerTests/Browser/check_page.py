@@ -33,9 +33,10 @@ try:
     # Every image ends read or failed; the first one, picked from the list, opens with its words drawn.
     wait.until(lambda b: len(b.find_elements(By.CSS_SELECTOR, ".item")) == len(images)
                and not b.find_elements(By.CSS_SELECTOR, ".item[data-status=pending]"))
-    report["statuses"] = [row.get_attribute("data-status") for row in browser.find_elements(By.CSS_SELECTOR, ".item")]
-    report["progress"] = browser.find_element(By.CSS_SELECTOR, ".batch .count").text
-    browser.find_elements(By.CSS_SELECTOR, ".item")[0].click()
+    rows = {row.find_element(By.CSS_SELECTOR, ".name").text: row for row in browser.find_elements(By.CSS_SELECTOR, ".item")}
+    report["statuses"] = [rows[os.path.basename(image)].get_attribute("data-status") for image in images]
+    report["batches"] = [count.text for count in browser.find_elements(By.CSS_SELECTOR, ".batch .count")]
+    rows[os.path.basename(images[0])].click()
     wait.until(lambda b: b.find_element(By.ID, "page-name").text == os.path.basename(images[0])
                and b.find_elements(By.CSS_SELECTOR, "#stage svg .word"))
     wait.until(lambda b: b.execute_script("const i = document.querySelector('#stage img'); return i && i.complete && i.naturalWidth > 0"))
