@@ -41,7 +41,9 @@ public struct ServeBenchmark: Sendable {
         try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
         defer { try? FileManager.default.removeItem(at: folder) }
         let bodies = try images.map { path in
-            guard let data = FileManager.default.contents(atPath: path) else { throw OCRError(.fileNotFound, path: path, reason: "no such file, or not readable") }
+            guard let data = FileManager.default.contents(atPath: path) else {
+                throw OCRError(.fileNotFound, path: path, reason: "no such file, or not readable")
+            }
             return ByteBuffer(bytes: data)
         }
 
@@ -118,8 +120,9 @@ public struct ServeBenchmark: Sendable {
         var problems = others.sorted { $0.key < $1.key }.map { "\($0.value) answered \($0.key)" }
             + unanswered.map { "\($0.value) unanswered: \($0.key)" }
         if problems.isEmpty { problems = ["no errors"] }
-        return Load(reads: await tally.latencies.count, seconds: seconds, p50: await tally.percentile(0.5), p99: await tally.percentile(0.99),
-                    turnedAway: await tally.turnedAway, problems: problems.joined(separator: ", "))
+        return Load(reads: await tally.latencies.count, seconds: seconds, p50: await tally.percentile(0.5),
+                    p99: await tally.percentile(0.99), turnedAway: await tally.turnedAway,
+                    problems: problems.joined(separator: ", "))
     }
 
     private func client(_ http: HTTPClient, tally: CallTally, bodies: [ByteBuffer], url: String) async {
