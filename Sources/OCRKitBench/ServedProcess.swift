@@ -12,7 +12,7 @@ final class ServedProcess: Sendable {
     ///
     /// - Throws: an ``OCRError`` with what it printed when it exits or says nothing for a minute.
     init(ocr: String, arguments: [String], log: String) async throws {
-        FileManager.default.createFile(atPath: log, contents: nil)
+        _ = FileManager.default.createFile(atPath: log, contents: nil)
         let process = Process()
         process.executableURL = URL(fileURLWithPath: ocr)
         process.arguments = ["serve", "--port", "0"] + arguments

@@ -18,7 +18,7 @@ struct ServeCommandTests {
     /// Starts `ocr serve` on a free port and returns it with the port it listens on.
     private func serve(_ arguments: [String] = []) async throws -> (process: Process, port: Int) {
         let log = folder.file("serve.log")
-        FileManager.default.createFile(atPath: log, contents: nil)
+        _ = FileManager.default.createFile(atPath: log, contents: nil)
         let process = Process()
         process.executableURL = URL(fileURLWithPath: BuiltProducts.ocr)
         process.arguments = ["serve", "--port", "0", "--engine", "tesseract", "--db", folder.file("queue.sqlite")] + arguments

@@ -27,7 +27,7 @@ enum ServiceTools {
             let output = Pipe()
             process.standardOutput = output
             // A file, not a second pipe: a full pipe nobody reads would stop the tool.
-            FileManager.default.createFile(atPath: errorPath, contents: nil)
+            _ = FileManager.default.createFile(atPath: errorPath, contents: nil)
             process.standardError = try FileHandle(forWritingTo: URL(fileURLWithPath: errorPath))
             try process.run()
             let printed = output.fileHandleForReading.readDataToEndOfFile()
