@@ -6,9 +6,9 @@ import OCRKit
 final class ServedProcess: Sendable {
     let process: Process
     let port: Int
-    let log: String
 
-    /// Starts `ocr serve --port 0` with `arguments` and waits until it says where it listens.
+    /// Starts `ocr serve --port 0` with `arguments`, its standard error to the file `log`, and
+    /// waits until it says where it listens.
     ///
     /// - Throws: an ``OCRError`` with what it printed when it exits or says nothing for a minute.
     init(ocr: String, arguments: [String], log: String) async throws {
@@ -26,7 +26,6 @@ final class ServedProcess: Sendable {
             if let match = said.firstMatch(of: /serving on http:\/\/127\.0\.0\.1:(\d+)\//), let port = Int(match.1) {
                 self.process = process
                 self.port = port
-                self.log = log
                 return
             }
             try await Task.sleep(for: .milliseconds(50))

@@ -11,7 +11,8 @@ actor ReadAdmission {
     let workers: Int
     let waitingLimit: Int
     private var running = 0
-    /// Calls whose images are being received, each sure of a place once received.
+    /// Calls whose images are being received: they count against the places, so that no more
+    /// images are received than there are reads the server could hold.
     private var receiving = 0
     private var waiting: [(id: UUID, turn: CheckedContinuation<Void, any Error>)] = []
     /// How long a read has taken of late, in seconds: a moving average, for `Retry-After`.

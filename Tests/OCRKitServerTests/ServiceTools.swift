@@ -12,18 +12,16 @@ enum ServiceTools {
 
     /// Runs `python3` with `arguments` and the tools on its path, off Swift's cooperative threads
     /// (it runs for minutes), and returns its exit status, what it printed, and its complaints.
-    static func python(_ arguments: [String], environment: [String: String] = [:]) async throws
-        -> (status: Int32, output: Data, errors: String) {
-        let folder = try TemporaryFolder()
+    static func python(_ arguments: [String]) async throws -> (status: Int32, output: Data, errors: String) {
+        let scratch = try TemporaryFolder()
         return try await offThePool {
-            let errorPath = folder.file("stderr")
+            let errorPath = scratch.file("stderr")
             let process = Process()
             process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
             process.arguments = ["python3"] + arguments
             // Where the tools leave their caches (schemathesis' .schemathesis/): not the package.
-            process.currentDirectoryURL = URL(fileURLWithPath: folder.path)
-            process.environment = ProcessInfo.processInfo.environment
-                .merging(["PYTHONPATH": Self.folder, "NO_COLOR": "1"].merging(environment) { $1 }) { $1 }
+            process.currentDirectoryURL = URL(fileURLWithPath: scratch.path)
+            process.environment = ProcessInfo.processInfo.environment.merging(["PYTHONPATH": folder, "NO_COLOR": "1"]) { $1 }
             let output = Pipe()
             process.standardOutput = output
             // A file, not a second pipe: a full pipe nobody reads would stop the tool.
