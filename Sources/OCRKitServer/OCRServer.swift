@@ -39,7 +39,7 @@ public struct OCRServer: Sendable {
         self.configuration = configuration
         self.processor = processor
         readers = Readers(standard: reader, settings: settings)
-        admission = ReadAdmission(workers: settings.workerCount, waitingPerWorker: configuration.limits.waitingReadsPerWorker)
+        admission = ReadAdmission(workers: settings.workerCount, limits: configuration.limits)
         self.logger = logger
     }
 

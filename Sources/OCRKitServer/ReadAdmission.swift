@@ -10,6 +10,8 @@ import OCRKit
 actor ReadAdmission {
     let workers: Int
     let waitingLimit: Int
+    /// Reads held at once, running and waiting (``ServerLimits/readsHeld(workers:)``).
+    private let held: Int
     private var running = 0
     /// Calls whose images are being received: they count against the places, so that no more
     /// images are received than there are reads the server could hold.
@@ -18,9 +20,10 @@ actor ReadAdmission {
     /// How long a read has taken of late, in seconds: a moving average, for `Retry-After`.
     private var typicalRead = 2.0
 
-    init(workers: Int, waitingPerWorker: Int) {
+    init(workers: Int, limits: ServerLimits) {
         self.workers = max(1, workers)
-        waitingLimit = self.workers * waitingPerWorker
+        held = limits.readsHeld(workers: self.workers)
+        waitingLimit = held - self.workers
     }
 
     /// Reads running and waiting, for metrics and `/ready`.
@@ -31,7 +34,7 @@ actor ReadAdmission {
     /// - Throws: an ``APIError`` 503 with `Retry-After` when every worker and place in line is taken
     ///   or promised to another call being received.
     func receiving<T: Sendable>(_ receive: @Sendable () async throws -> T) async throws -> T {
-        guard running + waiting.count + receiving < workers + waitingLimit else { throw busy() }
+        guard running + waiting.count + receiving < held else { throw busy() }
         receiving += 1
         defer { receiving -= 1 }
         return try await receive()

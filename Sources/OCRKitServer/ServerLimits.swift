@@ -16,6 +16,12 @@ public struct ServerLimits: Sendable {
 
     public init() {}
 
+    /// The reads a server with `workers` workers holds at once, running and waiting: one more
+    /// is answered 503.
+    public func readsHeld(workers: Int) -> Int {
+        workers * (1 + waitingReadsPerWorker)
+    }
+
     func validate() throws {
         for (name, value) in [("request bytes", maximumRequestBytes), ("batch images", maximumBatchImages)]
         where value < 1 {

@@ -2,9 +2,9 @@ import ArgumentParser
 import Foundation
 import OCRKitBench
 import OCRKitEngines
+import OCRKitEvaluation
 import OCRKitLive
 import OCRKitONNX
-import OCRKitEvaluation
 import OCRKitQueueStores
 import OCRKitServer
 
@@ -300,7 +300,7 @@ struct BenchServe: AsyncParsableCommand {
 
     func run() async throws {
         let images = try Manifest(contentsOf: manifest).entries.prefix(limit).map(\.imagePath)
-        let capacity = jobs * (1 + ServerLimits().waitingReadsPerWorker)
+        let capacity = ServerLimits().readsHeld(workers: jobs)
         var benchmark = ServeBenchmark(images: images, ocr: Bundle.main.executablePath ?? CommandLine.arguments[0],
                                        jobs: jobs, capacity: capacity)
         benchmark.recognition = ["--engine", engine.rawValue] + (models.map { ["--models", $0] } ?? [])

@@ -5,8 +5,7 @@ extension WebPage {
 
 const state = {
   token: sessionStorage.getItem("ocrkit-token"),
-  items: new Map(),      // item id -> { id, batch, index, name, status, row, flagged }
-  selected: null,        // { item, page, word }: the page shown
+  selected: null,        // { item, page, imageURL }: the page shown; an item is { id, name, row, flagged }
   opening: null,         // the item last asked for: its page replaces the one shown once loaded
   sureAbove: 0.9,        // confidence from which a word shows as sure
 };
@@ -177,9 +176,7 @@ function handle(batch, event) {
   const row = batch.rows[event.index];
   if (!row || (event.kind === "failed" && event.willRetry)) return;
   if (row.dataset.status === "pending") batch.finished += 1;
-  const item = { id: event.item, batch: batch.id, index: event.index, name: event.image, status: event.kind, row,
-                 flagged: event.flaggedWords || 0 };
-  state.items.set(event.item, item);
+  const item = { id: event.item, name: event.image, row, flagged: event.flaggedWords || 0 };
   row.dataset.status = event.kind;
   row.dataset.item = event.item;
   const label = row.querySelector(".state");
@@ -207,8 +204,10 @@ async function openItem(item) {
     ]);
     // A page asked for later wins over this one, however their answers come.
     if (state.opening !== item) return;
-    state.selected = { item, page, word: null };
-    draw(page, URL.createObjectURL(image));
+    // The image shown before is let go: a long batch's pages would otherwise all stay in memory.
+    if (state.selected) URL.revokeObjectURL(state.selected.imageURL);
+    state.selected = { item, page, imageURL: URL.createObjectURL(image) };
+    draw(page, state.selected.imageURL);
   } catch (error) {
     say(item.name + ": " + error.message);
   }
@@ -289,7 +288,6 @@ function select(key) {
   const { page } = state.selected;
   const [l, w] = key.split("-").map(Number);
   const word = page.lines[l].words[w];
-  state.selected.word = key;
   document.querySelectorAll("[data-word].selected").forEach((element) => element.classList.remove("selected"));
   document.querySelectorAll(`[data-word="${key}"]`).forEach((element) => element.classList.add("selected"));
   const popover = document.getElementById("popover");
@@ -335,6 +333,8 @@ async function download(url, name, format) {
     document.body.append(link);
     link.click();
     link.remove();
+    // After the click has handed the file to the browser's download.
+    setTimeout(() => URL.revokeObjectURL(link.href), 60000);
   } catch (error) {
     say("Download failed: " + error.message);
   }

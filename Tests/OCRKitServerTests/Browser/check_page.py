@@ -1,4 +1,4 @@
-"""Drives `ocr serve`'s page in Debian's chromium, as a person would: upload images, see the
+"""Drives `ocr serve`'s page in Debian's chromium, as a person would: upload images, see
 the first one's words drawn over it, open a word's alternatives, download the PDF, and save a
 screenshot. Prints one JSON object of what it saw; BrowserTests checks it.
 
