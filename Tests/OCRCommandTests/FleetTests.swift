@@ -155,8 +155,13 @@ private struct Network {
     init?(hosts: Int) {
         guard getuid() == 0, FileManager.default.isExecutableFile(atPath: "/usr/sbin/ip"),
               FileManager.default.isExecutableFile(atPath: "/usr/bin/unshare") else { return nil }
-        // Names and addresses of this process's own, so that two test runs do not meet.
-        let tag = Int(getpid()) % 10_000, subnet = 100 + Int(getpid()) % 100
+        // Names and addresses of this process's own, so that two test runs do not meet, nor
+        // this one the links a crashed run left behind.
+        let tag = Int(getpid()) % 10_000
+        guard let subnet = Self.unusedSubnet(from: Int(getpid()) % 100) else {
+            print("FleetTests: every network 10.100-199.x.x is taken on this machine")
+            return nil
+        }
         namespaces = (0..<hosts).map { "ocrkit-\(tag)-\($0)" }
         links = (0..<hosts).map { "ok\(tag)h\($0)" }
         serverAddresses = (0..<hosts).map { "10.\(subnet).\($0).1" }
@@ -192,6 +197,16 @@ private struct Network {
 
     func remove() {
         for namespace in namespaces { try? Self.ip(["netns", "delete", namespace]) }
+    }
+
+    /// The first N in 100...199, counting on from `start`, that no address of this machine's
+    /// uses as 10.N.x.x.
+    private static func unusedSubnet(from start: Int) -> Int? {
+        let listing = FileManager.default.temporaryDirectory.appendingPathComponent("ocrkit-addresses-\(getpid())").path
+        defer { try? FileManager.default.removeItem(atPath: listing) }
+        guard (try? ChildProcess.run("/usr/sbin/ip", ["-o", "addr", "show"], output: listing))?.status == 0,
+              let addresses = try? String(contentsOfFile: listing, encoding: .utf8) else { return nil }
+        return (0..<100).map { 100 + (start + $0) % 100 }.first { !addresses.contains(" 10.\($0).") }
     }
 
     private static func ip(_ arguments: [String]) throws {
