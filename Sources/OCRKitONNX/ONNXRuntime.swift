@@ -68,6 +68,9 @@ public final class ONNXRuntime: @unchecked Sendable {
                     continue
                 }
                 let runtime = try ONNXRuntime(handle: handle, path: candidate)
+                // Detectors' activations, in blocks of megabytes, then go back to the system
+                // when freed rather than into glibc's heaps: see ONNXSession's releasesMemory.
+                SystemMemory.mapBlocks(from: 4 << 20)
                 cache[candidate] = runtime
                 return runtime
             }

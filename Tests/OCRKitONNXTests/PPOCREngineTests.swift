@@ -87,6 +87,29 @@ struct PPOCREngineTests {
         }
     }
 
+    @Test func readsAPageLargerThanTheDetectorTakesWithItsBoxesInPlace() async throws {
+        let lines = ["Delivery note 2024-117", "Ship to: Ada Lovelace", "Total weight 12.5 kg"]
+        let bitmap = try TextRenderer.render(lines.joined(separator: "\n"), font: "DejaVu Sans 24", margin: 500)
+        func engine(maximumDetectionPixels: Int) throws -> PPOCREngine {
+            var configuration = PPOCREngine.Configuration(models: models, libraryPath: library, workerCount: 1)
+            configuration.maximumDetectionPixels = maximumDetectionPixels
+            return try PPOCREngine(configuration: configuration)
+        }
+        let pixels = bitmap.width * bitmap.height
+        let reduced = LayoutAnalyzer().arrange(try await engine(maximumDetectionPixels: pixels / 4).read(bitmap, options: RecognitionOptions()))
+        let whole = LayoutAnalyzer().arrange(try await engine(maximumDetectionPixels: pixels).read(bitmap, options: RecognitionOptions()))
+        // Case is not compared, as above.
+        let expected = lines.flatMap { $0.lowercased().split(separator: " ").map(String.init) }
+        #expect(reduced.words.map { $0.text.lowercased() } == expected)
+        #expect(whole.words.map { $0.text.lowercased() } == expected)
+        #expect(reduced.lines.count == whole.lines.count)
+        // Found at half the size, the lines are where the whole page's detection puts them.
+        for (small, large) in zip(reduced.lines, whole.lines) {
+            #expect(abs(small.box.midX - large.box.midX) < 0.01 && abs(small.box.midY - large.box.midY) < 0.01, "\(small.box) \(large.box)")
+            #expect(abs(small.box.height - large.box.height) < 0.01, "\(small.box) \(large.box)")
+        }
+    }
+
     @Test func refusesLanguagesItsModelsDoNotRead() async throws {
         let bitmap = try TextRenderer.render("text")
         await #expect { try await engine.read(bitmap, options: RecognitionOptions(languages: ["deu"])) } throws: {

@@ -156,7 +156,7 @@ private final class Worker<State>: @unchecked Sendable {
             job(&state)
         }
         state = nil
-        releaseFreedMemory()
+        SystemMemory.releaseFreed()
         condition.lock()
         stopped = true
         condition.broadcast()

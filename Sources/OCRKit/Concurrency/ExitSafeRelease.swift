@@ -46,7 +46,7 @@ public enum ExitSafeRelease {
         condition.unlock()
         prepare(library)
         release()
-        releaseFreedMemory()
+        SystemMemory.releaseFreed()
         condition.lock()
         releasing -= 1
         if releasing == 0 { condition.broadcast() }
@@ -60,21 +60,3 @@ public enum ExitSafeRelease {
         condition.unlock()
     }
 }
-
-/// Returns the free memory of every arena to the system, through glibc's `malloc_trim`, which
-/// Swift's Glibc module leaves out with malloc.h. Called when engines' memory was freed: glibc
-/// keeps what a thread freed for a later thread, and a new pool's threads take new arenas, so
-/// that making and dropping engines grew by the size of their models each time, though nothing
-/// leaked.
-func releaseFreedMemory() {
-    trimmer?(0)
-}
-
-private let trimmer: (@convention(c) (Int) -> Int32)? = {
-    #if os(Linux)
-    guard let symbol = dlsym(UnsafeMutableRawPointer(bitPattern: 0), "malloc_trim") else { return nil }
-    return unsafeBitCast(symbol, to: (@convention(c) (Int) -> Int32).self)
-    #else
-    return nil
-    #endif
-}()
