@@ -55,9 +55,10 @@ final class ONNXSession: @unchecked Sendable {
     ///
     /// `releasesMemory` gives the memory a run took back to the system after it, rather than
     /// keeping it for the next run, which suits a model whose runs take hundreds of megabytes for
-    /// a moment (detectors): with glibc's large blocks mapped (``ONNXRuntime/shared(libraryPath:)``),
-    /// 100 receipts read by PP-OCR peaked at 0.61 GB rather than 0.76. A recogniser should keep
-    /// it: its runs are many and small, and giving back after each took 0.99 GB.
+    /// a moment (detectors). With glibc's large blocks mapped (``ONNXRuntime/shared(libraryPath:)``)
+    /// and its heaps trimmed after each detector run, 100 receipts read by PP-OCR peaked at 0.61 GB,
+    /// against 0.76 with none of the three. A recogniser should keep it: its runs are many and
+    /// small, and giving back after each took 40 receipts from 0.70 GB to 0.99.
     ///
     /// - Throws: an ``OCRError`` naming the model: not found, corrupt, or not loadable.
     init(runtime: ONNXRuntime, model: String, threads: Int = 1, plansMemory: Bool = true, releasesMemory: Bool = false) throws {
