@@ -51,4 +51,20 @@ public enum ChildProcess {
         // Linux reports ru_maxrss in kilobytes.
         return Outcome(status: status, seconds: (ContinuousClock.now - start).timeInterval, peakBytes: Int(usage.ru_maxrss) * 1024)
     }
+
+    /// The same, waited for on a thread of its own: a task that blocked one of Swift's cooperative
+    /// threads (one a core) for the minutes a benchmark's reader takes would stall every other
+    /// task of the process meanwhile, a server's among them.
+    public static func run(
+        _ program: String, _ arguments: [String], output: String = "/dev/null", errors: String = "/dev/null",
+        environment: [String: String?] = [:]
+    ) async throws -> Outcome {
+        try await withCheckedThrowingContinuation { continuation in
+            Thread {
+                continuation.resume(with: Result {
+                    try run(program, arguments, output: output, errors: errors, environment: environment) as Outcome
+                })
+            }.start()
+        }
+    }
 }

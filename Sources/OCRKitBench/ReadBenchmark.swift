@@ -73,7 +73,7 @@ public struct ReadBenchmark: Sendable {
         report(Row.header(scoring))
         var ours: [(contender: Contender, row: Row)] = []
         for contender in contenders {
-            let run = try runOurs(contender, entries, folder: folder)
+            let run = try await runOurs(contender, entries, folder: folder)
             let row = run.scored(entries, scoring: scoring)
             report(row.line(scoring))
             ours.append((contender, row))
@@ -97,7 +97,7 @@ public struct ReadBenchmark: Sendable {
             report(peers.last!.row.line(scoring))
         }
         if contenders.contains(where: \.usesPPOCR) {
-            peers.append((try runRapidOCR(entries, folder: folder).scored(entries, scoring: scoring), \.usesPPOCR))
+            peers.append((try await runRapidOCR(entries, folder: folder).scored(entries, scoring: scoring), \.usesPPOCR))
             report(peers.last!.row.line(scoring))
         }
         for (contender, row) in ours {
@@ -109,7 +109,7 @@ public struct ReadBenchmark: Sendable {
     }
 
     /// One `ocr read` process over every image, as a user would run it.
-    private func runOurs(_ contender: Contender, _ entries: [Manifest.Entry], folder: URL) throws -> Run {
+    private func runOurs(_ contender: Contender, _ entries: [Manifest.Entry], folder: URL) async throws -> Run {
         let output = folder.appendingPathComponent("ocr.jsonl").path
         let errors = folder.appendingPathComponent("ocr.err").path
         var arguments = ["read", "--format", "jsonl", "--timings", "--jobs", "\(jobs)", "--alternatives", "\(alternatives)",
@@ -117,7 +117,7 @@ public struct ReadBenchmark: Sendable {
         if let models = contender.models { arguments += ["--models", models] }
         if contender.engine == .ndlocr { arguments += ["--lang", "jpn"] }
         if classifiesOrientation { arguments.append("--classify-orientation") }
-        let outcome = try ChildProcess.run(ocr, arguments + entries.map(\.imagePath), output: output, errors: errors)
+        let outcome = try await ChildProcess.run(ocr, arguments + entries.map(\.imagePath), output: output, errors: errors)
         // `--timings` ends standard error with "...; model inference 12.34 s (1.10x)".
         let report = (try? String(contentsOfFile: errors, encoding: .utf8)) ?? ""
         let inference = report.firstMatch(of: /model inference ([0-9.]+) s/).flatMap { Double($0.1) }
@@ -127,7 +127,7 @@ public struct ReadBenchmark: Sendable {
     }
 
     /// RapidOCR 3.10's Python package over every image in one process, through scripts/rapidocr-read.
-    private func runRapidOCR(_ entries: [Manifest.Entry], folder: URL) throws -> Run {
+    private func runRapidOCR(_ entries: [Manifest.Entry], folder: URL) async throws -> Run {
         let script = projectFolder.appendingPathComponent("scripts/rapidocr-read").path
         let packages = projectFolder.appendingPathComponent(".deps/rapidocr").path
         guard FileManager.default.fileExists(atPath: script),
@@ -136,7 +136,7 @@ public struct ReadBenchmark: Sendable {
                            reason: "RapidOCR 3.10 is not installed here: run scripts/setup-rapidocr, from the OCRKit folder")
         }
         let output = folder.appendingPathComponent("rapidocr.jsonl").path
-        let outcome = try ChildProcess.run(
+        let outcome = try await ChildProcess.run(
             "python3", [script] + (classifiesOrientation ? [] : ["--no-cls"]) + entries.map(\.imagePath),
             output: output, environment: ["PYTHONPATH": packages])
         return Run(name: "RapidOCR 3.10" + (classifiesOrientation ? " (cls)" : ""), seconds: outcome.seconds,

@@ -47,8 +47,8 @@ public struct ServeBenchmark: Sendable {
             return ByteBuffer(bytes: data)
         }
 
-        let alone = try ChildProcess.run(ocr, ["read", "--jobs", String(jobs), "--format", "json"] + recognition + images,
-                                         errors: folder.appendingPathComponent("read.log").path)
+        let alone = try await ChildProcess.run(ocr, ["read", "--jobs", String(jobs), "--format", "json"] + recognition + images,
+                                               errors: folder.appendingPathComponent("read.log").path)
         guard alone.status == 0 else {
             throw OCRError(.engineFailure, path: ocr, reason: "ocr read failed (status \(alone.status)) on the benchmark's images")
         }

@@ -33,7 +33,7 @@ struct FleetTests {
         defer { server.stop() }
         let url = try server.makeDatabase()
 
-        let queued = try await offThePool { try ocr(["scan", "--db", url, "--queue-only", "--upload", "--engine", "tesseract"] + paths) }
+        let queued = try await ocr(["scan", "--db", url, "--queue-only", "--upload", "--engine", "tesseract"] + paths)
         #expect(queued.status == 0, "\(queued.errors)")
         let store = try await PostgresQueueStore(url: url)
         let fleet = Fleet(url: url, port: server.port, network: network, lease: lease, folder: folder)
@@ -97,7 +97,7 @@ struct FleetTests {
 
         // The same images, read by one `ocr scan` that nothing interrupts.
         let reference = folder.file("reference.sqlite")
-        let uninterrupted = try await offThePool { try ocr(["scan", "--db", reference, "--engine", "tesseract"] + paths) }
+        let uninterrupted = try await ocr(["scan", "--db", reference, "--engine", "tesseract"] + paths)
         #expect(uninterrupted.status == 0, "\(uninterrupted.errors)")
         let expected = try await SQLiteQueueStore(path: reference).results(batch: nil, unconsumedOnly: false)
         #expect(Dictionary(uniqueKeysWithValues: results.map { ($0.path, $0.page) })

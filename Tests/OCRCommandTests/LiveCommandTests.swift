@@ -23,10 +23,10 @@ import Testing
         return frames
     }
 
-    @Test func eachValueIsPrintedOnceWithItsTimeConfidenceAndEvidence() throws {
+    @Test func eachValueIsPrintedOnceWithItsTimeConfidenceAndEvidence() async throws {
         let frames = try writeFrames(plate: "AB12 CDE", count: 12)
         let evidence = folder.file("evidence")
-        let result = try ocr(["live", frames, "--engine", "tesseract", "--pattern", "uk", "--format", "jsonl",
+        let result = try await ocr(["live", frames, "--engine", "tesseract", "--pattern", "uk", "--format", "jsonl",
                               "--evidence", evidence])
         #expect(result.status == 0, "\(result.errors)")
         let lines = result.output.split(separator: "\n")
@@ -39,14 +39,14 @@ import Testing
         #expect(picture.hasPrefix(evidence) && FileManager.default.fileExists(atPath: picture))
         #expect(result.errors.contains("12 frames, 12 read, 1 values reported"))
 
-        let text = try ocr(["live", frames, "--engine", "tesseract", "--pattern", "uk", "--evidence", evidence])
+        let text = try await ocr(["live", frames, "--engine", "tesseract", "--pattern", "uk", "--evidence", evidence])
         let fields = text.output.split(separator: "\n").first?.split(separator: "\t").map(String.init) ?? []
         #expect(fields.count == 4 && fields[1] == "AB12CDE" && fields[3] == picture)
     }
 
-    @Test func detailsSayWhyAValueWaitsFrameByFrame() throws {
+    @Test func detailsSayWhyAValueWaitsFrameByFrame() async throws {
         let frames = try writeFrames(plate: "AB12 CDE", count: 6)
-        let result = try ocr(["live", frames, "--engine", "tesseract", "--pattern", "uk", "--details",
+        let result = try await ocr(["live", frames, "--engine", "tesseract", "--pattern", "uk", "--details",
                               "--evidence", folder.file("evidence")])
         #expect(result.status == 0, "\(result.errors)")
         let details = result.errors.split(separator: "\n").filter { $0.hasPrefix("ocr: ") && $0.contains(" s  read") }
@@ -58,17 +58,17 @@ import Testing
         #expect(result.output.split(separator: "\n").count == 1)
     }
 
-    @Test func badInputIsNamedWithTheCause() throws {
-        let missing = try ocr(["live", folder.file("gate.mp4"), "--engine", "tesseract"])
+    @Test func badInputIsNamedWithTheCause() async throws {
+        let missing = try await ocr(["live", folder.file("gate.mp4"), "--engine", "tesseract"])
         #expect(missing.status != 0 && missing.errors.contains(folder.file("gate.mp4")))
 
         let notVideo = try folder.write(Array("plain text".utf8), to: "notes.mp4")
-        let undecodable = try ocr(["live", notVideo, "--engine", "tesseract", "--evidence", folder.file("evidence")])
+        let undecodable = try await ocr(["live", notVideo, "--engine", "tesseract", "--evidence", folder.file("evidence")])
         #expect(undecodable.status != 0 && undecodable.errors.contains(notVideo) && undecodable.errors.contains("ffmpeg"))
 
-        let badPattern = try ocr(["live", notVideo, "--pattern", "[A-"])
+        let badPattern = try await ocr(["live", notVideo, "--pattern", "[A-"])
         #expect(badPattern.status != 0 && badPattern.errors.contains("[A-"))
-        let badRegion = try ocr(["live", notVideo, "--roi", "0.5,0,0.8,1"])
+        let badRegion = try await ocr(["live", notVideo, "--roi", "0.5,0,0.8,1"])
         #expect(badRegion.status != 0 && badRegion.errors.contains("region"))
     }
 }

@@ -24,8 +24,14 @@ func startOCR(_ arguments: [String]) throws -> Process {
 }
 
 /// Runs `ocr` with `arguments`, as a user would from a shell, with `environment` added to this
-/// process's.
-func ocr(_ arguments: [String], environment: [String: String] = [:]) throws -> CommandResult {
+/// process's; waited for off Swift's cooperative threads, which a test that held one for the
+/// seconds `ocr` takes would starve (there are as many as cores: two here).
+func ocr(_ arguments: [String], environment: [String: String] = [:]) async throws -> CommandResult {
+    try await offThePool { try ocrOnThisThread(arguments, environment: environment) }
+}
+
+/// ``ocr(_:environment:)`` waiting on the calling thread, for callers already off the pool.
+func ocrOnThisThread(_ arguments: [String], environment: [String: String] = [:]) throws -> CommandResult {
     let process = Process()
     process.executableURL = URL(fileURLWithPath: BuiltProducts.ocr)
     process.arguments = arguments
@@ -71,22 +77,22 @@ func pdfPages(_ path: String) throws -> [String] {
         return path
     }
 
-    @Test func printsTheTextOfOneImage() throws {
+    @Test func printsTheTextOfOneImage() async throws {
         let path = try writePage("Hello from OCRKit\nsecond line", to: "hello.png")
-        let result = try ocr(["read", path])
+        let result = try await ocr(["read", path])
         #expect(result.status == 0)
         #expect(result.output == "Hello from OCRKit\nsecond line\n")
         #expect(result.errors.isEmpty)
     }
 
-    @Test func readsAFolderInNaturalOrderAndReportsEachFailure() throws {
+    @Test func readsAFolderInNaturalOrderAndReportsEachFailure() async throws {
         _ = try writePage("page two", to: "batch/page2.png")
         _ = try writePage("page ten", to: "batch/page10.jpg")
         _ = try writePage("nested page", to: "batch/sub/page1.tif")
         let broken = try folder.write(Array("not an image".utf8), to: "batch/broken.png")
         let missing = folder.file("missing.png")
 
-        let result = try ocr(["read", "--format", "jsonl", "--jobs", "2", folder.file("batch"), missing])
+        let result = try await ocr(["read", "--format", "jsonl", "--jobs", "2", folder.file("batch"), missing])
         #expect(result.status == 1)
         let pages = try result.output.split(separator: "\n").map { try Page(jsonData: Data($0.utf8)) }
         #expect(pages.map(\.text) == ["page two", "page ten", "nested page"])
@@ -97,78 +103,78 @@ func pdfPages(_ path: String) throws -> [String] {
         #expect(errorLines.contains { $0.contains(missing) && $0.contains("no such file") })
     }
 
-    @Test func jsonIsAnObjectForOneImageAndAnArrayForMore() throws {
+    @Test func jsonIsAnObjectForOneImageAndAnArrayForMore() async throws {
         let first = try writePage("first", to: "one.png")
         let second = try writePage("second", to: "two.png")
-        let single = try ocr(["read", "--format", "json", first])
+        let single = try await ocr(["read", "--format", "json", first])
         #expect(try Page(jsonData: Data(single.output.utf8)).text == "first")
         let object = try JSONSerialization.jsonObject(with: Data(single.output.utf8)) as? [String: Any]
         let words = (object?["lines"] as? [[String: Any]])?.first?["words"] as? [[String: Any]]
         #expect((words?.first?["alternatives"] as? [Any])?.isEmpty == false)
 
-        let several = try ocr(["read", "--format", "json", first, second])
+        let several = try await ocr(["read", "--format", "json", first, second])
         let pages = try JSONDecoder().decode([Page].self, from: Data(several.output.utf8))
         #expect(pages.map(\.text) == ["first", "second"])
     }
 
-    @Test func textForSeveralImagesHasAHeaderPerImage() throws {
+    @Test func textForSeveralImagesHasAHeaderPerImage() async throws {
         let first = try writePage("alpha", to: "a.png")
         let second = try writePage("beta", to: "b.png")
-        let result = try ocr(["read", first, second])
+        let result = try await ocr(["read", first, second])
         #expect(result.output == "==> \(first) <==\nalpha\n\n==> \(second) <==\nbeta\n")
         // Standard error is not a terminal here: no progress bar.
         #expect(result.errors.isEmpty)
     }
 
-    @Test func regionAndHeightOptionsReachTheEngine() throws {
+    @Test func regionAndHeightOptionsReachTheEngine() async throws {
         let path = try writePage("top words\n\n\n\nbottom words", to: "regions.png")
-        let result = try ocr(["read", "--roi", "0,0.5,1,0.5", path])
+        let result = try await ocr(["read", "--roi", "0,0.5,1,0.5", path])
         #expect(result.output == "bottom words\n")
     }
 
-    @Test func hOCRAndALTOHoldEveryImageAsAPage() throws {
+    @Test func hOCRAndALTOHoldEveryImageAsAPage() async throws {
         let first = try writePage("first page", to: "one.png")
         let second = try writePage("second page here", to: "two.png")
-        let hocr = try ocr(["read", "--format", "hocr", first, second]).output
+        let hocr = try await ocr(["read", "--format", "hocr", first, second]).output
         #expect(hocr.components(separatedBy: "class=\"ocr_page\"").count - 1 == 2)
         #expect(hocr.components(separatedBy: "class=\"ocrx_word\"").count - 1 == 5)
         #expect(hocr.hasSuffix("</html>\n"))
-        let alto = try ocr(["read", "--format", "alto", first, second]).output
+        let alto = try await ocr(["read", "--format", "alto", first, second]).output
         #expect(alto.components(separatedBy: "<Page ").count - 1 == 2)
         #expect(alto.contains("CONTENT=\"second\"") && alto.hasSuffix("</alto>\n"))
     }
 
     @Test(.enabled(if: hasPDFToText, "needs pdftotext (poppler-utils)"))
-    func pdfHoldsEveryImageAsASearchablePage() throws {
+    func pdfHoldsEveryImageAsASearchablePage() async throws {
         let first = try writePage("searchable first", to: "one.png")
         let second = try writePage("searchable second", to: "two.jpg")
-        let result = try ocr(["read", "--format", "pdf", first, second])
+        let result = try await ocr(["read", "--format", "pdf", first, second])
         #expect(result.status == 0 && result.outputData.starts(with: Data("%PDF".utf8)))
         let pdf = try folder.write(result.outputData, to: "both.pdf")
         #expect(try pdfPages(pdf) == ["searchable first", "searchable second"])
     }
 
-    @Test func outputDirWritesAFileAnImage() throws {
+    @Test func outputDirWritesAFileAnImage() async throws {
         let first = try writePage("first alone", to: "a/page.png")
         let second = try writePage("second alone", to: "b/page.png")
         let folderOut = folder.file("out")
-        let result = try ocr(["read", "--output-dir", folderOut, first, second])
+        let result = try await ocr(["read", "--output-dir", folderOut, first, second])
         #expect(result.status == 0 && result.output.isEmpty)
         #expect(try String(contentsOfFile: folder.file("out/page.txt"), encoding: .utf8) == "first alone\n")
         #expect(try String(contentsOfFile: folder.file("out/page-2.txt"), encoding: .utf8) == "second alone\n")
-        _ = try ocr(["read", "--format", "pdf", "--output-dir", folderOut, first])
+        _ = try await ocr(["read", "--format", "pdf", "--output-dir", folderOut, first])
         #expect(try Data(contentsOf: URL(fileURLWithPath: folder.file("out/page.pdf"))).starts(with: Data("%PDF".utf8)))
     }
 
-    @Test func reviewMarksDoubtfulWordsWithTheirAlternatives() throws {
+    @Test func reviewMarksDoubtfulWordsWithTheirAlternatives() async throws {
         // Text rendered at 40 dpi: a few pixels high, hard for Tesseract to read with certainty.
         // (`--engine auto` would read it again with PP-OCR, which is sure of it.)
         let path = folder.file("tiny.png")
         try ImageWriter.write(try TextRenderer.render("The quick brown fox jumps over the lazy dog", dpi: 40), to: path)
-        let review = try ocr(["read", "--engine", "tesseract", "--review", path])
+        let review = try await ocr(["read", "--engine", "tesseract", "--review", path])
         #expect(review.status == 0)
         #expect(review.output.contains("[[") && review.output.contains("|"))
-        let json = try ocr(["read", "--engine", "tesseract", "--format", "jsonl", path]).output
+        let json = try await ocr(["read", "--engine", "tesseract", "--format", "jsonl", path]).output
         let page = try Page(jsonData: Data(json.utf8))
         let flagged = page.words.filter(\.isFlagged)
         #expect(!flagged.isEmpty)
@@ -176,36 +182,36 @@ func pdfPages(_ path: String) throws -> [String] {
         #expect(flagged.allSatisfy { !$0.alternatives.isEmpty })
     }
 
-    @Test func badOptionsAreRefusedWithAReason() throws {
+    @Test func badOptionsAreRefusedWithAReason() async throws {
         let path = try writePage("x", to: "x.png")
         for arguments in [["--roi", "0,0,2,1"], ["--roi", "nonsense"], ["--psm", "0"], ["--jobs", "0"],
                           ["--min-text-height", "3"], ["--lang", ""], ["--review-threshold", "2"]] {
-            let result = try ocr(["read"] + arguments + [path])
+            let result = try await ocr(["read"] + arguments + [path])
             #expect(result.status == 64, "\(arguments)")
             #expect(result.errors.contains("Error:"), "\(arguments)")
         }
         // Said once for the whole batch, not once an image.
-        let language = try ocr(["read", "--lang", "xyz", path, path, path])
+        let language = try await ocr(["read", "--lang", "xyz", path, path, path])
         #expect(language.status == 1)
         #expect(language.errors.split(separator: "\n").count == 1)
         #expect(language.errors.contains("xyz") && language.errors.contains("eng"))
     }
 
-    @Test func theONNXEnginesNameTheirMissingModels() throws {
+    @Test func theONNXEnginesNameTheirMissingModels() async throws {
         let path = try writePage("x", to: "x.png")
         let missing = folder.file("no-models")
         for engine in ["ppocr", "ndlocr"] {
-            let result = try ocr(["read", "--engine", engine, "--models", missing, path])
+            let result = try await ocr(["read", "--engine", engine, "--models", missing, path])
             #expect(result.status != 0, "\(engine)")
             #expect(result.errors.contains(missing) && result.errors.contains("--models"), "\(engine): \(result.errors)")
         }
     }
 
-    @Test func autoCombinesBothEnginesUnlessTesseractIsSureAndReadsWithTesseractAloneWithoutPPOCR() throws {
+    @Test func autoCombinesBothEnginesUnlessTesseractIsSureAndReadsWithTesseractAloneWithoutPPOCR() async throws {
         let document = try writePage("Invoice 2024-117 for Grace Hopper", to: "document.png")
         let tiny = folder.file("tiny.png")
         try ImageWriter.write(try TextRenderer.render("The quick brown fox jumps over the lazy dog", dpi: 40), to: tiny)
-        let result = try ocr(["read", "--format", "jsonl", document, tiny])
+        let result = try await ocr(["read", "--format", "jsonl", document, tiny])
         let pages = try result.output.split(separator: "\n").map { try Page(jsonData: Data($0.utf8)) }
         try #require(pages.count == 2)
         #expect(pages[0].text == "Invoice 2024-117 for Grace Hopper")
@@ -214,15 +220,15 @@ func pdfPages(_ path: String) throws -> [String] {
             #expect(pages.map(\.engine.name) == ["tesseract", "auto"])
             #expect(pages[1].text.contains("quick brown fox"), "\(pages[1].text)")
         }
-        let alone = try ocr(["read", "--models", folder.file("no-models"), document])
+        let alone = try await ocr(["read", "--models", folder.file("no-models"), document])
         #expect(alone.output == "Invoice 2024-117 for Grace Hopper\n")
         #expect(alone.errors.contains("pages will be read by Tesseract alone"), "\(alone.errors)")
     }
 
-    @Test func anEmptyFolderIsAnError() throws {
+    @Test func anEmptyFolderIsAnError() async throws {
         let empty = folder.file("empty")
         try FileManager.default.createDirectory(atPath: empty, withIntermediateDirectories: true)
-        let result = try ocr(["read", empty])
+        let result = try await ocr(["read", empty])
         #expect(result.status != 0)
         #expect(result.errors.contains("no image files"))
     }

@@ -31,12 +31,12 @@ import Testing
 
     /// `ocr scan` crashed one run in two as it exited: its engines were dropped on other threads
     /// while the libraries cleaned up (now ExitSafeRelease's concern).
-    @Test func scanExitsCleanlyEveryTime() throws {
+    @Test func scanExitsCleanlyEveryTime() async throws {
         let samples = ["letter.png", "receipt.jpg", "notice.webp"].map {
             SharedData.packageRoot.appendingPathComponent("Samples").appendingPathComponent($0).path
         }
         for run in 0..<4 {
-            let result = try ocr(["scan", "--db", folder.file("exit\(run).sqlite")] + samples)
+            let result = try await ocr(["scan", "--db", folder.file("exit\(run).sqlite")] + samples)
             #expect(result.status == 0, "run \(run): \(result.errors)")
         }
     }
@@ -45,9 +45,9 @@ import Testing
         try writeImages(40)
         let reference = folder.file("reference.sqlite"), killed = folder.file("killed.sqlite")
 
-        let uninterrupted = try ocr(["scan", images, "--db", reference])
+        let uninterrupted = try await ocr(["scan", images, "--db", reference])
         #expect(uninterrupted.status == 0, "\(uninterrupted.errors)")
-        let expected = try ocr(["results", "--db", reference]).output
+        let expected = try await ocr(["results", "--db", reference]).output
 
         // Kill `ocr scan` at random moments until it has been killed 5 times mid-work: with the
         // batch queued (a kill before that interrupts nothing, and a loaded machine can be slow
@@ -72,9 +72,9 @@ import Testing
         #expect(kills.count >= 5, "the queue finished before 5 kills mid-work; kills at \(kills)")
 
         // Started again as a user would: with the paths if the batch never got queued.
-        let resumed = try ocr(["scan", "--db", killed] + (try await isQueued() ? [] : [images]))
+        let resumed = try await ocr(["scan", "--db", killed] + (try await isQueued() ? [] : [images]))
         #expect(resumed.status == 0, "\(resumed.errors)")
-        #expect(try ocr(["results", "--db", killed]).output == expected, "kills at \(kills)")
+        #expect(try await ocr(["results", "--db", killed]).output == expected, "kills at \(kills)")
 
         let store = try SQLiteQueueStore(path: killed)
         #expect(try await store.progress(of: nil) == BatchProgress(completed: 40))
@@ -94,8 +94,10 @@ import Testing
             try await Task.sleep(for: .milliseconds(20))
         }
         let second = try startOCR(["scan", "--db", database, "--mode", "background"])
-        first.waitUntilExit()
-        second.waitUntilExit()
+        try await offThePool {
+            first.waitUntilExit()
+            second.waitUntilExit()
+        }
         #expect(first.terminationStatus == 0 && second.terminationStatus == 0)
 
         let store = try SQLiteQueueStore(path: database)
@@ -111,17 +113,17 @@ import Testing
         let broken = try folder.write(Array(Data([0xFF, 0xD8, 0xFF, 0xE0, 0, 0x10]) + Data(count: 64)),
                                       to: "images/broken.jpg")
         let database = folder.file("queue.sqlite")
-        let result = try ocr(["scan", images, "--db", database])
+        let result = try await ocr(["scan", images, "--db", database])
         #expect(result.status == 1)
         #expect(result.errors.contains("\(broken): corrupt"))
         #expect(result.errors.contains("3 completed, 1 failed"))
-        let status = try ocr(["status", "--db", database, "--failures"]).output
+        let status = try await ocr(["status", "--db", database, "--failures"]).output
         #expect(status.contains("[corrupt, 1 attempts]"))
 
-        let text = try ocr(["results", "--db", database, "--format", "text"]).output
+        let text = try await ocr(["results", "--db", database, "--format", "text"]).output
         #expect(text.contains("Kill test page 2"))
         #expect(text.contains("with a second line 62"))
-        #expect(try ocr(["cancel", "--db", database]).output == "0 images cancelled.\n")
-        #expect(try ocr(["retry", "--db", database]).output.hasPrefix("1 images queued again"))
+        #expect(try await ocr(["cancel", "--db", database]).output == "0 images cancelled.\n")
+        #expect(try await ocr(["retry", "--db", database]).output.hasPrefix("1 images queued again"))
     }
 }

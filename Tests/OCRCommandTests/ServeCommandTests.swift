@@ -67,8 +67,8 @@ struct ServeCommandTests {
         await #expect(throws: (any Error).self) { _ = try await read(letter, port: port, timeout: .seconds(2)) }
     }
 
-    @Test func refusesToListenBeyondLoopbackWithoutAToken() throws {
-        let refused = try ocr(["serve", "--host", "0.0.0.0", "--port", "0", "--db", folder.file("queue.sqlite")])
+    @Test func refusesToListenBeyondLoopbackWithoutAToken() async throws {
+        let refused = try await ocr(["serve", "--host", "0.0.0.0", "--port", "0", "--db", folder.file("queue.sqlite")])
         #expect(refused.status != 0 && refused.errors.contains("--token"), "\(refused.errors)")
     }
 }

@@ -35,7 +35,7 @@ struct WorkerCommandTests {
             try await Task.sleep(for: .milliseconds(200))
         }
         for worker in workers { kill(worker.processIdentifier, SIGTERM) }
-        for worker in workers { worker.waitUntilExit() }
+        try await offThePool { for worker in workers { worker.waitUntilExit() } }
         #expect(workers.map(\.terminationStatus) == [0, 0])
         #expect(workers.allSatisfy { $0.terminationReason == .exit })
 
@@ -48,19 +48,19 @@ struct WorkerCommandTests {
 
     @Test func scanStatusAndResultsWorkOnAPostgresQueue() async throws {
         let paths = try images(3), url = url
-        let scan = try await offThePool { try ocr(["scan", "--db", url, "--engine", "tesseract"] + paths) }
+        let scan = try await ocr(["scan", "--db", url, "--engine", "tesseract"] + paths)
         #expect(scan.status == 0, "\(scan.errors)")
         // The URL may come from the environment instead, to keep a password off the command line.
-        let status = try ocr(["status"], environment: ["OCRKIT_QUEUE_URL": url])
+        let status = try await ocr(["status"], environment: ["OCRKIT_QUEUE_URL": url])
         #expect(status.output.contains("3 images: 3 completed, 0 failed, 0 cancelled, 0 pending"), "\(status.output)\(status.errors)")
-        let results = try ocr(["results", "--db", url, "--format", "text"])
+        let results = try await ocr(["results", "--db", url, "--format", "text"])
         #expect(results.output.contains("Worker page 2"), "\(results.output)")
     }
 
     @Test func uploadedImagesAreReadByWorkersThatDoNotSeeTheFiles() async throws {
         let paths = try images(3)
         let url = url
-        let scan = try await offThePool { try ocr(["scan", "--db", url, "--upload", "--queue-only"] + paths) }
+        let scan = try await ocr(["scan", "--db", url, "--upload", "--queue-only"] + paths)
         #expect(scan.status == 0, "\(scan.errors)")
         #expect(scan.errors.contains("3 images queued") && scan.errors.contains("with their contents"), "\(scan.errors)")
         for path in paths { try FileManager.default.removeItem(atPath: path) }
@@ -73,15 +73,15 @@ struct WorkerCommandTests {
             try await Task.sleep(for: .milliseconds(200))
         }
         kill(worker.processIdentifier, SIGTERM)
-        worker.waitUntilExit()
+        try await offThePool { worker.waitUntilExit() }
         let results = try await store.results(batch: nil, unconsumedOnly: false)
         #expect(results.map(\.page.text) == (0..<3).map { "Worker page \($0)" })
         #expect(results.map(\.path) == paths.map { URL(fileURLWithPath: $0).standardizedFileURL.path })
         await store.close()
     }
 
-    @Test func aDatabaseThatCannotBeReachedIsNamedWithoutItsPassword() throws {
-        let result = try ocr(["status", "--db", "postgres://ocr:secret@127.0.0.1:1/ocr"])
+    @Test func aDatabaseThatCannotBeReachedIsNamedWithoutItsPassword() async throws {
+        let result = try await ocr(["status", "--db", "postgres://ocr:secret@127.0.0.1:1/ocr"])
         #expect(result.status != 0)
         #expect(result.errors.contains("postgres://ocr:***@127.0.0.1:1/ocr"), "\(result.errors)")
         #expect(!result.errors.contains("secret"))

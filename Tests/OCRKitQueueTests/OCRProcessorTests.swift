@@ -6,7 +6,7 @@ import OCRKitQueueSQLite
 import OCRKitTestSupport
 import Testing
 
-@Suite(.timeLimit(.minutes(2))) struct OCRProcessorTests {
+@Suite(.timeLimit(.minutes(4))) struct OCRProcessorTests {
     @Test func readsEveryItemAndRecordsOneEventEach() async throws {
         let fixture = try QueueFixture()
         let paths = try fixture.images(6)

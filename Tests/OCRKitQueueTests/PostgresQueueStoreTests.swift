@@ -8,7 +8,7 @@ import Testing
 
 /// What only the PostgreSQL store does: announcements between stores, and its schema's versions.
 /// (What every store does is in ``QueueStoreConformanceTests``.)
-@Suite(.enabled(if: PostgresServer.shared != nil, PostgresServer.unavailableReason), .timeLimit(.minutes(2)))
+@Suite(.enabled(if: PostgresServer.shared != nil, PostgresServer.unavailableReason), .timeLimit(.minutes(4)))
 struct PostgresQueueStoreTests {
     /// Longer than any test waits: a waiter that returns sooner was woken by an announcement.
     private let unwoken = Duration.seconds(100)
@@ -78,7 +78,7 @@ struct PostgresQueueStoreTests {
     @Test func connectionsAreEncryptedAsTheURLAsks() async throws {
         let folder = try TemporaryFolder()
         let certificate = folder.file("server.crt"), key = folder.file("server.key")
-        let made = try ChildProcess.run("openssl", [
+        let made = try await ChildProcess.run("openssl", [
             "req", "-x509", "-newkey", "rsa:2048", "-nodes", "-keyout", key, "-out", certificate, "-days", "1",
             "-subj", "/CN=127.0.0.1", "-addext", "subjectAltName=IP:127.0.0.1",
         ])

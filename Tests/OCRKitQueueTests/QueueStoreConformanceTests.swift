@@ -31,7 +31,7 @@ enum StoreKind: String, CaseIterable, CustomTestStringConvertible {
 }
 
 /// What every `QueueStore` promises, on SQLite and PostgreSQL alike.
-@Suite(.timeLimit(.minutes(2))) struct QueueStoreConformanceTests {
+@Suite(.timeLimit(.minutes(4))) struct QueueStoreConformanceTests {
     let folder: TemporaryFolder
     let start = Date(timeIntervalSince1970: 1_800_000_000)
 

@@ -7,7 +7,7 @@ import Testing
 
 /// A store that fails is not a failed read: the processor says so in its state, keeps what it
 /// read, and never marks an item read without its page.
-@Suite(.timeLimit(.minutes(2))) struct StoreFailureTests {
+@Suite(.timeLimit(.minutes(4))) struct StoreFailureTests {
     @Test func aPageTheStoreRefusedIsStoredOnceItAnswersAndIsNotReadAgain() async throws {
         let fixture = try QueueFixture()
         let store = FailingStore(fixture.store)

@@ -8,7 +8,7 @@ import Testing
 
 /// Batches through the queue: uploaded or named under the root, their progress, results,
 /// failures, cancelling and retrying, and what a batch may not ask.
-@Suite(.timeLimit(.minutes(2)))
+@Suite(.timeLimit(.minutes(4)))
 struct BatchTests {
     @Test func anUploadedBatchIsReadWithItsFailuresNamed() async throws {
         let fixture = try ServerFixture()

@@ -8,7 +8,7 @@ import OCRKitTestSupport
 import Testing
 
 /// `POST /v1/read`: an image read now, in every format, with options, and every way it can fail.
-@Suite(.timeLimit(.minutes(2)))
+@Suite(.timeLimit(.minutes(4)))
 struct ReadTests {
     @Test func readsAnImageInEveryFormat() async throws {
         let fixture = try ServerFixture(), image = try scan("Invoice 2024-117\nTotal due: 42.00")

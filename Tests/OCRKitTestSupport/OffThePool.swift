@@ -5,7 +5,7 @@ import Foundation
 /// other tests running at once (two threads on two cores) without a thread to run on.
 ///
 /// ```swift
-/// let result = try await offThePool { try ocr(["scan", "--db", database] + paths) }
+/// let status = try await offThePool { process.waitUntilExit(); return process.terminationStatus }
 /// ```
 public func offThePool<Value: Sendable>(_ body: @escaping @Sendable () throws -> Value) async throws -> Value {
     try await withCheckedThrowingContinuation { continuation in

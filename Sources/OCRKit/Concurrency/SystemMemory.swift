@@ -8,11 +8,6 @@ import Foundation
 /// input) then holds that memory in heaps the other workers cannot use, and a process's peak
 /// memory becomes the sum of every worker's worst moment. These calls are no-ops where glibc's
 /// functions cannot be found (other C libraries, other systems).
-///
-/// ```swift
-/// SystemMemory.mapBlocks(from: 4 << 20)   // once: blocks of 4 MB and more go back when freed
-/// SystemMemory.releaseFreed()             // after a large, short-lived allocation
-/// ```
 package enum SystemMemory {
     /// Returns the free memory of every heap to the system, through glibc's `malloc_trim`,
     /// which Swift's Glibc module leaves out with malloc.h. Making and dropping engines grew by
