@@ -194,6 +194,9 @@ function handle(batch, event) {
 // ---- one page ----------------------------------------------------------------------------
 
 async function openItem(item) {
+  // The page shown, or on its way, is not fetched and drawn again: that would close the word a
+  // person just opened on it.
+  if (state.opening?.id === item.id) return;
   state.opening = item;
   document.querySelectorAll(".item.selected").forEach((row) => row.classList.remove("selected"));
   item.row.classList.add("selected");
@@ -209,6 +212,8 @@ async function openItem(item) {
     state.selected = { item, page, imageURL: URL.createObjectURL(image) };
     draw(page, state.selected.imageURL);
   } catch (error) {
+    // Asked for again, it is fetched again.
+    if (state.opening === item) state.opening = state.selected?.item;
     say(item.name + ": " + error.message);
   }
 }
