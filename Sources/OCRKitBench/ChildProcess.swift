@@ -59,12 +59,8 @@ public enum ChildProcess {
         _ program: String, _ arguments: [String], output: String = "/dev/null", errors: String = "/dev/null",
         environment: [String: String?] = [:]
     ) async throws -> Outcome {
-        try await withCheckedThrowingContinuation { continuation in
-            Thread {
-                continuation.resume(with: Result {
-                    try run(program, arguments, output: output, errors: errors, environment: environment) as Outcome
-                })
-            }.start()
+        try await offThePool {
+            try run(program, arguments, output: output, errors: errors, environment: environment) as Outcome
         }
     }
 }

@@ -48,13 +48,7 @@ final class ServedProcess: Sendable {
     func stop() async -> (status: Int32, seconds: Double) {
         let start = ContinuousClock.now
         if process.isRunning { process.terminate() }
-        // On a thread of its own: waiting blocks, and Swift's cooperative threads are few.
-        await withCheckedContinuation { (continuation: CheckedContinuation<Void, Never>) in
-            Thread { [process] in
-                process.waitUntilExit()
-                continuation.resume()
-            }.start()
-        }
+        await offThePool { [process] in process.waitUntilExit() }
         return (process.terminationStatus, (ContinuousClock.now - start).timeInterval)
     }
 }

@@ -94,7 +94,7 @@ import Testing
             try await Task.sleep(for: .milliseconds(20))
         }
         let second = try startOCR(["scan", "--db", database, "--mode", "background"])
-        try await offThePool {
+        await offThePool {
             first.waitUntilExit()
             second.waitUntilExit()
         }

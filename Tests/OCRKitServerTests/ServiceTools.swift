@@ -1,4 +1,5 @@
 import Foundation
+import OCRKit
 import OCRKitTestSupport
 
 /// The Python tools the server's tests drive it with (schemathesis, Selenium), which
