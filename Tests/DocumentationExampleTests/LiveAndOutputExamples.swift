@@ -11,7 +11,7 @@ import OCRKitTestSupport
 import Testing
 
 /// The examples of the live scanner, the ONNX engines, PDFs and benchmarks, run as written.
-@Suite(.enabled(if: samplesAreHere, "runs from the package's folder, where Samples/ is"))
+@Suite(.enabled(if: samplesAreHere, "runs from the package's folder, where Samples/ is"), .onThreadsOfTheirOwn)
 struct LiveAndOutputExamples {
     let folder: TemporaryFolder
     /// Frames of a UK plate, as PNG files.
@@ -205,7 +205,7 @@ struct LiveAndOutputExamples {
 
     @Test(.enabled(if: PostgresServer.shared != nil, PostgresServer.unavailableReason))
     func queueBenchmark() async throws {
-        let benchDatabase = try #require(PostgresServer.shared).makeDatabase()
+        let benchDatabase = try await #require(PostgresServer.shared).makeDatabase()
         // Example from Sources/OCRKitBench/QueueBenchmark.swift
         var benchmark = QueueBenchmark(pathCount: 10_000, itemCount: 1_000)
         benchmark.postgresURL = benchDatabase   // postgres://ocr@localhost/ocr_bench, a database of its own

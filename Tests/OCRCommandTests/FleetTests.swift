@@ -31,7 +31,7 @@ struct FleetTests {
         let server = try PostgresServer(listeningOn: ["127.0.0.1"] + (network?.serverAddresses ?? []),
                                         trusting: network.map { [$0.clientNetwork] } ?? [])
         defer { server.stop() }
-        let url = try server.makeDatabase()
+        let url = try await server.makeDatabase()
 
         let queued = try await ocr(["scan", "--db", url, "--queue-only", "--upload", "--engine", "tesseract"] + paths)
         #expect(queued.status == 0, "\(queued.errors)")
@@ -61,7 +61,7 @@ struct FleetTests {
                     workers[host] = try fleet.startWorker(on: host)
                     log.append("\(progress.completed) read: killed the worker on host \(host), started another")
                 case .restartDatabase:
-                    try await offThePool { try server.restart() }
+                    try await server.restart()
                     log.append("\(progress.completed) read: restarted PostgreSQL")
                 case .cutLink:
                     if let network {
@@ -80,7 +80,7 @@ struct FleetTests {
         }
         if linkRestored != nil { try network?.setLink(of: 0, up: true) }
         for worker in workers { kill(worker.processIdentifier, SIGTERM) }
-        try await offThePool { [workers] in for worker in workers { worker.waitUntilExit() } }
+        await offThePool { [workers] in for worker in workers { worker.waitUntilExit() } }
         print("FleetTests, what befell the fleet:\n" + log.joined(separator: "\n"))
         let story = log.joined(separator: "\n") + "\n" + fleet.messages()
 

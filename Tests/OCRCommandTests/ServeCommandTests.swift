@@ -47,6 +47,13 @@ struct ServeCommandTests {
         return (response.status.code, String(buffer: body))
     }
 
+    /// Whether the server's metrics count a read running.
+    private func isReading(port: Int) async throws -> Bool {
+        let response = try await HTTPClient.shared.execute(HTTPClientRequest(url: "http://127.0.0.1:\(port)/metrics"), timeout: .seconds(30))
+        let metrics = String(buffer: try await response.body.collect(upTo: 1 << 20))
+        return metrics.contains(#"ocrkit_reads{state="running"} "#) && !metrics.contains(#"ocrkit_reads{state="running"} 0.0"#)
+    }
+
     @Test func readsOverHTTPAndDrainsOnSIGTERM() async throws {
         let (server, port) = try await serve()
         let letter = try ImageWriter.jpegData(TextRenderer.render("Served over HTTP"))
@@ -57,7 +64,10 @@ struct ServeCommandTests {
         let page = try ImageWriter.jpegData(TextRenderer.render(
             (1...40).map { "Line \($0) of a page that takes a while to read" }.joined(separator: "\n")))
         async let inFlight = read(page, port: port)
-        try await Task.sleep(for: .milliseconds(150))
+        // Once the server says it is reading it: on a busy machine the request can take longer
+        // to arrive than any fixed wait, and then it is refused, not in flight.
+        let deadline = ContinuousClock.now + .seconds(60)
+        while try await !isReading(port: port), ContinuousClock.now < deadline { try await Task.sleep(for: .milliseconds(20)) }
         kill(server.processIdentifier, SIGTERM)
         let answered = try await inFlight
         #expect(answered.status == 200 && answered.body.contains("Line 40 of a page"))

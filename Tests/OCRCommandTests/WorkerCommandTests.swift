@@ -12,9 +12,9 @@ struct WorkerCommandTests {
     let folder: TemporaryFolder
     let url: String
 
-    init() throws {
+    init() async throws {
         folder = try TemporaryFolder()
-        url = try #require(PostgresServer.shared).makeDatabase()
+        url = try await #require(PostgresServer.shared).makeDatabase()
     }
 
     private func images(_ count: Int) throws -> [String] {
@@ -35,7 +35,7 @@ struct WorkerCommandTests {
             try await Task.sleep(for: .milliseconds(200))
         }
         for worker in workers { kill(worker.processIdentifier, SIGTERM) }
-        try await offThePool { for worker in workers { worker.waitUntilExit() } }
+        await offThePool { for worker in workers { worker.waitUntilExit() } }
         #expect(workers.map(\.terminationStatus) == [0, 0])
         #expect(workers.allSatisfy { $0.terminationReason == .exit })
 
@@ -73,7 +73,7 @@ struct WorkerCommandTests {
             try await Task.sleep(for: .milliseconds(200))
         }
         kill(worker.processIdentifier, SIGTERM)
-        try await offThePool { worker.waitUntilExit() }
+        await offThePool { worker.waitUntilExit() }
         let results = try await store.results(batch: nil, unconsumedOnly: false)
         #expect(results.map(\.page.text) == (0..<3).map { "Worker page \($0)" })
         #expect(results.map(\.path) == paths.map { URL(fileURLWithPath: $0).standardizedFileURL.path })

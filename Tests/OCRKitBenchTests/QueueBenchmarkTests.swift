@@ -3,13 +3,14 @@ import OCRKitBench
 import OCRKitTestSupport
 import Testing
 
+@Suite(.onThreadsOfTheirOwn)
 struct QueueBenchmarkTests {
     @Test func measuresEachStoreAndReadingWithWorkerProcesses() async throws {
         var benchmark = QueueBenchmark(pathCount: 300, itemCount: 40)
         benchmark.workerCounts = [1, 4]
         benchmark.imageCount = 4
         benchmark.ocr = BuiltProducts.ocr
-        benchmark.postgresURL = try PostgresServer.shared?.makeDatabase()
+        benchmark.postgresURL = try await PostgresServer.shared?.makeDatabase()
         var lines: [String] = []
         try await benchmark.run { lines.append($0) }
         let output = lines.joined(separator: "\n")
@@ -26,7 +27,7 @@ struct QueueBenchmarkTests {
 
     @Test(.enabled(if: PostgresServer.shared != nil, PostgresServer.unavailableReason))
     func refusesADatabaseThatHoldsAQueue() async throws {
-        let url = try #require(PostgresServer.shared).makeDatabase()
+        let url = try await #require(PostgresServer.shared).makeDatabase()
         var first = QueueBenchmark(pathCount: 10, itemCount: 1)
         first.workerCounts = [1]
         first.postgresURL = url

@@ -1,4 +1,5 @@
 import Foundation
+import OCRKit
 import OCRKitImages
 import OCRKitTestSupport
 import Testing
@@ -6,12 +7,13 @@ import Testing
 /// Tests/EngineChurn makes and drops readers of every kind (Tesseract, auto, straightening, the
 /// live-frame engine, PP-OCR and NDLOCR where their models are installed) four times, then exits
 /// while a last set is dropped on other threads.
+@Suite(.onThreadsOfTheirOwn)
 struct EngineLifetimeTests {
     private static let churn = URL(fileURLWithPath: BuiltProducts.ocr).deletingLastPathComponent().appendingPathComponent("EngineChurn").path
 
-    @Test func makingAndDroppingEnginesNeitherGrowsInMemoryNorCrashesAtExit() throws {
+    @Test func makingAndDroppingEnginesNeitherGrowsInMemoryNorCrashesAtExit() async throws {
         let image = try TemporaryImage()
-        let result = try run(image, cycles: 4)
+        let result = try await run(image, cycles: 4)
         #expect(result.status == 0, "\(result.output)")
         #expect(result.output.hasPrefix("kinds: tesseract auto straightening frames"
                                         + (InstalledDependencies.hasPPOCR ? " ppocr" : "")
@@ -35,7 +37,7 @@ struct EngineLifetimeTests {
         }
     }
 
-    private func run(_ image: TemporaryImage, cycles: Int) throws -> (status: Int32, output: String) {
+    private func run(_ image: TemporaryImage, cycles: Int) async throws -> (status: Int32, output: String) {
         var arguments = [image.path, String(cycles)]
         let models = NDLOCRStandInModels.canBeMade
             ? try NDLOCRStandInModels(detections: [(NDLOCRStandInModels.line, [0.1, 0.1, 0.5, 0.2], 0.9, 3)]) : nil
@@ -48,8 +50,12 @@ struct EngineLifetimeTests {
         process.standardOutput = output
         process.standardError = output
         try process.run()
-        let data = output.fileHandleForReading.readDataToEndOfFile()
-        process.waitUntilExit()
+        // It runs for half a minute and more: waited for off Swift's cooperative threads.
+        let data = await offThePool {
+            let data = output.fileHandleForReading.readDataToEndOfFile()
+            process.waitUntilExit()
+            return data
+        }
         withExtendedLifetime(models) {}
         // A crash shows as a signal, not as an exit status.
         let status = process.terminationReason == .exit ? process.terminationStatus : 128 + process.terminationStatus

@@ -4,7 +4,7 @@ import OCRKitEvaluation
 import OCRKitTestSupport
 import Testing
 
-@Suite struct LiveEvaluationTests {
+@Suite(.onThreadsOfTheirOwn) struct LiveEvaluationTests {
     /// A 400 x 300 scene of vertical stripes, with a dark target in the middle.
     private let scene: Bitmap = {
         var pixels = [UInt8]()

@@ -14,7 +14,7 @@ struct PostgresQueueStoreTests {
     private let unwoken = Duration.seconds(100)
 
     @Test func everyStoreOnTheDatabaseHearsOfReadyItemsAndEvents() async throws {
-        let url = try #require(PostgresServer.shared).makeDatabase()
+        let url = try await #require(PostgresServer.shared).makeDatabase()
         let writer = try await PostgresQueueStore(url: url)
         let opened = ContinuousClock.now
         let waiter = try await PostgresQueueStore(url: url)
@@ -43,17 +43,17 @@ struct PostgresQueueStoreTests {
 
     @Test func anOlderSchemaIsMigratedAndANewerOneRefused() async throws {
         let server = try #require(PostgresServer.shared)
-        let url = try server.makeDatabase()
+        let url = try await server.makeDatabase()
         try await PostgresQueueStore(url: url).close()
         // The schema as the first version made it: no stored images.
-        try server.execute("DROP TABLE item_image; UPDATE ocrkit_schema SET version = 1", in: url)
+        try await server.execute("DROP TABLE item_image; UPDATE ocrkit_schema SET version = 1", in: url)
         let store = try await PostgresQueueStore(url: url)
         _ = try await store.addBatch(name: nil, paths: ["a.png"], options: .init(), document: nil, images: { _ in Data([1]) },
                                      now: Date())
         #expect(try await store.claimNextItem(owner: "w", expiry: Date() + 60, now: Date())?.contents == Data([1]))
         await store.close()
 
-        try server.execute("UPDATE ocrkit_schema SET version = \(PostgresQueueStore.schemaVersion + 1)", in: url)
+        try await server.execute("UPDATE ocrkit_schema SET version = \(PostgresQueueStore.schemaVersion + 1)", in: url)
         await #expect {
             try await PostgresQueueStore(url: url)
         } throws: { error in
@@ -63,9 +63,9 @@ struct PostgresQueueStoreTests {
 
     @Test func errorsSayWhatTheDatabaseAnswered() async throws {
         let server = try #require(PostgresServer.shared)
-        let url = try server.makeDatabase()
+        let url = try await server.makeDatabase()
         let store = try await PostgresQueueStore(url: url)
-        try server.execute("DROP TABLE event", in: url)
+        try await server.execute("DROP TABLE event", in: url)
         await #expect {
             try await store.events(after: .beginning, limit: 10)
         } throws: { error in
@@ -85,7 +85,7 @@ struct PostgresQueueStoreTests {
         #expect(made.status == 0)
         let server = try PostgresServer(tls: (certificate, key))
         defer { server.stop() }
-        let url = try server.makeDatabase()
+        let url = try await server.makeDatabase()
 
         // The server takes encrypted connections only.
         await #expect {

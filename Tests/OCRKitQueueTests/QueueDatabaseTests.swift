@@ -19,7 +19,7 @@ struct QueueDatabaseTests {
     @Test func opensEitherStore() async throws {
         let folder = try TemporaryFolder()
         var arguments: [String?] = [folder.file("queue.sqlite")]
-        if let server = PostgresServer.shared { arguments.append(try server.makeDatabase()) }
+        if let server = PostgresServer.shared { arguments.append(try await server.makeDatabase()) }
         for queueArgument in arguments {
             // Example from Sources/OCRKitQueueStores/QueueDatabase.swift
             let database = QueueDatabase(queueArgument)   // a path, a postgres:// URL, or nil for the default file

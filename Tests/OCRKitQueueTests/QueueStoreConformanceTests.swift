@@ -24,7 +24,7 @@ enum StoreKind: String, CaseIterable, CustomTestStringConvertible {
         case .sqlite:
             return (try SQLiteQueueStore(path: folder.file("queue.sqlite")), {})
         case .postgres:
-            let store = try await PostgresQueueStore(url: try #require(PostgresServer.shared).makeDatabase())
+            let store = try await PostgresQueueStore(url: try await #require(PostgresServer.shared).makeDatabase())
             return (store, { await store.close() })
         }
     }
@@ -262,7 +262,7 @@ enum StoreKind: String, CaseIterable, CustomTestStringConvertible {
     @Test(.enabled(if: PostgresServer.shared != nil, PostgresServer.unavailableReason))
     func documentationExample() async throws {
         let fixture = try QueueFixture()
-        let queueURL = try #require(PostgresServer.shared).makeDatabase(), reader = fixture.reader, scans = try fixture.images(2)
+        let queueURL = try await #require(PostgresServer.shared).makeDatabase(), reader = fixture.reader, scans = try fixture.images(2)
 
         // Example from Sources/OCRKitQueuePostgres/PostgresQueueStore.swift
         let store = try await PostgresQueueStore(url: queueURL)   // postgres://ocr@db.example:5432/ocr

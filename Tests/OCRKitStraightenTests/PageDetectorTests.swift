@@ -1,9 +1,10 @@
 import OCRKit
-import OCRKitStraighten
 import OCRKitEvaluation
+import OCRKitStraighten
+import OCRKitTestSupport
 import Testing
 
-@Suite struct PageDetectorTests {
+@Suite(.onThreadsOfTheirOwn) struct PageDetectorTests {
     @Test func findsThePageCornersInPhotos() throws {
         let page = try Pages.page()
         let simulation = DocumentPhotoSimulation(seed: 3)

@@ -6,7 +6,7 @@ import OCRKitImages
 import OCRKitTestSupport
 import Testing
 
-@Suite struct PageStraightenerTests {
+@Suite(.onThreadsOfTheirOwn) struct PageStraightenerTests {
     @Test func aPhotoOfAPageReadsLikeTheFlatPage() async throws {
         let page = try Pages.page()
         var simulation = DocumentPhotoSimulation(seed: 5)

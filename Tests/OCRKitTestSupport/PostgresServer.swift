@@ -1,4 +1,5 @@
 import Foundation
+import OCRKit
 import OCRKitBench
 import Synchronization
 import Testing
@@ -8,7 +9,7 @@ import Testing
 /// exits. As root it runs as the `postgres` user, since PostgreSQL refuses to run as root.
 ///
 /// ```swift
-/// let url = try PostgresServer.shared!.makeDatabase()   // postgres://postgres@127.0.0.1:PORT/NAME
+/// let url = try await PostgresServer.shared!.makeDatabase()   // postgres://postgres@127.0.0.1:PORT/NAME
 /// ```
 public final class PostgresServer: Sendable {
     /// The cluster, started on first use; `nil` where PostgreSQL's server is not installed or
@@ -63,22 +64,26 @@ public final class PostgresServer: Sendable {
     }
 
     /// A new, empty database in the cluster, as a URL.
-    public func makeDatabase() throws -> String {
+    public func makeDatabase() async throws -> String {
         let name = "ocrkit_" + UUID().uuidString.replacingOccurrences(of: "-", with: "").lowercased()
-        try execute("CREATE DATABASE \(name)", in: "postgres")
+        try await execute("CREATE DATABASE \(name)", in: "postgres")
         return "postgres://postgres@127.0.0.1:\(port)/\(name)"
     }
 
     /// Runs SQL statements in `database`, a name or a URL from ``makeDatabase()``.
-    public func execute(_ sql: String, in database: String) throws {
+    public func execute(_ sql: String, in database: String) async throws {
         let name = URL(string: database)?.lastPathComponent ?? database
-        try Self.run("\(binaries)/psql", ["-h", "127.0.0.1", "-p", String(port), "-U", "postgres", "-d", name, "-q",
-                                          "-v", "ON_ERROR_STOP=1", "-c", sql])
+        try await offThePool { [binaries, port] in
+            try Self.run("\(binaries)/psql", ["-h", "127.0.0.1", "-p", String(port), "-U", "postgres", "-d", name, "-q",
+                                              "-v", "ON_ERROR_STOP=1", "-c", sql])
+        }
     }
 
     /// Restarts the server at once (`-m immediate`), as a crash and its recovery would.
-    public func restart() throws {
-        try Self.run("\(binaries)/pg_ctl", ["-D", "\(folder)/data", "-w", "restart", "-m", "immediate"])
+    public func restart() async throws {
+        try await offThePool { [binaries, folder] in
+            try Self.run("\(binaries)/pg_ctl", ["-D", "\(folder)/data", "-w", "restart", "-m", "immediate"])
+        }
     }
 
     /// Stops the server and removes its files.

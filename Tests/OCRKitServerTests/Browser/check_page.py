@@ -24,7 +24,8 @@ for argument in ["--headless=new", "--no-sandbox", "--disable-gpu", "--disable-d
     options.add_argument(argument)
 options.add_experimental_option("prefs", {"download.default_directory": downloads, "download.prompt_for_download": False})
 browser = webdriver.Chrome(service=Service("/usr/bin/chromedriver"), options=options)
-wait = WebDriverWait(browser, 60)
+# Generous: the test suite reads hundreds of images beside it on two cores.
+wait = WebDriverWait(browser, 120)
 report = {}
 try:
     browser.get(url)
