@@ -52,9 +52,8 @@ public enum ChildProcess {
         return Outcome(status: status, seconds: (ContinuousClock.now - start).timeInterval, peakBytes: Int(usage.ru_maxrss) * 1024)
     }
 
-    /// The same, waited for on a thread of its own: a task that blocked one of Swift's cooperative
-    /// threads (one a core) for the minutes a benchmark's reader takes would stall every other
-    /// task of the process meanwhile, a server's among them.
+    /// The same, waited for off Swift's cooperative threads (``offThePool``): a benchmark's
+    /// reader runs for minutes.
     public static func run(
         _ program: String, _ arguments: [String], output: String = "/dev/null", errors: String = "/dev/null",
         environment: [String: String?] = [:]

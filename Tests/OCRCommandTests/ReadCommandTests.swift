@@ -27,11 +27,6 @@ func startOCR(_ arguments: [String]) throws -> Process {
 /// process's; waited for off Swift's cooperative threads, which a test that held one for the
 /// seconds `ocr` takes would starve (there are as many as cores: two here).
 func ocr(_ arguments: [String], environment: [String: String] = [:]) async throws -> CommandResult {
-    try await offThePool { try ocrOnThisThread(arguments, environment: environment) }
-}
-
-/// ``ocr(_:environment:)`` waiting on the calling thread, for callers already off the pool.
-func ocrOnThisThread(_ arguments: [String], environment: [String: String] = [:]) throws -> CommandResult {
     let process = Process()
     process.executableURL = URL(fileURLWithPath: BuiltProducts.ocr)
     process.arguments = arguments
@@ -40,12 +35,14 @@ func ocrOnThisThread(_ arguments: [String], environment: [String: String] = [:])
     process.standardOutput = output
     process.standardError = errors
     try process.run()
-    // Read both pipes before waiting, so that a full pipe cannot stall the child.
-    let outputData = output.fileHandleForReading.readDataToEndOfFile()
-    let errorData = errors.fileHandleForReading.readDataToEndOfFile()
-    process.waitUntilExit()
-    return CommandResult(status: process.terminationStatus, outputData: outputData,
-                         errors: String(decoding: errorData, as: UTF8.self))
+    return await offThePool {
+        // Read both pipes before waiting, so that a full pipe cannot stall the child.
+        let outputData = output.fileHandleForReading.readDataToEndOfFile()
+        let errorData = errors.fileHandleForReading.readDataToEndOfFile()
+        process.waitUntilExit()
+        return CommandResult(status: process.terminationStatus, outputData: outputData,
+                             errors: String(decoding: errorData, as: UTF8.self))
+    }
 }
 
 let hasPDFToText = FileManager.default.isExecutableFile(atPath: "/usr/bin/pdftotext")

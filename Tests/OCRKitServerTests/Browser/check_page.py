@@ -10,7 +10,6 @@ import sys
 import time
 
 from selenium import webdriver
-from selenium.common.exceptions import StaleElementReferenceException
 from selenium.webdriver.chrome.service import Service
 from selenium.webdriver.common.by import By
 from selenium.webdriver.support import expected_conditions as seen
@@ -47,16 +46,9 @@ try:
     report["text"] = browser.find_element(By.ID, "text").text
     report["review"] = len(browser.find_elements(By.CSS_SELECTOR, "#review li"))
 
-    # A word, clicked on the image: its reading and alternatives. Found again if the stage was
-    # drawn anew meanwhile (a loaded batch's events can arrive while it is found).
-    for attempt in range(3):
-        try:
-            word = browser.find_elements(By.CSS_SELECTOR, "#stage svg .word")[0]
-            browser.execute_script("arguments[0].dispatchEvent(new MouseEvent('click', {bubbles: true}))", word)
-            break
-        except StaleElementReferenceException:
-            if attempt == 2:
-                raise
+    # A word, clicked on the image: its reading and alternatives.
+    word = browser.find_elements(By.CSS_SELECTOR, "#stage svg .word")[0]
+    browser.execute_script("arguments[0].dispatchEvent(new MouseEvent('click', {bubbles: true}))", word)
     popover = wait.until(seen.visibility_of_element_located((By.ID, "popover")))
     report["popover"] = popover.text
     report["alternatives"] = len(popover.find_elements(By.CSS_SELECTOR, "li"))
