@@ -6,11 +6,17 @@
 // Relative to this file: the package's .deps/ folder.
 #if __has_include("../../../.deps/onnxruntime/include/onnxruntime_c_api.h")
 #include "../../../.deps/onnxruntime/include/onnxruntime_c_api.h"
+#define OCRKIT_CONNXRUNTIME_HAS_API 1
 
 /// The API table of the library `OrtGetApiBase` came from, for the headers' version.
 static inline const OrtApi *ocrkit_ort_api(const OrtApiBase *base) {
     return base->GetApi(ORT_API_VERSION);
 }
+
+/// Makes an allocator that maps every block of 2 MB or more from the system, advising huge
+/// pages, and unmaps it when freed; smaller blocks come from malloc. It lives as long as the
+/// process, like the environment it is registered with.
+OrtStatus *ocrkit_ort_make_mapping_allocator(const OrtApi *api, OrtAllocator **allocator);
 #endif
 
 #endif
