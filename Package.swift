@@ -196,7 +196,7 @@ let package = Package(
             name: "OCRKitQueueTests",
             dependencies: [
                 "OCRKitQueue", "OCRKitQueueSQLite", "OCRKitQueuePostgres", "OCRKitQueueStores", "OCRKitImages", "OCRKitTesseract",
-                "OCRKitPDF", "OCRKitBench", "OCRKitTestSupport",
+                "OCRKitPDF", "OCRKitBench", "OCRKitTestSupport", .product(name: "PostgresNIO", package: "postgres-nio"),
             ]
         ),
         .testTarget(

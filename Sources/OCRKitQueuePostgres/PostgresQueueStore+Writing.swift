@@ -10,7 +10,7 @@ extension PostgresQueueStore {
         try await translatingErrors {
             let record = try BatchRecord(paths: paths, options: options), unique = record.paths
             let time = now.timeIntervalSince1970, pending = ItemStatus.pending.rawValue
-            return try await client.withTransaction(logger: logger) { connection in
+            return try await transaction { [self] connection in
                 let rows = try await connection.query("""
                     INSERT INTO batch (name, document, options, item_count, created_at)
                     VALUES (\(name), \(document), \(record.options), \(unique.count), \(time)) RETURNING id
@@ -48,7 +48,7 @@ extension PostgresQueueStore {
             // status index, the first of each kind: one query with both orders would sort the whole
             // queue at every claim. SKIP LOCKED: an item another worker is claiming is passed over,
             // not waited for.
-            let rows = try await client.query("""
+            let rows = try await fetch("""
                 WITH first_pending AS (
                     SELECT id, batch_id FROM item WHERE status = \(pending)
                     ORDER BY batch_id, ordinal LIMIT 1 FOR UPDATE SKIP LOCKED
@@ -67,23 +67,22 @@ extension PostgresQueueStore {
                 WHERE item.id = candidate.id AND batch.id = item.batch_id
                 RETURNING item.id, item.batch_id, item.path, item.attempts, batch.options,
                     (SELECT contents FROM item_image WHERE item_id = item.id)
-                """, logger: logger)
-            for try await (id, batch, path, attempts, options, contents)
-                in rows.decode((Int64, Int64, String, Int, String, Data?).self) {
+                """)
+            return try rows.first.map { row in
+                let (id, batch, path, attempts, options, contents) = try row.decode((Int64, Int64, String, Int, String, Data?).self)
                 return ClaimedItem(id: ItemID(rawValue: id), batch: BatchID(rawValue: batch), path: path,
                                    options: try BatchRecord.options(from: options), attempts: attempts, contents: contents)
             }
-            return nil
         }
     }
 
     public func renewLease(of item: ItemID, owner: String, expiry: Date) async throws -> Bool {
         try await translatingErrors {
-            try await count(client.query("""
+            try await fetch("""
                 UPDATE item SET lease_expires_at = \(expiry.timeIntervalSince1970)
                 WHERE id = \(item.rawValue) AND status = \(ItemStatus.processing.rawValue) AND lease_owner = \(owner)
                 RETURNING id
-                """, logger: logger)) == 1
+                """).count == 1
         }
     }
 
@@ -92,7 +91,7 @@ extension PostgresQueueStore {
             let result = String(decoding: try page.jsonData(), as: UTF8.self), time = now.timeIntervalSince1970
             // One statement, and so one transaction and one round trip: the outcome, its event and
             // the announcement, or nothing when the lease is lost. Every item ends here.
-            return try await count(client.query("""
+            return try await fetch("""
                 WITH completed AS (
                     UPDATE item SET status = \(ItemStatus.completed.rawValue), result = \(result), lease_owner = NULL,
                         lease_expires_at = NULL, error_code = NULL, error_message = NULL, updated_at = \(time), finished_at = \(time)
@@ -103,7 +102,7 @@ extension PostgresQueueStore {
                     SELECT id, \(StoredEventKind.completed.rawValue), \(time) FROM completed RETURNING id
                 )
                 SELECT pg_notify(\(Self.channel), \(QueueChange.eventsRecorded.rawValue)) FROM recorded
-                """, logger: logger)) == 1
+                """).count == 1
         }
     }
 
@@ -113,7 +112,7 @@ extension PostgresQueueStore {
             let time = now.timeIntervalSince1970
             let status = (retryAt == nil ? ItemStatus.failed : .retrying).rawValue, finished: Double? = retryAt == nil ? time : nil
             // One statement, as in complete(_:owner:page:now:).
-            return try await count(client.query("""
+            return try await fetch("""
                 WITH failed AS (
                     UPDATE item SET status = \(status), retry_at = \(retryAt?.timeIntervalSince1970), error_code = \(error.code.rawValue),
                         error_message = \(error.reason), lease_owner = NULL, lease_expires_at = NULL, updated_at = \(time),
@@ -126,13 +125,13 @@ extension PostgresQueueStore {
                     FROM failed RETURNING id
                 )
                 SELECT pg_notify(\(Self.channel), \(QueueChange.eventsRecorded.rawValue)) FROM recorded
-                """, logger: logger)) == 1
+                """).count == 1
         }
     }
 
     public func release(_ item: ItemID, owner: String, now: Date) async throws {
         try await translatingErrors {
-            try await client.withTransaction(logger: logger) { connection in
+            try await transaction { [self] connection in
                 let released = try await count(connection.query("""
                     UPDATE item SET status = \(ItemStatus.pending.rawValue), attempts = attempts - 1, lease_owner = NULL,
                         lease_expires_at = NULL, updated_at = \(now.timeIntervalSince1970)
@@ -149,7 +148,7 @@ extension PostgresQueueStore {
         try await translatingErrors {
             let time = now.timeIntervalSince1970, owners = Array(owners), processing = ItemStatus.processing.rawValue
             let reason = "interrupted \(maximumAttempts) times: the process reading it stopped"
-            return try await client.withTransaction(logger: logger) { connection in
+            return try await transaction { [self] connection in
                 // Items out of attempts fail for good, with an event; the others go back to the queue.
                 let exhausted = try await connection.query("""
                     UPDATE item SET status = \(ItemStatus.failed.rawValue), error_code = \(OCRError.Code.interrupted.rawValue),
@@ -182,7 +181,7 @@ extension PostgresQueueStore {
     public func cancel(batch: BatchID?, now: Date) async throws -> Int {
         try await translatingErrors {
             let time = now.timeIntervalSince1970
-            return try await client.withTransaction(logger: logger) { connection in
+            return try await transaction { [self] connection in
                 let rows = try await connection.query("""
                     UPDATE item SET status = \(ItemStatus.cancelled.rawValue), updated_at = \(time), finished_at = \(time)
                     WHERE status IN (\(ItemStatus.pending.rawValue), \(ItemStatus.retrying.rawValue))
@@ -201,7 +200,7 @@ extension PostgresQueueStore {
     @discardableResult
     public func retryFailed(batch: BatchID?, now: Date) async throws -> Int {
         try await translatingErrors {
-            try await client.withTransaction(logger: logger) { connection in
+            try await transaction { [self] connection in
                 let retried = try await count(connection.query("""
                     UPDATE item SET status = \(ItemStatus.pending.rawValue), attempts = 0, error_code = NULL, error_message = NULL,
                         finished_at = NULL, updated_at = \(now.timeIntervalSince1970)
@@ -216,17 +215,17 @@ extension PostgresQueueStore {
 
     public func markConsumed(_ items: [ItemID], purgeAfter: Date) async throws {
         try await translatingErrors {
-            _ = try await client.query("""
+            _ = try await fetch("""
                 UPDATE item SET consumed = TRUE, purge_after = \(purgeAfter.timeIntervalSince1970)
                 WHERE id = ANY(\(items.map(\.rawValue))) AND status = \(ItemStatus.completed.rawValue) AND NOT consumed
-                """, logger: logger)
+                """)
         }
     }
 
     @discardableResult
     public func purge(now: Date) async throws -> Int {
         try await translatingErrors {
-            try await client.withTransaction(logger: logger) { connection in
+            try await transaction { [self] connection in
                 // Events go with their items (ON DELETE CASCADE); so do batches left empty.
                 let deleted = try await count(connection.query("""
                     DELETE FROM item WHERE consumed AND purge_after <= \(now.timeIntervalSince1970) RETURNING id

@@ -32,6 +32,7 @@ public final class PostgresQueueStore: QueueStore {
     let logger: Logger
     private let running: Task<Void, Never>
     private let announcements = ChangeAnnouncements()
+    private let watch = ConnectionWatch()
     private let listening: Task<Void, Never>
 
     /// Connects to the database at `url` and creates or migrates the queue's tables.
@@ -193,7 +194,7 @@ public final class PostgresQueueStore: QueueStore {
     public static var schemaVersion: Int { migrations.count }
 
     private func migrate() async throws {
-        try await client.withTransaction(logger: logger) { connection in
+        try await transaction { [logger] connection in
             // One migrator at a time: workers that start together wait here for the first.
             try await connection.query("SELECT pg_advisory_xact_lock(\(Self.migrationLock))", logger: logger)
             try await connection.query("CREATE TABLE IF NOT EXISTS ocrkit_schema (version INTEGER NOT NULL)", logger: logger)
@@ -224,6 +225,29 @@ extension PostgresQueueStore {
             return try await calls()
         } catch let error as PSQLError {
             throw OCRError(.storeFailure, path: Self.redacted(url), reason: error.explanation)
+        } catch is ConnectionWatch.Closed {
+            throw OCRError(.storeFailure, path: Self.redacted(url), reason: "the connection to the database closed before it answered")
+        }
+    }
+
+    /// The rows `query` returns, read on a connection of the pool.
+    func fetch(_ query: PostgresQuery) async throws -> [PostgresRow] {
+        try await client.withConnection { [watch, logger] connection in
+            try await watch.run(on: connection) {
+                var rows: [PostgresRow] = []
+                for try await row in try await connection.query(query, logger: logger) { rows.append(row) }
+                return rows
+            }
+        }
+    }
+
+    /// Runs `body` in a transaction on a connection of the pool: its statements take effect
+    /// together when it returns, and none of them when it throws.
+    func transaction<Value: Sendable>(_ body: @escaping @Sendable (PostgresConnection) async throws -> Value) async throws -> Value {
+        try await client.withConnection { [watch, logger] connection in
+            try await watch.run(on: connection) {
+                try await connection.withTransaction(logger: logger) { try await body($0) }
+            }
         }
     }
 }

@@ -1,0 +1,48 @@
+import Logging
+import OCRKitTestSupport
+import PostgresNIO
+import Synchronization
+import Testing
+@testable import OCRKitQueuePostgres
+
+/// A query written to a connection that has closed is dropped by PostgresNIO and never answered,
+/// as when the pool hands out a connection the server has just ended: the watch ends it.
+@Suite(.enabled(if: PostgresServer.shared != nil, PostgresServer.unavailableReason), .timeLimit(.minutes(1)))
+struct ConnectionWatchTests {
+    @Test func aCallOnAClosedConnectionEndsInsteadOfWaitingForEver() async throws {
+        let url = try await #require(PostgresServer.shared).makeDatabase()
+        let configuration = try PostgresAddress(url).connectionConfiguration()
+        let logger = Logger(label: "test")
+        let connection = try await PostgresConnection.connect(configuration: configuration, id: 1, logger: logger)
+        let watch = ConnectionWatch()
+        let selectOne = { @Sendable in
+            try await watch.run(on: connection) { try await connection.query("SELECT 1", logger: logger).collect().count }
+        }
+        #expect(try await outcome(of: selectOne)?.get() == 1)
+
+        try await connection.close()
+        let afterClose = try #require(await outcome(of: selectOne), "the call still waits 10 s after its connection closed")
+        #expect(throws: ConnectionWatch.Closed.self) { try afterClose.get() }
+    }
+
+    /// What `call` gives within `patience`, or `nil` while it still waits: a call that never ends
+    /// must fail the test, not hold up the run.
+    private func outcome<Value: Sendable>(of call: @escaping @Sendable () async throws -> Value,
+                                          patience: Duration = .seconds(10)) async throws -> Result<Value, any Error>? {
+        let outcome = Mutex<Result<Value, any Error>?>(nil)
+        Task {
+            do {
+                let value = try await call()
+                outcome.withLock { $0 = .success(value) }
+            } catch {
+                outcome.withLock { $0 = .failure(error) }
+            }
+        }
+        let deadline = ContinuousClock.now + patience
+        while ContinuousClock.now < deadline {
+            if let ended = outcome.withLock({ $0 }) { return ended }
+            try await Task.sleep(for: .milliseconds(50))
+        }
+        return nil
+    }
+}
