@@ -79,10 +79,10 @@ struct FleetTests {
             try await Task.sleep(for: .milliseconds(100))
         }
         if linkRestored != nil { try network?.setLink(of: 0, up: true) }
-        for worker in workers { kill(worker.processIdentifier, SIGTERM) }
-        await offThePool { [workers] in for worker in workers { worker.waitUntilExit() } }
+        let stragglers = await fleet.stop(workers, patience: .seconds(60))
         print("FleetTests, what befell the fleet:\n" + log.joined(separator: "\n"))
         let story = log.joined(separator: "\n") + "\n" + fleet.messages()
+        #expect(stragglers.isEmpty, "the workers on hosts \(stragglers) were still reading 60 s after SIGTERM\n\(story)")
 
         let results = try await store.results(batch: nil, unconsumedOnly: false)
         let failures = try await store.failures(batch: nil)
@@ -132,6 +132,21 @@ private struct Fleet {
         process.standardError = output
         try process.run()
         return process
+    }
+
+    /// Stops the workers as an operator would, with SIGTERM, and kills those still running after
+    /// `patience`: their hosts are returned. A worker that never stops fails the test rather
+    /// than holding up the whole run.
+    func stop(_ workers: [Process], patience: Duration) async -> [Int] {
+        for worker in workers { kill(worker.processIdentifier, SIGTERM) }
+        let deadline = ContinuousClock.now + patience
+        while workers.contains(where: \.isRunning) && ContinuousClock.now < deadline {
+            try? await Task.sleep(for: .milliseconds(100))
+        }
+        let stragglers = workers.indices.filter { workers[$0].isRunning }
+        for host in stragglers { kill(workers[host].processIdentifier, SIGKILL) }
+        await offThePool { for worker in workers { worker.waitUntilExit() } }
+        return stragglers
     }
 
     /// The workers' messages, host by host.
