@@ -11,8 +11,8 @@ import Synchronization
 /// store's callers try again on another connection.
 ///
 /// ```swift
-/// try await client.withConnection { connection in
-///     try await watch.run(on: connection) { try await connection.query("SELECT 1", logger: logger) ... }
+/// let count = try await client.withConnection { connection in
+///     try await watch.run(on: connection) { try await connection.query("SELECT 1", logger: logger).collect().count }
 /// }
 /// ```
 final class ConnectionWatch: Sendable {

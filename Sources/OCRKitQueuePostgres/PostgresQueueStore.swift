@@ -16,7 +16,9 @@ import PostgresNIO
 /// polling: any store on the database announces with `NOTIFY` when items become ready or events
 /// are recorded.
 ///
-/// The store runs a pool of connections, and the listening one, until ``close()``:
+/// The store runs a pool of connections, and the listening one, until ``close()``. A call whose
+/// connection closes before it answers, as when the server restarts, fails with `storeFailure`
+/// rather than waiting, and the processor tries it again:
 ///
 /// ```swift
 /// let store = try await PostgresQueueStore(url: queueURL)   // postgres://ocr@db.example:5432/ocr
