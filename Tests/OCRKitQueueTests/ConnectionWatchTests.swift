@@ -9,6 +9,20 @@ import Testing
 /// as when the pool hands out a connection the server has just ended: the watch ends it.
 @Suite(.enabled(if: PostgresServer.shared != nil, PostgresServer.unavailableReason), .timeLimit(.minutes(1)))
 struct ConnectionWatchTests {
+    @Test func callsOnAnOpenConnectionHaveTheirAnswer() async throws {
+        let url = try await #require(PostgresServer.shared).makeDatabase()
+        let client = PostgresClient(configuration: try PostgresAddress(url).configuration)
+        let running = Task { await client.run() }
+        defer { running.cancel() }
+        let watch = ConnectionWatch(), logger = Logger(label: "test")
+
+        // Example from Sources/OCRKitQueuePostgres/ConnectionWatch.swift
+        let count = try await client.withConnection { connection in
+            try await watch.run(on: connection) { try await connection.query("SELECT 1", logger: logger).collect().count }
+        }
+        #expect(count == 1)
+    }
+
     @Test func aCallOnAClosedConnectionEndsInsteadOfWaitingForEver() async throws {
         let url = try await #require(PostgresServer.shared).makeDatabase()
         let configuration = try PostgresAddress(url).connectionConfiguration()
