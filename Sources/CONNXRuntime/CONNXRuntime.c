@@ -1,6 +1,13 @@
 #define _GNU_SOURCE
 #include "CONNXRuntime.h"
 
+#include <dlfcn.h>
+
+const char *ocrkit_library_file(const void *symbol) {
+    Dl_info info;
+    return dladdr(symbol, &info) != 0 ? info.dli_fname : NULL;
+}
+
 #ifdef OCRKIT_CONNXRUNTIME_HAS_API
 #include <stdint.h>
 #include <stdlib.h>

@@ -1,4 +1,4 @@
-// See include/COpenCV.h. Without OpenCV's headers (scripts/setup links them into .deps/) every
+// See include/COpenCV.h. Without OpenCV's headers (Package.swift looks for them) every
 // function fails, saying how to install OpenCV.
 #include "COpenCV.h"
 
@@ -14,6 +14,11 @@ int fail(const std::string &reason) {
 } // namespace
 
 extern "C" const char *ocrkit_cv_last_error(void) { return lastError.c_str(); }
+
+extern "C" const char *ocrkit_cv_unavailability(void) {
+    return "OCRKit was built without OpenCV's headers (/usr/include/opencv4): install them (apt-get install "
+           "libopencv-imgproc-dev), then build again after `swift package purge-cache`, which forgets the earlier look";
+}
 
 #if __has_include(<opencv2/imgproc.hpp>)
 #include <opencv2/core.hpp>
@@ -321,10 +326,7 @@ extern "C" int ocrkit_cv_flatten_lighting(const uint8_t *pixels, int width, int 
 
 extern "C" int ocrkit_cv_is_available(void) { return 0; }
 
-static int unavailable() {
-    return fail("OCRKit was built without OpenCV: run scripts/setup (it installs libopencv-imgproc-dev and "
-                "links its headers into .deps/), then build again");
-}
+static int unavailable() { return fail(ocrkit_cv_unavailability()); }
 
 extern "C" int ocrkit_cv_find_page(const uint8_t *, int, int, int, double, ocrkit_cv_point[4], double *) {
     return unavailable();

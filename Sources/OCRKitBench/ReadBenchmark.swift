@@ -133,7 +133,7 @@ public struct ReadBenchmark: Sendable {
         guard FileManager.default.fileExists(atPath: script),
               FileManager.default.fileExists(atPath: packages + "/rapidocr-3.10.0.dist-info") else {
             throw OCRError(.engineUnavailable, path: packages,
-                           reason: "RapidOCR 3.10 is not installed here: run scripts/setup-rapidocr, from the OCRKit folder")
+                           reason: "RapidOCR 3.10, the peer, is not installed in this OCRKit checkout: its scripts/setup-rapidocr installs it")
         }
         let output = folder.appendingPathComponent("rapidocr.jsonl").path
         let outcome = try await ChildProcess.run(

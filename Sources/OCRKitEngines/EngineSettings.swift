@@ -26,7 +26,7 @@ import OCRKitTesseract
 /// second halves, 83% of scanned lines (CER 0.0067 -> 0.0038), and no receipt, photo or plate.
 public struct EngineSettings: Sendable {
     public var choice: EngineChoice
-    /// The ONNX engines' models: for PP-OCR, the name of a set scripts/setup installs
+    /// The ONNX engines' models: for PP-OCR, the name of a set `ocr models install` fetches
     /// (``OCRKitONNX/PPOCRModelSet/installedNames``; the first by default) or a set's folder; for
     /// NDLOCR-Lite, a copy of its `src/model`.
     public var models: String?

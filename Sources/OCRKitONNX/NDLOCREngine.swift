@@ -30,9 +30,12 @@ public final class NDLOCREngine: OCREngine {
         /// Threads each model run uses; by default the cores are shared out between the workers.
         public var threadsPerRun: Int
 
-        /// `.deps/models/ndlocr`, from the current directory or the running program's: where a
-        /// copy of NDLOCR-Lite's models may be put instead of giving ``models``.
-        public static var installedModels: String { Dependencies.locate(".deps/models/ndlocr") }
+        /// `ndlocr` in the first of ``OCRKit/DataFolders``' places that has it (else in the
+        /// user's): where a copy of NDLOCR-Lite's models may be put instead of giving ``models``.
+        public static var installedModels: String {
+            let folders = DataFolders.standard()
+            return folders.locate("ndlocr") ?? "\(folders.destination.models)/ndlocr"
+        }
 
         public init(models: String = installedModels, charset: String? = nil, classes: String? = nil,
                     libraryPath: String? = nil, workerCount: Int = ProcessInfo.processInfo.activeProcessorCount) {

@@ -12,23 +12,32 @@ import Synchronization
 /// print(runtime.inferenceTime)   // the models' part of the time it took
 /// ```
 public final class ONNXRuntime: @unchecked Sendable {
-    /// Where the library is looked for, in order, when no path is given.
+    /// Where the library is looked for, in order, when no path is given: the file
+    /// `OCRKIT_ONNXRUNTIME_LIBRARY` names, `libonnxruntime.so.1` in the folders of
+    /// ``OCRKit/DataFolders`` (where `ocr models install` and `scripts/install` put it), then the
+    /// system's, through the dynamic loader's search (Debian's `libonnxruntime1.21`, or one
+    /// installed under /usr/local/lib).
     public static var searchPaths: [String] {
         var paths: [String] = []
         if let path = ProcessInfo.processInfo.environment["OCRKIT_ONNXRUNTIME_LIBRARY"], !path.isEmpty { paths.append(path) }
-        paths += Dependencies.candidates(".deps/onnxruntime/lib/libonnxruntime.so.1")
-        paths += ["libonnxruntime.so.1", "libonnxruntime.so"]
+        paths += DataFolders.standard().libraryCandidates(libraryName)
+        paths += [libraryName, "libonnxruntime.so"]
         return paths
     }
+
+    /// The library's file name, as its soname gives it.
+    public static let libraryName = "libonnxruntime.so.1"
 
     #if OCRKIT_ONNXRUNTIME
     // `@unchecked Sendable`: the API table and the environment are immutable after loading, and
     // ONNX Runtime's environment is documented as safe to share between threads.
     let api: UnsafePointer<OrtApi>
     let environment: OpaquePointer
-    /// The library's path, as found.
-    public let libraryPath: String
     #endif
+    /// The library's file, links followed.
+    public let libraryPath: String
+    /// The library's version, such as `1.31.1`.
+    public let version: String
 
     private static let loaded = Mutex<[String: ONNXRuntime]>([:])
     private let runNanoseconds = Atomic<Int>(0)
@@ -76,16 +85,27 @@ public final class ONNXRuntime: @unchecked Sendable {
                 cache[candidate] = runtime
                 return runtime
             }
-            throw OCRError(.engineUnavailable, reason: "ONNX Runtime was not found (tried \(tried.joined(separator: ", "))): "
-                + "run scripts/setup, or set OCRKIT_ONNXRUNTIME_LIBRARY to a libonnxruntime.so.1 (PyPI's onnxruntime wheel has one)")
+            throw OCRError(.engineUnavailable, reason: "ONNX Runtime's library was not found (tried \(tried.joined(separator: ", "))): "
+                + "`ocr models install` fetches it, or set OCRKIT_ONNXRUNTIME_LIBRARY to a libonnxruntime.so.1; `ocr doctor` says what else is missing")
             #else
             throw builtWithoutHeaders
             #endif
         }
     }
 
+    /// Whether OCRKit was built with ONNX Runtime's headers, without which no ONNX engine is.
+    public static var isBuiltIn: Bool {
+        #if OCRKIT_ONNXRUNTIME
+        true
+        #else
+        false
+        #endif
+    }
+
     static let builtWithoutHeaders = OCRError(
-        .engineUnavailable, reason: "OCRKit was built without ONNX Runtime's headers: run scripts/setup, then build again")
+        .engineUnavailable, reason: "OCRKit was built without ONNX Runtime's headers (onnxruntime/onnxruntime_c_api.h, in "
+            + "/usr/include or /usr/local/include): install them (Debian 13 and Ubuntu 24.04: apt-get install libonnxruntime-dev), "
+            + "then build again after `swift package purge-cache`, which forgets the earlier look; `ocr doctor` says more")
 
     #if OCRKIT_ONNXRUNTIME
     private init(handle: UnsafeMutableRawPointer, path: String) throws {
@@ -97,7 +117,8 @@ public final class ONNXRuntime: @unchecked Sendable {
                            reason: "this library does not offer ONNX Runtime's API version \(ORT_API_VERSION) or later")
         }
         self.api = api
-        libraryPath = path
+        libraryPath = ocrkit_library_file(symbol).map { URL(fileURLWithPath: String(cString: $0)).resolvingSymlinksInPath().path } ?? path
+        version = base.pointee.GetVersionString().map { String(cString: $0) } ?? "unknown"
         var environment: OpaquePointer?
         try ONNXRuntime.check(api, api.pointee.CreateEnv(ORT_LOGGING_LEVEL_ERROR, "ocrkit", &environment), path: path)
         guard let environment else { throw OCRError(.engineFailure, path: path, reason: "ONNX Runtime made no environment") }

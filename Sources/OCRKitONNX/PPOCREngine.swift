@@ -10,7 +10,7 @@ import Synchronization
 /// calls run on the engine's own threads.
 ///
 /// ```swift
-/// let engine = try PPOCREngine(configuration: PPOCREngine.Configuration(models: ".deps/models/ppocr/v4"))
+/// let engine = try PPOCREngine(configuration: PPOCREngine.Configuration(models: PPOCRModelSet.installedFolder(named: "v4")))
 /// let page = try await engine.read(bitmap, options: RecognitionOptions())
 /// ```
 public final class PPOCREngine: OCREngine {
@@ -55,8 +55,8 @@ public final class PPOCREngine: OCREngine {
         /// Lines read with less confidence than this are dropped, as RapidOCR does.
         public var minimumLineConfidence = 0.5
 
-        /// The default set scripts/setup installs (``PPOCRModelSet/installedNames``), found from
-        /// the current directory or the running program's.
+        /// The default set `ocr models install` fetches (``PPOCRModelSet/installedNames``), found
+        /// in ``OCRKit/DataFolders``' places.
         public static var installedModels: String { PPOCRModelSet.installedFolder(named: PPOCRModelSet.installedNames[0]) }
 
         public init(models: String = installedModels, libraryPath: String? = nil,

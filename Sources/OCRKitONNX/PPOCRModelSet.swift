@@ -18,14 +18,15 @@ import Yams
 /// let engine = try PPOCREngine(configuration: PPOCREngine.Configuration(models: tiny.folder))
 /// ```
 public struct PPOCRModelSet: Sendable {
-    /// The sets scripts/setup installs into `.deps/models/ppocr`, by name, the default first:
-    /// PP-OCRv6 small, which on 20 receipts read words with F1 0.870 where PP-OCRv4 read 0.657.
+    /// The sets `ocr models install` fetches, by name, the default first: PP-OCRv6 small, which
+    /// on 20 receipts read words with F1 0.870 where PP-OCRv4 read 0.657.
     public static let installedNames = ["v6", "v6-tiny", "v4"]
 
-    /// The folder of the installed set `name`, found from the current directory or the running
-    /// program's.
-    public static func installedFolder(named name: String) -> String {
-        Dependencies.locate(".deps/models/ppocr/\(name)")
+    /// The folder of the installed set `name`: `ppocr/NAME` in the first of
+    /// ``OCRKit/DataFolders``' places that has it, else where `ocr models install` would put it,
+    /// so that an error names that folder.
+    public static func installedFolder(named name: String, in folders: DataFolders = .standard()) -> String {
+        folders.locate("ppocr/\(name)") ?? "\(folders.destination.models)/ppocr/\(name)"
     }
 
     /// The folder a `--models` argument names: an installed set's name, or a folder.
@@ -65,8 +66,8 @@ public struct PPOCRModelSet: Sendable {
         var isFolder: ObjCBool = false
         guard FileManager.default.fileExists(atPath: folder, isDirectory: &isFolder), isFolder.boolValue else {
             throw OCRError(.fileNotFound, path: folder,
-                           reason: "no such folder of PP-OCR models: run scripts/setup, or give --models a set's folder "
-                               + "or the name of one it installs (\(Self.installedNames.joined(separator: ", ")))")
+                           reason: "no such folder of PP-OCR models: `ocr models install` fetches the sets "
+                               + "\(Self.installedNames.joined(separator: ", ")); or give a set's folder")
         }
         self.folder = folder
         var found: [Role: [Model]] = [:]

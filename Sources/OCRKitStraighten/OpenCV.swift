@@ -4,8 +4,11 @@ import OCRKit
 /// The calls into COpenCV, OCRKit's C interface to OpenCV, with their failures turned into
 /// ``OCRError``s that name the image.
 enum OpenCV {
-    /// Whether OCRKit was built with OpenCV's headers (scripts/setup links them into .deps/).
+    /// Whether OCRKit was built with OpenCV's headers (Debian's libopencv-imgproc-dev).
     static var isAvailable: Bool { ocrkit_cv_is_available() != 0 }
+
+    /// The reason calls fail when OCRKit was built without OpenCV, with what fixes it.
+    static var unavailability: String { String(cString: ocrkit_cv_unavailability()) }
 
     /// Throws when a COpenCV call returned a failure: what it was doing, and OpenCV's reason.
     static func check(_ status: Int32, _ what: String, source: String) throws {

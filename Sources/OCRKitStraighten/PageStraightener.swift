@@ -46,6 +46,10 @@ public struct PageStraightener: ImageStraightener {
 
     /// - Parameter orientationDetector: tells which way up the text is; `nil` leaves pages turned
     ///   as they were photographed.
+    /// Why photos cannot be straightened here, with what fixes it; `nil` when they can (OCRKit
+    /// was built with OpenCV).
+    public static var unavailability: String? { OpenCV.isAvailable ? nil : OpenCV.unavailability }
+
     public init(configuration: Configuration = Configuration(), orientationDetector: (any OrientationDetector)? = nil) {
         self.configuration = configuration
         self.orientationDetector = orientationDetector

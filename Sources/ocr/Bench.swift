@@ -31,8 +31,8 @@ struct BenchRead: AsyncParsableCommand {
             its orientation classifier when ocr uses one; scripts/setup-rapidocr installs it.
             - --engine ndlocr: no peer.
 
-            --every-engine measures auto, tesseract and ppocr with each model set scripts/setup \
-            installs, one after another, beside the peers once.
+            --every-engine measures auto, tesseract and ppocr with each model set `ocr models install` \
+            fetches, one after another, beside the peers once.
 
             It prints images per second, the character error rate (CER, of the whole text in \
             order), bag-of-words F1, plate accuracy for sets of number plates (a folder named \

@@ -168,7 +168,7 @@ struct LiveEngineArguments: ParsableArguments {
     var engine: EngineChoice = .auto
 
     @Option(help: ArgumentHelp("""
-        The ONNX engine's models: for ppocr, a set scripts/setup installs (\(PPOCRModelSet.installedNames.joined(separator: ", ")); \
+        The ONNX engine's models: for ppocr, a set `ocr models install` fetches (\(PPOCRModelSet.installedNames.joined(separator: ", ")); \
         default \(PPOCRModelSet.installedNames[0])) or the folder of another.
         """, valueName: "set|folder"))
     var models: String?

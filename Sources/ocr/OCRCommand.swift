@@ -12,6 +12,7 @@ struct OCRCommand: AsyncParsableCommand {
               ocr serve --port 8080                  OCR over HTTP for other programs, on this machine
               ocr bench ../shared/datasets/uw3_lines/manifest.tsv
             """,
-        subcommands: [Read.self, Scan.self, Worker.self, Status.self, Results.self, Retry.self, Cancel.self, Purge.self, Live.self, Serve.self, Bench.self]
+        subcommands: [Read.self, Scan.self, Worker.self, Status.self, Results.self, Retry.self, Cancel.self, Purge.self, Live.self, Serve.self, Bench.self,
+                      Models.self, Doctor.self]
     )
 }

@@ -16,7 +16,7 @@ struct RecognitionArguments: ParsableArguments {
     var engine: EngineChoice = .auto
 
     @Option(help: ArgumentHelp("""
-        The ONNX engine's models: for ppocr, a set scripts/setup installs (\(PPOCRModelSet.installedNames.joined(separator: ", ")); \
+        The ONNX engine's models: for ppocr, a set `ocr models install` fetches (\(PPOCRModelSet.installedNames.joined(separator: ", ")); \
         default \(PPOCRModelSet.installedNames[0])) or the folder of another; \
         for ndlocr, your copy of NDLOCR-Lite's src/model (NDLmoji.yaml and ndl.yaml beside it or in ../config).
         """, valueName: "set|folder"))

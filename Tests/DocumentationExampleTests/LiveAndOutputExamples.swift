@@ -144,7 +144,7 @@ struct LiveAndOutputExamples {
         let bitmap = try rendered("Invoice 2024-117")
 
         // Example from Sources/OCRKitONNX/PPOCREngine.swift
-        let engine = try PPOCREngine(configuration: PPOCREngine.Configuration(models: ".deps/models/ppocr/v4"))
+        let engine = try PPOCREngine(configuration: PPOCREngine.Configuration(models: PPOCRModelSet.installedFolder(named: "v4")))
         let page = try await engine.read(bitmap, options: RecognitionOptions())
 
         // PP-OCR's detector may find the words as lines of their own.

@@ -34,7 +34,7 @@ struct PPOCRModelSetTests {
     }
 
     @Test func aNamedSetIsTheInstalledOneAndAnythingElseAFolder() {
-        #expect(PPOCRModelSet.folder(for: "v6-tiny").hasSuffix(".deps/models/ppocr/v6-tiny"))
+        #expect(PPOCRModelSet.folder(for: "v6-tiny") == DataFolders.standard().locate("ppocr/v6-tiny"))
         #expect(PPOCRModelSet.folder(for: "/opt/models/mine") == "/opt/models/mine")
     }
 

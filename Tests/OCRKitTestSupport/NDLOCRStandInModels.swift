@@ -11,8 +11,8 @@ public struct NDLOCRStandInModels: Sendable {
     /// Layout classes as in ndl.yaml: 0 is a block, 1 a line.
     public static let block = 1, line = 2
 
-    /// Whether ONNX Runtime and the onnx Python package the script needs are in .deps/.
-    public static let canBeMade = FileManager.default.fileExists(atPath: InstalledDependencies.onnxRuntimeLibrary)
+    /// Whether ONNX Runtime loads and the onnx Python package the script needs is in .deps/.
+    public static let canBeMade = InstalledDependencies.onnxRuntimeLibrary.hasPrefix("/")
         && FileManager.default.fileExists(atPath: root.appendingPathComponent(".deps/python-onnx/onnx").path)
 
     private static let root = SharedData.packageRoot

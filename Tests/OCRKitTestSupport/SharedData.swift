@@ -1,4 +1,6 @@
 import Foundation
+import OCRKit
+import OCRKitONNX
 import Testing
 
 /// The project's shared evaluation data, `../shared/datasets` beside the package. A user's clone
@@ -22,24 +24,23 @@ public enum SharedData {
         "needs ../shared/datasets beside the package, which only the project's machines have"
 }
 
-/// What scripts/setup installs into the package's `.deps/`, for the ONNX engines' tests.
+/// ONNX Runtime and the PP-OCR model sets, as OCRKit finds them (``OCRKit/DataFolders``): what
+/// scripts/setup and `ocr models install` put in place, for the ONNX engines' tests.
 public enum InstalledDependencies {
-    public static let onnxRuntimeLibrary = SharedData.packageRoot.appendingPathComponent(".deps/onnxruntime/lib/libonnxruntime.so.1").path
+    /// The ONNX Runtime library the engines load, or the name they would look for.
+    public static let onnxRuntimeLibrary: String = (try? ONNXRuntime.shared().libraryPath) ?? ONNXRuntime.libraryName
     /// The folder of the installed PP-OCR model set `name` (`v4`, `v6`, `v6-tiny`).
     public static func ppocrModels(_ name: String) -> String {
-        SharedData.packageRoot.appendingPathComponent(".deps/models/ppocr/\(name)").path
+        PPOCRModelSet.installedFolder(named: name)
     }
 
     /// The PP-OCRv4 set, which the engine's own tests read with.
     public static let ppocrModels = ppocrModels("v4")
 
-    /// Whether ONNX Runtime and the PP-OCR model sets are installed.
-    public static var hasPPOCR: Bool {
-        FileManager.default.fileExists(atPath: onnxRuntimeLibrary)
-            && ["v4/ch_PP-OCRv4_rec_infer.onnx", "v6/PP-OCRv6_rec_small.onnx", "v6-tiny/rec/rec.onnx"].allSatisfy {
-                FileManager.default.fileExists(atPath: SharedData.packageRoot.appendingPathComponent(".deps/models/ppocr/\($0)").path)
-            }
-    }
+    /// Whether ONNX Runtime loads and every PP-OCR model set is installed.
+    public static let hasPPOCR: Bool = (try? ONNXRuntime.shared()) != nil
+        && PPOCRModelSet.installedNames.allSatisfy { DataFolders.standard().locate("ppocr/\($0)") != nil }
 
-    public static let missingReason: Comment = "needs ONNX Runtime and the PP-OCR models in .deps/, which scripts/setup installs"
+    public static let missingReason: Comment =
+        "needs ONNX Runtime (scripts/setup) and the PP-OCR model sets (ocr models install all), as scripts/test installs them"
 }

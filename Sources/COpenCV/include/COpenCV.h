@@ -17,8 +17,11 @@ typedef struct {
     double x, y;
 } ocrkit_cv_point;
 
-/// Whether OCRKit was built with OpenCV (scripts/setup installs it and links its headers).
+/// Whether OCRKit was built with OpenCV (Debian's libopencv-imgproc-dev, found by Package.swift).
 int ocrkit_cv_is_available(void);
+
+/// What every call says when OCRKit was built without OpenCV, and what fixes it.
+const char *ocrkit_cv_unavailability(void);
 
 /// Why the last call on this thread failed.
 const char *ocrkit_cv_last_error(void);

@@ -99,7 +99,7 @@ private final class FFmpegDecoder: @unchecked Sendable {
         do {
             try process.run()
         } catch {
-            throw OCRError(.engineUnavailable, path: video.path, reason: "cannot start ffmpeg (\(error)); scripts/setup installs it")
+            throw OCRError(.engineUnavailable, path: video.path, reason: "cannot start ffmpeg (\(error)); apt-get install ffmpeg installs it")
         }
         self.process = process
         let reader = PixmapReader(handle: pipe.fileHandleForReading)
@@ -114,7 +114,7 @@ private final class FFmpegDecoder: @unchecked Sendable {
         let log = (try? String(contentsOfFile: errorLog, encoding: .utf8)) ?? ""
         let message = log.split(whereSeparator: \.isNewline).last.map(String.init) ?? "ffmpeg exited with status \(process.terminationStatus)"
         if process.terminationStatus == 127 {
-            throw OCRError(.engineUnavailable, path: video.path, reason: "ffmpeg is not installed; scripts/setup installs it")
+            throw OCRError(.engineUnavailable, path: video.path, reason: "ffmpeg is not installed: apt-get install ffmpeg")
         }
         throw OCRError(frameCount == 0 ? .unsupportedFormat : .corrupt, path: video.path,
                        reason: "ffmpeg cannot decode it as a video (\(message))")

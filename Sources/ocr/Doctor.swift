@@ -1,0 +1,48 @@
+import ArgumentParser
+import OCRKit
+import OCRKitEngines
+
+struct Doctor: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        abstract: "Say which engines are ready here, what is missing, and the command that fixes it.",
+        discussion: """
+            Lists each engine (ready or missing, with why and what to run), the tools OCRKit uses, \
+            the ONNX Runtime and model sets in use, Tesseract's languages, and the folders looked \
+            in for models and libraries, in order. Exits with status 1 when the default engine, \
+            auto, cannot read with both PP-OCR and Tesseract.
+            """
+    )
+
+    func run() throws {
+        let diagnosis = Diagnosis()
+        var report = "Engines\n" + Self.table(diagnosis.engines) + "\nTools\n" + Self.table(diagnosis.tools)
+        report += "\n" + Self.modelsReport(diagnosis.models)
+        print(report, terminator: "")
+        if !diagnosis.isReady { throw ExitCode.failure }
+    }
+
+    /// The runtime and model sets in use, and the folders looked in.
+    static func modelsReport(_ models: Diagnosis.Models) -> String {
+        var lines = ["Runtime and models", row(models.runtime)]
+        for set in models.sets {
+            lines.append(row(Diagnosis.Finding(name: "ppocr " + set.name, detail: set.folder ?? "",
+                                               problem: set.folder == nil ? "not installed: ocr models install \(set.name)" : nil)))
+        }
+        lines += ["", "Looked in, in order (models; libraries)"]
+        for place in models.folders.places {
+            lines.append("  \(place.name.padding(toLength: 15, withPad: " ", startingAt: 0)) \(place.models)"
+                + "; \(place.libraries ?? "the system's, through the dynamic loader")")
+        }
+        return lines.joined(separator: "\n") + "\n"
+    }
+
+    private static func table(_ findings: [Diagnosis.Finding]) -> String {
+        findings.map(row).joined(separator: "\n") + "\n"
+    }
+
+    private static func row(_ finding: Diagnosis.Finding) -> String {
+        let name = finding.name.padding(toLength: max(15, finding.name.count + 1), withPad: " ", startingAt: 0)
+        if let problem = finding.problem { return "  \(name) missing  \(problem)" }
+        return "  \(name) ready    \(finding.detail)"
+    }
+}

@@ -1,0 +1,43 @@
+import Foundation
+import OCRKitTestSupport
+import Testing
+
+/// `ocr doctor` and `ocr models list`: what is ready, and what fixes what is not.
+@Suite(.enabled(if: InstalledDependencies.hasPPOCR, InstalledDependencies.missingReason))
+struct DoctorCommandTests {
+    @Test func saysEveryEngineOfAutoIsReadyWithTheRuntimeAndModelsInUse() async throws {
+        let result = try await ocr(["doctor"])
+        #expect(result.status == 0, "\(result.output)\(result.errors)")
+        for engine in ["auto", "tesseract", "ppocr"] {
+            #expect(result.output.contains("\n  \(engine.padding(toLength: 15, withPad: " ", startingAt: 0)) ready"), "\(result.output)")
+        }
+        #expect(result.output.contains("ready    Tesseract 5"), "\(result.output)")
+        #expect(result.output.contains("languages eng"), "\(result.output)")
+        #expect(result.output.contains("ready    \(InstalledDependencies.ppocrModels("v6"))\n"), "\(result.output)")
+        #expect(result.output.contains("in \(InstalledDependencies.onnxRuntimeLibrary)"), "\(result.output)")
+    }
+
+    @Test func withNoModelsInReachNamesTheCommandThatInstallsThemAndFails() async throws {
+        let empty = try TemporaryFolder()
+        let result = try await ocr(["doctor"], environment: ["XDG_DATA_HOME": empty.path, "XDG_DATA_DIRS": empty.path])
+        #expect(result.status == 1)
+        #expect(result.output.contains("auto            missing  reads with Tesseract alone, as ppocr: "), "\(result.output)")
+        #expect(result.output.contains("ppocr v6        missing  not installed: ocr models install v6"), "\(result.output)")
+        #expect(result.output.contains("user            \(empty.path)/ocrkit/models; \(empty.path)/ocrkit/lib"), "\(result.output)")
+        #expect(!result.output.contains("scripts/"), "a message names a script the user's project does not have")
+    }
+
+    @Test func modelsListShowsWhereEachSetIs() async throws {
+        let result = try await ocr(["models", "list"])
+        #expect(result.status == 0)
+        for set in ["v6", "v6-tiny", "v4"] {
+            #expect(result.output.contains("ready    \(InstalledDependencies.ppocrModels(set))\n"), "\(result.output)")
+        }
+    }
+
+    @Test func installRefusesANameItDoesNotKnowAndSaysWhichItDoes() async throws {
+        let result = try await ocr(["models", "install", "v5"], environment: ["XDG_DATA_HOME": try TemporaryFolder().path])
+        #expect(result.status == 1)
+        #expect(result.errors.contains("no model set or runtime is called 'v5': there are v6, v6-tiny, v4, onnxruntime"), "\(result.errors)")
+    }
+}
