@@ -76,6 +76,13 @@ public final class ONNXRuntime: @unchecked Sendable {
                     tried.append(candidate)
                     continue
                 }
+                // One runtime a library, however it was named: ONNX Runtime has one environment a
+                // process, and its allocator is registered with it once.
+                if let symbol = dlsym(handle, "OrtGetApiBase"), let file = ocrkit_library_file(symbol),
+                   let same = cache.values.first(where: { $0.libraryPath == Self.resolved(String(cString: file)) }) {
+                    cache[candidate] = same
+                    return same
+                }
                 let runtime = try ONNXRuntime(handle: handle, path: candidate)
                 // Pages' pixels, detectors' inputs and recognisers' arenas, in blocks of
                 // megabytes, then go back to the system when freed rather than into the heaps
@@ -117,7 +124,7 @@ public final class ONNXRuntime: @unchecked Sendable {
                            reason: "this library does not offer ONNX Runtime's API version \(ORT_API_VERSION) or later")
         }
         self.api = api
-        libraryPath = ocrkit_library_file(symbol).map { URL(fileURLWithPath: String(cString: $0)).resolvingSymlinksInPath().path } ?? path
+        libraryPath = ocrkit_library_file(symbol).map { Self.resolved(String(cString: $0)) } ?? path
         version = base.pointee.GetVersionString().map { String(cString: $0) } ?? "unknown"
         var environment: OpaquePointer?
         try ONNXRuntime.check(api, api.pointee.CreateEnv(ORT_LOGGING_LEVEL_ERROR, "ocrkit", &environment), path: path)
@@ -127,6 +134,11 @@ public final class ONNXRuntime: @unchecked Sendable {
         var allocator: UnsafeMutablePointer<OrtAllocator>?
         try ONNXRuntime.check(api, ocrkit_ort_make_mapping_allocator(api, &allocator), path: path)
         try ONNXRuntime.check(api, api.pointee.RegisterAllocator(environment, allocator), path: path)
+    }
+
+    /// `path` with its links followed.
+    private static func resolved(_ path: String) -> String {
+        URL(fileURLWithPath: path).resolvingSymlinksInPath().path
     }
 
     /// Throws the error an ONNX Runtime call returned, if it returned one.

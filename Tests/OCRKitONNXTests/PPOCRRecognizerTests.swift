@@ -58,7 +58,7 @@ struct PPOCRRecognizerTests {
     @Test func aMissingLibrarySaysWhatToInstall() {
         #expect { try ONNXRuntime.shared(libraryPath: "/nonexistent/libonnxruntime.so.1") } throws: { error in
             guard let error = error as? OCRError else { return false }
-            return error.code == .engineUnavailable && error.reason.contains("scripts/setup")
+            return error.code == .engineUnavailable && error.reason.contains("ocr models install") && !error.reason.contains("scripts/")
         }
     }
 
