@@ -66,8 +66,8 @@ public struct PPOCRModelSet: Sendable {
         var isFolder: ObjCBool = false
         guard FileManager.default.fileExists(atPath: folder, isDirectory: &isFolder), isFolder.boolValue else {
             throw OCRError(.fileNotFound, path: folder,
-                           reason: "no such folder of PP-OCR models: `ocr models install` fetches the sets "
-                               + "\(Self.installedNames.joined(separator: ", ")); or give a set's folder")
+                           reason: "no such folder of PP-OCR models: give --models a set's folder, or the name of one "
+                               + "`ocr models install` fetches (\(Self.installedNames.joined(separator: ", ")))")
         }
         self.folder = folder
         var found: [Role: [Model]] = [:]

@@ -11,7 +11,8 @@ struct InstalledToolTests {
     func installedOCRReadsWithEveryEngineFromAnywhereAndUninstallsWithoutTrace() async throws {
         let prefix = try TemporaryFolder(), elsewhere = try TemporaryFolder(), noData = try TemporaryFolder()
         let root = SharedData.packageRoot.path
-        let install = try await run(["scripts/install", "--prefix", prefix.path], in: root)
+        // Not .build, which the running `swift test` holds: the folder scripts/test builds `ocr` in.
+        let install = try await run(["scripts/install", "--prefix", prefix.path, "--scratch-path", "\(root)/.build-release"], in: root)
         try #require(install.status == 0, "scripts/install failed: \(install.errors)")
 
         let sample = elsewhere.file("letter.png")
