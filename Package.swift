@@ -83,9 +83,11 @@ let package = Package(
         // hOCR and ALTO documents from pages.
         .target(name: "OCRKitExport", dependencies: ["OCRKit"]),
 
-        // Searchable PDF through libharu; page images decoded again and compressed by OCRKitImages.
-        .systemLibrary(name: "CHaru", providers: [.apt(["libhpdf-dev"])]),
-        .target(name: "OCRKitPDF", dependencies: ["OCRKit", "OCRKitImages", "CHaru"]),
+        // PDFs in and out through qpdf's C API: the pages of a PDF rendered (by OCRKitImages'
+        // libvips, through poppler) at their scans' own resolution, and searchable copies of
+        // PDFs and images with an invisible text layer in an embedded font of OCRKit's own.
+        .systemLibrary(name: "CQPDF", pkgConfig: "libqpdf", providers: [.apt(["libqpdf-dev"])]),
+        .target(name: "OCRKitPDF", dependencies: ["OCRKit", "OCRKitImages", "CQPDF"]),
 
         // ONNX Runtime engines; the library is loaded at run time.
         .target(name: "CONNXRuntime"),
@@ -133,7 +135,7 @@ let package = Package(
         .target(
             name: "OCRKitEngines",
             dependencies: [
-                "OCRKit", "OCRKitImages", "OCRKitTesseract", "OCRKitONNX", "OCRKitLayout", "OCRKitStraighten",
+                "OCRKit", "OCRKitImages", "OCRKitTesseract", "OCRKitONNX", "OCRKitLayout", "OCRKitStraighten", "OCRKitPDF",
                 .product(name: "Logging", package: "swift-log"),
             ]
         ),

@@ -15,13 +15,33 @@ static inline VipsImage *ocrkit_vips_open_source(VipsSource *source) {
         NULL);
 }
 
+/// Opens page `page` (from 0) of a document of pages (a multi-page TIFF), reading its header only.
+static inline VipsImage *ocrkit_vips_open_source_page(VipsSource *source, int page) {
+    return vips_image_new_from_source(source, "",
+        "access", VIPS_ACCESS_SEQUENTIAL,
+        "fail_on", VIPS_FAIL_ON_TRUNCATED,
+        "page", page,
+        NULL);
+}
+
+/// Opens page `page` (from 0) of a PDF, rendered at `dpi` by poppler when its pixels are read.
+static inline VipsImage *ocrkit_vips_open_pdf_page(VipsSource *source, int page, double dpi) {
+    return vips_image_new_from_source(source, "",
+        "access", VIPS_ACCESS_SEQUENTIAL,
+        "fail_on", VIPS_FAIL_ON_TRUNCATED,
+        "page", page,
+        "dpi", dpi,
+        NULL);
+}
+
 /// Decodes from a source with shrink-on-load so that neither side exceeds `max_side`, applying
 /// the EXIF orientation; never upsizes.
-static inline int ocrkit_vips_thumbnail_source(VipsSource *source, VipsImage **out, int max_side) {
+/// `options` are the loader's, as libvips writes them ("page=2").
+static inline int ocrkit_vips_thumbnail_source(VipsSource *source, VipsImage **out, int max_side, const char *options) {
     return vips_thumbnail_source(source, out, max_side,
         "height", max_side,
         "size", VIPS_SIZE_DOWN,
-        "option_string", "fail_on=truncated",
+        "option_string", options,
         NULL);
 }
 
@@ -77,6 +97,15 @@ static inline int ocrkit_vips_jpegsave_buffer(VipsImage *in, void **buffer, size
 /// Saves in the format the file name's extension names.
 static inline int ocrkit_vips_write_to_file(VipsImage *image, const char *path) {
     return vips_image_write_to_file(image, path, NULL);
+}
+
+/// The EXIF orientation an image's header records (1 to 8), or 1 when it records none.
+static inline int ocrkit_vips_orientation(VipsImage *image) {
+    int orientation = 1;
+    if (vips_image_get_typeof(image, VIPS_META_ORIENTATION) && vips_image_get_int(image, VIPS_META_ORIENTATION, &orientation) != 0) {
+        orientation = 1;
+    }
+    return orientation;
 }
 
 #endif

@@ -1,6 +1,7 @@
 import OCRKit
 import OCRKitImages
 import OCRKitLayout
+import OCRKitPDF
 
 /// Whose reading order a page's lines are in.
 public enum ReadingOrder: String, CaseIterable, Hashable, Sendable, Codable {
@@ -11,7 +12,7 @@ public enum ReadingOrder: String, CaseIterable, Hashable, Sendable, Codable {
 }
 
 extension PageReader {
-    /// The reader `ocr read` uses: images decoded by libvips, the engine `settings` choose,
+    /// The reader `ocr read` uses: images and PDFs decoded by a ``OCRKitPDF/DocumentLoader``, the engine `settings` choose,
     /// and optionally OCRKit's reading order and a straightener for photos of pages.
     ///
     /// ```swift
@@ -23,14 +24,15 @@ extension PageReader {
     /// - Parameters:
     ///   - loading: how images are decoded: the largest accepted, and how many at once (by
     ///     default as many as the engine's workers).
+    ///   - documents: how PDFs are read: the resolution of pages that are not scans, a password.
     ///   - straightensPhotos: whether the reader can straighten photos of pages
     ///     (``OCRKit/RecognitionOptions/straightensPage``), with ``EngineSettings/straightener()``;
     ///     a reader that will not be asked to need not start the straightener's threads. Pages read
     ///     straightened need it again to be written as PDF.
     /// - Throws: an ``OCRKit/OCRError`` when the chosen engine cannot be had.
     public init(settings: EngineSettings, order: ReadingOrder = .engine, loading: ImageLoadingOptions = ImageLoadingOptions(),
-                straightensPhotos: Bool = false) throws {
-        self.init(decoder: ImageLoader(options: loading, concurrency: settings.workerCount),
+                documents: DocumentLoadingOptions = DocumentLoadingOptions(), straightensPhotos: Bool = false) throws {
+        self.init(decoder: DocumentLoader(images: ImageLoader(options: loading, concurrency: settings.workerCount), options: documents),
                   engine: try settings.pageEngine(),
                   arranger: order == .layout ? LayoutAnalyzer() : nil,
                   straightener: straightensPhotos ? settings.straightener() : nil)

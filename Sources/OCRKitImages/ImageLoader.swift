@@ -15,12 +15,15 @@ import OCRKit
 /// ```
 public final class ImageLoader: ImageDecoder {
     /// The libvips loaders OCRKit accepts, by the names libvips gives them. Other formats libvips
-    /// knows (PDF, SVG, FITS, matrix files) are refused: they are not photos or scans, and each
-    /// loader is more code facing untrusted files.
+    /// knows (SVG, FITS, matrix files) are refused: they are not photos or scans, and each
+    /// loader is more code facing untrusted files. PDFs are rendered by
+    /// ``renderPDF(contentsOf:page:dotsPerInch:)`` only, which `OCRKitPDF`'s `DocumentLoader`
+    /// calls once it has looked at the page.
     static let acceptedLoaders: [String: String] = [
         "jpegload_source": "JPEG", "pngload_source": "PNG", "tiffload_source": "TIFF",
         "webpload_source": "WebP", "gifload_source": "GIF", "heifload_source": "HEIC/AVIF",
     ]
+    static let pdfLoader = "pdfload_source"
 
     public let options: ImageLoadingOptions
     private let workers: BlockingWorkerPool<Void>
@@ -38,14 +41,59 @@ public final class ImageLoader: ImageDecoder {
     /// downscaled to it while decoding (cheaply: JPEG and WebP shrink on load), and smaller ones
     /// are never enlarged.
     public func decode(contentsOf path: String, maximumSide: Int? = nil) async throws -> Bitmap {
+        try await decodeFile(path, as: .image(page: 0), maximumSide: maximumSide)
+    }
+
+    /// Decodes page `page` (from 1) of a multi-page TIFF, as ``decode(contentsOf:maximumSide:)``
+    /// decodes an image.
+    public func decode(contentsOf path: String, page: Int, maximumSide: Int?) async throws -> Bitmap {
+        if page != 1, try await pages(ofFileAt: path) == nil {
+            throw OCRError(.invalidOption, path: path, reason: "has one page, not \(page)")
+        }
+        return try await decodeFile(path, as: .image(page: page - 1), maximumSide: maximumSide)
+    }
+
+    /// Renders page `page` (from 1) of a PDF at `dotsPerInch`, through libvips' PDF loader
+    /// (poppler): the page as a viewer shows it, its crop box turned as the page says.
+    public func renderPDF(contentsOf path: String, page: Int, dotsPerInch: Double) async throws -> Bitmap {
+        try await decodeFile(path, as: .pdf(page: page - 1, dotsPerInch: dotsPerInch), maximumSide: nil)
+    }
+
+    /// The pages of a multi-page TIFF, or `nil` for an image of one page, whatever its format.
+    public func pages(ofFileAt path: String) async throws -> [FilePage]? {
+        guard ImageSignature.format(ofFileAt: path) == "TIFF" else { return nil }
+        try Self.checkFile(at: path)
+        let count = try await workers.run { _ in try Self.pageCount(path) }
+        return count > 1 ? (1...count).map { FilePage(number: $0) } : nil
+    }
+
+    private func decodeFile(_ path: String, as loading: Loading, maximumSide: Int?) async throws -> Bitmap {
         try Self.checkFile(at: path)
         let options = self.options
         return try await workers.run { _ in
             // A source opens the path as it is: file names holding "[...]" are not read as options.
-            try Self.decodeBlocking(path, options: options, maximumSide: maximumSide, format: ImageSignature.format(ofFileAt: path)) {
+            try Self.decodeBlocking(path, as: loading, options: options, maximumSide: maximumSide,
+                                    format: ImageSignature.format(ofFileAt: path)) {
                 vips_source_new_from_file(path)
             }
         }
+    }
+
+    /// What to take from a file: an image or a page of a TIFF, or a page of a PDF rendered.
+    enum Loading {
+        /// Page `page`, from 0: 0 for an image.
+        case image(page: Int)
+        case pdf(page: Int, dotsPerInch: Double)
+    }
+
+    private static func pageCount(_ path: String) throws -> Int {
+        try Vips.ensureInitialized(path: path)
+        guard let source = vips_source_new_from_file(path) else { throw OCRError(.notReadable, path: path, reason: Vips.takeError()) }
+        defer { g_object_unref(source) }
+        guard let header = ocrkit_vips_open_source(source) else {
+            throw OCRError(.corrupt, path: path, reason: "corrupt image: \(Vips.takeError())")
+        }
+        return max(1, Int(vips_image_get_n_pages(VipsImageHandle(header).pointer)))
     }
 
     /// Decodes an image file's `contents`, already in memory, as
@@ -55,7 +103,7 @@ public final class ImageLoader: ImageDecoder {
         let options = self.options
         return try await workers.run { _ in
             try contents.withUnsafeBytes { bytes in
-                try Self.decodeBlocking(name, options: options, maximumSide: maximumSide, format: ImageSignature.format(of: contents)) {
+                try Self.decodeBlocking(name, as: .image(page: 0), options: options, maximumSide: maximumSide, format: ImageSignature.format(of: contents)) {
                     vips_source_new_from_memory(bytes.baseAddress, bytes.count)
                 }
             }
@@ -89,7 +137,7 @@ public final class ImageLoader: ImageDecoder {
     /// Decodes the image `makeSource` opens, named `path` in errors; `format` is the one its
     /// first bytes announce.
     private static func decodeBlocking(
-        _ path: String, options: ImageLoadingOptions, maximumSide: Int?, format: @autoclosure () -> String?,
+        _ path: String, as loading: Loading, options: ImageLoadingOptions, maximumSide: Int?, format: @autoclosure () -> String?,
         makeSource: () -> UnsafeMutablePointer<VipsSource>?
     ) throws -> Bitmap {
         try Vips.ensureInitialized(path: path)
@@ -110,22 +158,32 @@ public final class ImageLoader: ImageDecoder {
                            reason: "not an image in a format OCRKit reads (JPEG, PNG, TIFF, WebP, GIF, HEIC)")
         }
         let loaderName = String(cString: nickname)
-        guard acceptedLoaders[loaderName] != nil else {
-            let format = loaderName.replacingOccurrences(of: "load_source", with: "").uppercased()
-            throw OCRError(.unsupportedFormat, path: path,
-                           reason: "\(format) files are not read; use JPEG, PNG, TIFF, WebP, GIF or HEIC")
+        let opened: UnsafeMutablePointer<VipsImage>?
+        switch loading {
+        case .image(let page):
+            guard acceptedLoaders[loaderName] != nil else {
+                if loaderName == pdfLoader {
+                    throw OCRError(.unsupportedFormat, path: path, reason: "PDF files are read through OCRKitPDF's DocumentLoader")
+                }
+                let format = loaderName.replacingOccurrences(of: "load_source", with: "").uppercased()
+                throw OCRError(.unsupportedFormat, path: path,
+                               reason: "\(format) files are not read; use PDF, JPEG, PNG, TIFF, WebP, GIF or HEIC")
+            }
+            opened = page == 0 ? ocrkit_vips_open_source(source) : ocrkit_vips_open_source_page(source, Int32(page))
+        case .pdf(let page, let dotsPerInch):
+            guard loaderName == pdfLoader else { throw OCRError(.unsupportedFormat, path: path, reason: "not a PDF") }
+            opened = ocrkit_vips_open_pdf_page(source, Int32(page), dotsPerInch)
         }
-
-        guard let header = ocrkit_vips_open_source(source) else {
-            throw OCRError(.corrupt, path: path, reason: "corrupt image: \(Vips.takeError())")
+        guard let opened else {
+            throw OCRError(.corrupt, path: path, reason: "corrupt \(format() ?? "file"): \(Vips.takeError())")
         }
-        let original = VipsImageHandle(header)
+        let original = VipsImageHandle(opened)
         try checkSize(width: original.width, height: original.height, path: path, options: options)
 
         let image: VipsImageHandle
-        if let maximumSide, max(original.width, original.height) > maximumSide {
+        if let maximumSide, max(original.width, original.height) > maximumSide, case .image(let page) = loading {
             image = try Vips.apply(path: path, code: .corrupt) {
-                ocrkit_vips_thumbnail_source(source, $0, Int32(maximumSide))
+                ocrkit_vips_thumbnail_source(source, $0, Int32(maximumSide), "fail_on=truncated,page=\(page)")
             }
         } else {
             image = try Vips.apply(path: path, code: .corrupt) { ocrkit_vips_autorot(original.pointer, $0) }

@@ -31,6 +31,8 @@ struct PageOutput {
     private let document: (any DocumentWriter)?
     /// The pages of a PDF, written together at the end, each with the image decoded again.
     private var pdfPages: [Page] = []
+    /// A PDF copied as it is when no page of it was read.
+    private var keptDocument: String?
     private var written = 0
 
     /// - Throws: a validation error when PDF output would go to a terminal.
@@ -57,7 +59,8 @@ struct PageOutput {
             if isSingleImage {
                 emit(text.isEmpty ? "" : text + "\n")
             } else {
-                emit((written > 0 ? "\n" : "") + "==> \(page.image) <==\n" + (text.isEmpty ? "" : text + "\n"))
+                let name = page.pageNumber.map { "\(page.image), page \($0)" } ?? page.image
+                emit((written > 0 ? "\n" : "") + "==> \(name) <==\n" + (text.isEmpty ? "" : text + "\n"))
             }
         case .jsonl:
             emit(String(decoding: try page.jsonData(), as: UTF8.self) + "\n")
@@ -76,19 +79,43 @@ struct PageOutput {
         written += 1
     }
 
+    /// Makes the PDF output a copy of the PDF at `path`, none of whose pages was read.
+    mutating func keep(_ path: String) {
+        keptDocument = path
+    }
+
     /// Closes what the pages opened: a JSON array, an hOCR or ALTO document; writes the PDF,
-    /// decoding each page's image again with `decoder`, and straightening it again with
-    /// `straightener` if it was straightened when read.
-    func finish(decoder: some ImageDecoder, straightener: (any ImageStraightener)?) async throws {
+    /// decoding each image page's image again with `decoder`, and straightening it again with
+    /// `straightener` if it was straightened when read, opening encrypted PDFs with `password`.
+    func finish(decoder: some ImageDecoder, straightener: (any ImageStraightener)?, password: String? = nil) async throws {
         switch format {
         case .json where !isSingleImage:
             emit(written == 0 ? "[]\n" : "\n]\n")
         case .hocr, .alto:
             if let document { emit((written == 0 ? document.header : "") + document.footer) }
         case .pdf:
-            destination.write(Data(try await SearchablePDF.data(of: pdfPages, decoder: decoder, straightener: straightener)))
+            if let keptDocument {
+                try copy(keptDocument)
+            } else if !pdfPages.isEmpty {
+                // Written to a file first, then copied a megabyte at a time: a long document's
+                // bytes are never all in memory.
+                let folder = FileManager.default.temporaryDirectory.appendingPathComponent("ocr-\(UUID().uuidString)")
+                try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+                defer { try? FileManager.default.removeItem(at: folder) }
+                let path = folder.appendingPathComponent("searchable.pdf").path
+                try await SearchablePDF.write(pdfPages, to: path, decoder: decoder, straightener: straightener, password: password)
+                try copy(path)
+            }
         default:
             break
+        }
+    }
+
+    private func copy(_ path: String) throws {
+        guard let file = FileHandle(forReadingAtPath: path) else { throw ValidationErrorMessage("cannot read \(path)") }
+        defer { try? file.close() }
+        while let chunk = try file.read(upToCount: 1 << 20), !chunk.isEmpty {
+            destination.write(chunk)
         }
     }
 

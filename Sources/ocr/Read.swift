@@ -5,40 +5,46 @@ import OCRKitONNX
 
 struct Read: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
-        abstract: "Print the text of images.",
+        abstract: "Print the text of images and PDFs.",
         discussion: """
-            Reads image files (JPEG, PNG, TIFF, WebP, GIF, HEIC) and folders of them, several at \
-            once, and prints the results in the order the files were given. A file that cannot \
-            be read gets one line on standard error and the others are still read; the exit \
-            status is 1 if any failed.
+            Reads PDFs, image files (JPEG, PNG, TIFF, WebP, GIF, HEIC) and folders of them, several \
+            pages at once, and prints the results in the order the files and pages were given. Every \
+            page of a PDF or multi-page TIFF is read, in order (--pages chooses); PDF pages that \
+            already hold text are kept as they are and said so (--redo, --force). A file that cannot \
+            be read gets one line on standard error and the others are still read; the exit status \
+            is 1 if any failed.
 
             --format text prints the text, paragraphs separated by a blank line, under a \
-            "==> file <==" header when there are several images. --format json prints the page \
-            (docs/json-schema.md), or an array of pages for several images; --format jsonl \
-            prints one page a line. --format hocr, alto and pdf print one hOCR, ALTO 4 or \
-            searchable PDF document holding every image as a page.
+            "==> file <==" header when there are several pages. --format json prints the page \
+            (docs/json-schema.md), or an array of pages for several; --format jsonl prints one \
+            page a line. --format hocr and alto print one hOCR or ALTO 4 document holding every \
+            page. --format pdf prints a searchable PDF: a PDF's own pages kept as they were with an \
+            invisible text layer added, images as pages of their own, their bytes kept.
             """
     )
 
-    @Argument(help: ArgumentHelp("Image files, or folders to search for images.", valueName: "file-or-folder"))
+    @Argument(help: ArgumentHelp("PDFs and image files, or folders to search for them.", valueName: "file-or-folder"))
     var paths: [String]
 
     @Option(help: "How to print the results: text, json, jsonl, hocr, alto or pdf (one searchable PDF).")
     var format: OutputFormat = .text
 
     @Option(help: ArgumentHelp(
-        "Write each image's result to a file of its own in this folder (page.png gives page.txt, .json, .hocr, .xml or .pdf) instead of standard output.",
+        "Write each file's result to a file of its own in this folder (scan.pdf gives scan.txt, .json, .hocr, .xml or a searchable scan.pdf) instead of standard output.",
         valueName: "folder"))
     var outputDir: String?
 
     @Flag(help: "Mark doubtful words in text output as [[reading|alternative|alternative]].")
     var review = false
 
-    @Option(help: "How many images to read at once (default: the number of cores).")
+    @Option(help: "How many pages to read at once (default: the number of cores).")
     var jobs = ProcessInfo.processInfo.activeProcessorCount
 
     @Flag(help: "Print to standard error how long reading took and, for the ONNX engines, how much of it the models' own inference was.")
     var timings = false
+
+    @OptionGroup(title: "Documents")
+    var documents: DocumentArguments
 
     @OptionGroup(title: "Recognition")
     var recognition: RecognitionArguments
@@ -49,74 +55,111 @@ struct Read: AsyncParsableCommand {
 
     func run() async throws {
         let (files, missing) = ImageFiles.resolve(paths)
-        var progress = ProgressBar(total: files.count)
-        for error in missing { progress.report("ocr: \(error)") }
+        for error in missing { warn("\(error)") }
         if files.isEmpty && missing.isEmpty {
-            throw ValidationError("no image files found in \(paths.joined(separator: ", "))")
+            throw ValidationError("no PDFs or image files found in \(paths.joined(separator: ", "))")
         }
 
-        let reader = try recognition.makeReader(jobs: jobs, straightensPhotos: recognition.straighten)
+        let reader = try recognition.makeReader(jobs: jobs, straightensPhotos: recognition.straighten,
+                                                documents: documents.loadingOptions)
         // Alternatives cost about a tenth of the time and only JSON shows them.
         let options = recognition.recognitionOptions(defaultAlternatives: format == .text && !review ? 0 : 3)
         try reader.engine.validate(options)
-        var outputFiles = OutputFiles(folder: outputDir, format: format)
-        // Standard output, unless each image's result goes to a file of its own.
-        var output = outputDir == nil
-            ? try PageOutput(format: format, isSingleImage: files.count == 1 && missing.isEmpty, marksFlaggedWords: review)
-            : nil
+
+        // What each file holds: its pages to read, in order, then the end of the file.
         var failures = missing.count
+        var steps: [Step] = []
+        for (index, path) in files.enumerated() {
+            do {
+                let plan = try await reader.plan(path, selection: documents.pages, pagesWithText: documents.pagesWithText)
+                if !plan.skipped.isEmpty { warn(Self.describeSkipped(plan)) }
+                steps += plan.read.map { .page(file: index, number: plan.isDocument ? $0 : nil) }
+                steps.append(.end(file: index, isUnread: plan.read.isEmpty))
+            } catch {
+                warn(Self.describe(error, path: path))
+                failures += 1
+            }
+        }
+        let pageCount = steps.filter(\.isPage).count
+        var progress = ProgressBar(total: pageCount)
+        var outputFiles = OutputFiles(folder: outputDir, format: format)
+        // Standard output, unless each file's result goes to a file of its own.
+        var output = outputDir == nil
+            ? try PageOutput(format: format, isSingleImage: pageCount == 1 && failures == 0, marksFlaggedWords: review)
+            : nil
+        var fileOutput: PageOutput?
         let start = ContinuousClock.now
 
-        // Results arrive in any order and are printed in the order of `files`.
+        // Pages are read `jobs` at once; results arrive in any order and are printed in the order of `steps`.
         var finished: [Int: Result<Page, any Error>] = [:]
-        var nextToPrint = 0
+        var nextToPrint = 0, done = 0, failedPages = 0
         try await withThrowingTaskGroup(of: Outcome.self) { group in
             var nextToStart = 0
             func startNext() {
-                guard nextToStart < files.count else { return }
-                let index = nextToStart, path = files[index]
+                while nextToStart < steps.count, case .end = steps[nextToStart] { nextToStart += 1 }
+                guard nextToStart < steps.count, case .page(let file, let number) = steps[nextToStart] else { return }
+                let index = nextToStart, path = files[file]
                 nextToStart += 1
                 group.addTask {
-                    do { return Outcome(index: index, result: .success(try await reader.read(path, options: options))) }
+                    do { return Outcome(index: index, result: .success(try await reader.read(path, page: number, options: options))) }
                     catch { return Outcome(index: index, result: .failure(error)) }
                 }
             }
-            for _ in 0..<min(jobs, files.count) { startNext() }
-
-            while let outcome = try await group.next() {
-                let index = outcome.index, result = outcome.result
-                finished[index] = result
-                if (try? result.get()) == nil { failures += 1 }
-                progress.update(done: finished.count + nextToPrint, failed: failures - missing.count)
-                startNext()
-                while let ready = finished.removeValue(forKey: nextToPrint) {
-                    switch ready {
-                    case .success(let page):
-                        if let handle = try outputFiles.open(for: page.image) {
-                            var single = try PageOutput(format: format, isSingleImage: true, marksFlaggedWords: review,
-                                                        destination: handle)
-                            try single.write(page)
-                            try await single.finish(decoder: reader.decoder, straightener: reader.straightener)
-                            try handle.close()
-                        } else {
-                            try output?.write(page)
+            /// Prints what is ready in order: pages, and each file's end.
+            func printReady() async throws {
+                while nextToPrint < steps.count {
+                    switch steps[nextToPrint] {
+                    case .end(let file, let isUnread):
+                        if isUnread, format == .pdf, let handle = try outputFiles.open(for: files[file]) {
+                            // Every page kept as it was: the searchable copy is the document itself.
+                            fileOutput = try PageOutput(format: format, isSingleImage: false, destination: handle)
+                            fileOutput?.keep(files[file])
                         }
-                    case .failure(let error): progress.report("ocr: \(Self.describe(error, path: files[nextToPrint]))")
+                        try await fileOutput?.finish(decoder: reader.decoder, straightener: reader.straightener,
+                                                     password: documents.password)
+                        fileOutput = nil
+                    case .page(let file, let number):
+                        guard let ready = finished.removeValue(forKey: nextToPrint) else { return }
+                        switch ready {
+                        case .success(let page):
+                            if outputDir != nil {
+                                if fileOutput == nil, let handle = try outputFiles.open(for: files[file]) {
+                                    fileOutput = try PageOutput(format: format, isSingleImage: number == nil,
+                                                                marksFlaggedWords: review, destination: handle)
+                                }
+                                try fileOutput?.write(page)
+                            } else {
+                                try output?.write(page)
+                            }
+                        case .failure(let error):
+                            let name = number.map { "\(files[file]), page \($0)" } ?? files[file]
+                            progress.report("ocr: \(Self.describe(error, path: name))")
+                        }
                     }
                     nextToPrint += 1
                 }
             }
+            for _ in 0..<jobs { startNext() }
+            try await printReady()
+            while let outcome = try await group.next() {
+                finished[outcome.index] = outcome.result
+                done += 1
+                if (try? outcome.result.get()) == nil { failedPages += 1 }
+                progress.update(done: done, failed: failedPages)
+                startNext()
+                try await printReady()
+            }
         }
         progress.finish()
-        try await output?.finish(decoder: reader.decoder, straightener: reader.straightener)
-        if timings { Self.reportTimings(files: files.count, elapsed: ContinuousClock.now - start, jobs: jobs) }
-        if failures > 0 { throw ExitCode.failure }
+        try await output?.finish(decoder: reader.decoder, straightener: reader.straightener, password: documents.password)
+        if timings { Self.reportTimings(pages: pageCount, elapsed: ContinuousClock.now - start, jobs: jobs) }
+        if failures + failedPages > 0 { throw ExitCode.failure }
     }
 
-    /// One line, e.g. `ocr: 100 images in 80.2 s, 2 jobs; model inference 140.1 s (1.14x)`: the ratio is
+    /// One line, e.g. `ocr: 100 pages in 80.2 s, 2 jobs; model inference 140.1 s (1.14x)`: the ratio is
     /// the jobs' time (elapsed times jobs) over the inference time the ONNX engines' models took.
-    private static func reportTimings(files: Int, elapsed: Duration, jobs: Int) {
-        var line = String(format: "%d images in %.2f s, %d jobs", files, elapsed.timeInterval, jobs)
+    private static func reportTimings(pages: Int, elapsed: Duration, jobs: Int) {
+        var line = String(format: "%d pages in %.2f s, %d jobs", pages, elapsed.timeInterval, jobs)
         if let inference = ONNXRuntime.loadedInferenceTime, inference > .zero {
             line += String(format: "; model inference %.2f s (%.2fx)", inference.timeInterval,
                            elapsed.timeInterval * Double(jobs) / inference.timeInterval)
@@ -124,7 +167,17 @@ struct Read: AsyncParsableCommand {
         warn(line)
     }
 
-    /// What reading the file at `index` in the list gave.
+    /// A page of a file to read, or the end of a file, whose output is then complete.
+    private enum Step {
+        /// `number` is `nil` for an image file, which is a page of its own.
+        case page(file: Int, number: Int?)
+        /// `isUnread` when none of the file's pages is read (they all hold text already).
+        case end(file: Int, isUnread: Bool)
+
+        var isPage: Bool { if case .page = self { true } else { false } }
+    }
+
+    /// What reading the page at `index` in the steps gave.
     private struct Outcome: Sendable {
         var index: Int
         var result: Result<Page, any Error>
@@ -133,8 +186,23 @@ struct Read: AsyncParsableCommand {
     /// One line naming the file and the cause.
     static func describe(_ error: any Error, path: String) -> String {
         if let error = error as? OCRError {
-            return error.path == nil ? "\(path): \(error.reason)" : error.description
+            return error.path == nil || error.path == path ? "\(path): \(error.reason)" : error.description
         }
         return "\(path): \(error)"
+    }
+
+    /// One line naming the pages kept as they were: `scan.pdf: pages 1-3,7 already hold text; ...`.
+    static func describeSkipped(_ plan: DocumentPlan) -> String {
+        let numbers = PageSelection(ranges: plan.skipped.map(\.number).reduce(into: [ClosedRange<Int>]()) { ranges, number in
+            if let last = ranges.last, last.upperBound == number - 1 {
+                ranges[ranges.count - 1] = last.lowerBound...number
+            } else {
+                ranges.append(number...number)
+            }
+        })
+        let pages = plan.skipped.count == 1 ? "page \(numbers) already holds" : "pages \(numbers) already hold"
+        let ocrLayers = plan.skipped.contains { $0.text == .ocrLayer }
+        return "\(plan.path): \(pages) text, kept as \(plan.skipped.count == 1 ? "it is" : "they are") ("
+            + (ocrLayers ? "--redo reads OCR layers again, " : "") + "--force reads every page)"
     }
 }

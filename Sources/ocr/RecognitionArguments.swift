@@ -4,6 +4,7 @@ import OCRKit
 import OCRKitEngines
 import OCRKitImages
 import OCRKitONNX
+import OCRKitPDF
 import OCRKitTesseract
 
 extension EngineChoice: ExpressibleByArgument {}
@@ -104,9 +105,9 @@ struct RecognitionArguments: ParsableArguments {
     }
 
     /// The reader these arguments describe, reading up to `jobs` images at once, able to
-    /// straighten photos when `straightensPhotos`.
-    func makeReader(jobs: Int, straightensPhotos: Bool) throws -> PageReader {
-        try makeReader(settings: engineSettings(jobs: jobs), straightensPhotos: straightensPhotos)
+    /// straighten photos when `straightensPhotos`, reading PDFs as `documents` say.
+    func makeReader(jobs: Int, straightensPhotos: Bool, documents: DocumentLoadingOptions = DocumentLoadingOptions()) throws -> PageReader {
+        try makeReader(settings: engineSettings(jobs: jobs), straightensPhotos: straightensPhotos, documents: documents)
     }
 
     /// How these arguments set engines up, reading up to `jobs` images at once.
@@ -119,9 +120,10 @@ struct RecognitionArguments: ParsableArguments {
     }
 
     /// The reader of an engine set up by `settings`, in these arguments' order and pixel limit.
-    func makeReader(settings: EngineSettings, straightensPhotos: Bool) throws -> PageReader {
+    func makeReader(settings: EngineSettings, straightensPhotos: Bool,
+                    documents: DocumentLoadingOptions = DocumentLoadingOptions()) throws -> PageReader {
         try PageReader(settings: settings, order: order, loading: ImageLoadingOptions(maximumPixelCount: maxPixels),
-                       straightensPhotos: straightensPhotos)
+                       documents: documents, straightensPhotos: straightensPhotos)
     }
 }
 

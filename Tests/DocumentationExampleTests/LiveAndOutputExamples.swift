@@ -162,32 +162,6 @@ struct LiveAndOutputExamples {
         #expect(try await engine.read(try rendered("Invoice 2024-117"), options: RecognitionOptions()).text.contains("2024-117"))
     }
 
-    @Test func searchablePDFOfPages() async throws {
-        let reader = PageReader(decoder: ImageLoader(), engine: try TesseractEngine()), pdfPath = folder.file("contract.pdf")
-
-        // Example from Sources/OCRKitPDF/SearchablePDF+Pages.swift
-        let pages = [try await reader.read("Samples/letter.png"), try await reader.read("Samples/notice.webp")]
-        let bytes = try await SearchablePDF.data(of: pages, decoder: reader.decoder, straightener: reader.straightener)
-
-        // Example from Sources/OCRKitPDF/SearchablePDF+Pages.swift
-        try await SearchablePDF.write(pages, to: pdfPath, decoder: reader.decoder, straightener: reader.straightener)
-
-        #expect(bytes.starts(with: Array("%PDF".utf8)))
-        #expect(FileManager.default.fileExists(atPath: pdfPath))
-    }
-
-    @Test func searchablePDF() async throws {
-        let page = try await TesseractEngine().read(try rendered("Scanned page"))
-        let pages = [(page, try ImageWriter.jpegData(try rendered("Scanned page")))], pdfPath = folder.file("scans.pdf")
-
-        // Example from Sources/OCRKitPDF/SearchablePDF.swift
-        let pdf = try SearchablePDF()
-        for (page, jpeg) in pages { try pdf.addPage(page, jpeg: jpeg) }
-        try Data(pdf.data()).write(to: URL(fileURLWithPath: pdfPath))
-
-        #expect(try Data(contentsOf: URL(fileURLWithPath: pdfPath)).starts(with: Array("%PDF".utf8)))
-    }
-
     @Test func layoutBenchmark() async throws {
         // Example from Sources/OCRKitBench/LayoutBenchmark.swift
         try await LayoutBenchmark(pageCount: 4).run { print($0) }

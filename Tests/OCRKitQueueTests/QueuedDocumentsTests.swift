@@ -5,7 +5,7 @@ import OCRKitQueue
 import OCRKitTestSupport
 import Testing
 
-@Suite(.timeLimit(.minutes(4)), .enabled(if: Poppler.isInstalled, Poppler.missingReason)) struct QueuedDocumentsTests {
+@Suite(.timeLimit(.minutes(4)), .enabled(if: PDFTools.isInstalled, PDFTools.missingReason)) struct QueuedDocumentsTests {
     /// The documents of `fixture`'s queue, written as searchable PDFs.
     private func documents(_ fixture: QueueFixture) -> QueuedDocuments {
         QueuedDocuments(store: fixture.store) { [reader = fixture.reader] pages, path in
@@ -36,7 +36,7 @@ import Testing
             return
         }
         #expect(document == path)
-        let pages = try Poppler.pdftotext([path, "-"]).components(separatedBy: "\u{0C}").map { $0.trimmingCharacters(in: .whitespacesAndNewlines) }
+        let pages = try PDFTools.pdftotext([path, "-"]).components(separatedBy: "\u{0C}").map { $0.trimmingCharacters(in: .whitespacesAndNewlines) }
         #expect(pages.filter { !$0.isEmpty } == ["Queued page 2", "Queued page 1", "Queued page 0"])
         #expect(!FileManager.default.fileExists(atPath: path + ".partial"))
 

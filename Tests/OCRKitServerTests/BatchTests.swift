@@ -35,9 +35,9 @@ struct BatchTests {
             #expect(text.text.hasPrefix("==> page1.jpg <==\nFirst page\n\n==> page2.jpg <=="))
             let pdf = try await client.execute(uri: "/v1/batches/\(id)/results?format=pdf", method: .get)
             #expect(pdf.text.hasPrefix("%PDF"))
-            if Poppler.isInstalled {
+            if PDFTools.isInstalled {
                 let file = try fixture.folder.write(pdf.body.readableBytesView, to: "batch.pdf")
-                let layer = try Poppler.pdftotext([file, "-"])
+                let layer = try PDFTools.pdftotext([file, "-"])
                 #expect(layer.contains("First page") && layer.contains("Another first page"), "\(layer)")
             }
 

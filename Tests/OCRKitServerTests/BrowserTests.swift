@@ -38,7 +38,7 @@ struct BrowserTests {
         let pdf = try #require((seen["downloads"] as? [String])?.first { $0.hasSuffix(".pdf") }, "\(seen)")
         let bytes = try Data(contentsOf: URL(fileURLWithPath: downloads.file(pdf)))
         #expect(bytes.starts(with: Data("%PDF".utf8)))
-        if Poppler.isInstalled { #expect(try Poppler.pdftotext([downloads.file(pdf), "-"]).contains("TOTAL")) }
+        if PDFTools.isInstalled { #expect(try PDFTools.pdftotext([downloads.file(pdf), "-"]).contains("TOTAL")) }
 
         // The screenshot shows a page: light and dark pixels both, not one colour.
         let shot = try await ImageLoader().decode(contentsOf: screenshot, maximumSide: nil)

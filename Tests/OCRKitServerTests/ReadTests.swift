@@ -29,9 +29,9 @@ struct ReadTests {
             let pdf = try await client.execute(uri: "/v1/read?format=pdf&name=invoice.jpg", method: .post, body: image)
             #expect(pdf.headers[.contentType] == "application/pdf" && pdf.text.hasPrefix("%PDF"))
             #expect(pdf.headers[.contentDisposition] == "inline; filename=\"invoice.pdf\"")
-            if Poppler.isInstalled {
+            if PDFTools.isInstalled {
                 let file = try fixture.folder.write(pdf.body.readableBytesView, to: "invoice.pdf")
-                #expect(try Poppler.pdftotext([file, "-"]).contains("Total due: 42.00"))
+                #expect(try PDFTools.pdftotext([file, "-"]).contains("Total due: 42.00"))
             }
         }
     }

@@ -54,15 +54,41 @@ extension OCREngine {
     }
 }
 
-/// Something that turns an image file into pixels.
+/// Something that turns an image file into pixels: a photo or a scan, or one page of a document
+/// of pages (a PDF, a multi-page TIFF).
+///
+/// Decoders of single images implement the two `decode` methods; decoders of documents also
+/// ``pages(ofFileAt:)`` and ``decode(contentsOf:page:maximumSide:)``.
 public protocol ImageDecoder: Sendable {
-    /// Decodes the image at `path`, downscaled so that neither side exceeds `maximumSide` when
-    /// that is given, or throws an ``OCRError`` naming the file and the cause.
+    /// Decodes the image at `path` (the first page of a document), downscaled so that neither
+    /// side exceeds `maximumSide` when that is given, or throws an ``OCRError`` naming the file
+    /// and the cause.
     func decode(contentsOf path: String, maximumSide: Int?) async throws -> Bitmap
 
     /// Decodes an image file's `contents`, already in memory (from a queue's database, say), as
     /// ``decode(contentsOf:maximumSide:)`` decodes the file; errors name the image `name`.
     func decode(_ contents: Data, name: String, maximumSide: Int?) async throws -> Bitmap
+
+    /// The pages of the document at `path`, in order, or `nil` when the file is an image, a page
+    /// of its own.
+    func pages(ofFileAt path: String) async throws -> [FilePage]?
+
+    /// Decodes page `page` (numbered from 1) of the file at `path`, as
+    /// ``decode(contentsOf:maximumSide:)`` decodes the first.
+    func decode(contentsOf path: String, page: Int, maximumSide: Int?) async throws -> Bitmap
+}
+
+extension ImageDecoder {
+    /// No pages: an image.
+    public func pages(ofFileAt path: String) async throws -> [FilePage]? {
+        nil
+    }
+
+    /// The image itself, its only page.
+    public func decode(contentsOf path: String, page: Int, maximumSide: Int?) async throws -> Bitmap {
+        guard page == 1 else { throw OCRError(.invalidOption, path: path, reason: "has one page, not \(page)") }
+        return try await decode(contentsOf: path, maximumSide: maximumSide)
+    }
 }
 
 /// Something that rebuilds a page's reading order, blocks and paragraphs after an engine read it,

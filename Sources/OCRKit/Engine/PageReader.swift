@@ -31,13 +31,19 @@ public struct PageReader: Sendable {
         self.straightener = straightener
     }
 
-    /// Reads the image at `path`.
+    /// Reads the image at `path`, or page `page` (from 1) of the document at `path`; the page
+    /// read says which (``Page/pageNumber``).
     ///
     /// - Throws: an ``OCRError`` naming the file: decoding failures, invalid options (among them
     ///   ``RecognitionOptions/straightensPage`` without a ``straightener``), engine failures.
-    public func read(_ path: String, options: RecognitionOptions = RecognitionOptions()) async throws -> Page {
+    public func read(_ path: String, page: Int? = nil, options: RecognitionOptions = RecognitionOptions()) async throws -> Page {
         try checkStraightening(path, options: options)
-        return try await read(decoder.decode(contentsOf: path, maximumSide: options.maximumImageSide), options: options)
+        guard let page else {
+            return try await read(decoder.decode(contentsOf: path, maximumSide: options.maximumImageSide), options: options)
+        }
+        var read = try await read(decoder.decode(contentsOf: path, page: page, maximumSide: options.maximumImageSide), options: options)
+        read.pageNumber = page
+        return read
     }
 
     /// Reads an image file's `contents`, already in memory (from a queue's database, say); the
@@ -82,13 +88,14 @@ extension ImageDecoder {
     ///   no `straightener` to do it again.
     public func image(of page: Page, straightenedBy straightener: (any ImageStraightener)?) async throws -> Bitmap {
         guard let straightening = page.straightening else {
-            return try await decode(contentsOf: page.image, maximumSide: max(page.width, page.height))
+            return try await decode(contentsOf: page.image, page: page.pageNumber ?? 1, maximumSide: max(page.width, page.height))
         }
         guard let straightener else {
             throw OCRError(.invalidOption, path: page.image,
                            reason: "the page was straightened when it was read, and there is no image straightener to do it again")
         }
-        let photo = try await decode(contentsOf: page.image, maximumSide: max(straightening.imageWidth, straightening.imageHeight))
+        let photo = try await decode(contentsOf: page.image, page: page.pageNumber ?? 1,
+                                     maximumSide: max(straightening.imageWidth, straightening.imageHeight))
         return try await straightener.apply(straightening, to: photo)
     }
 }

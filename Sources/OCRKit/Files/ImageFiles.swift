@@ -10,7 +10,7 @@ import Foundation
 public enum ImageFiles {
     /// Extensions of the image files looked for inside folders; files named directly are always
     /// tried, whatever their name.
-    public static let extensions: Set<String> = ["jpg", "jpeg", "png", "tif", "tiff", "webp", "gif", "heic", "heif", "avif"]
+    public static let extensions: Set<String> = ["pdf", "jpg", "jpeg", "png", "tif", "tiff", "webp", "gif", "heic", "heif", "avif"]
 
     /// Files named directly, in the order given, and the images inside each folder (searched
     /// recursively, hidden files skipped) in natural order: `page2` before `page10`. Paths that

@@ -2,7 +2,7 @@ import Foundation
 
 extension Page: Codable {
     private enum CodingKeys: String, CodingKey {
-        case schemaVersion, image, width, height, engine, straightening, text, lines, paragraphs, blocks
+        case schemaVersion, image, pageNumber = "page", width, height, engine, straightening, text, lines, paragraphs, blocks
         /// What `straightening` was called in pages written before OCRKit settled on the word.
         case correction
     }
@@ -16,6 +16,7 @@ extension Page: Codable {
                 debugDescription: "Schema version \(version) is not supported; this OCRKit reads 1 to \(Self.schemaVersion)")
         }
         image = try container.decode(String.self, forKey: .image)
+        pageNumber = try container.decodeIfPresent(Int.self, forKey: .pageNumber)
         width = try container.decode(Int.self, forKey: .width)
         height = try container.decode(Int.self, forKey: .height)
         engine = try container.decode(EngineInfo.self, forKey: .engine)
@@ -39,6 +40,7 @@ extension Page: Codable {
         var container = encoder.container(keyedBy: CodingKeys.self)
         try container.encode(Self.schemaVersion, forKey: .schemaVersion)
         try container.encode(image, forKey: .image)
+        try container.encodeIfPresent(pageNumber, forKey: .pageNumber)
         try container.encode(width, forKey: .width)
         try container.encode(height, forKey: .height)
         try container.encode(engine, forKey: .engine)

@@ -17,8 +17,12 @@ public struct Page: Hashable, Sendable {
     /// The version of the JSON schema this model writes. Readers accept this version and older.
     public static let schemaVersion = 1
 
-    /// The image's path as it was given, or a caller's name for it.
+    /// The image's path as it was given, or a caller's name for it; for a page of a document (a
+    /// PDF, a multi-page TIFF), the document's.
     public var image: String
+    /// The page's number in its document, from 1 (`"page"` in the JSON); `nil` for an image file,
+    /// which is a page of its own.
+    public var pageNumber: Int?
     /// The width in pixels of the image the engine read (after orientation and any downscaling).
     public var width: Int
     /// The height in pixels of the image the engine read.
@@ -91,7 +95,9 @@ public struct Page: Hashable, Sendable {
     /// This page with its lines laid out anew (blocks of paragraphs of lines, as in
     /// ``init(image:width:height:engine:layout:straightening:)``), all else kept.
     public func replacingLayout(_ layout: [[[Line]]]) -> Page {
-        Page(image: image, width: width, height: height, engine: engine, layout: layout, straightening: straightening)
+        var page = Page(image: image, width: width, height: height, engine: engine, layout: layout, straightening: straightening)
+        page.pageNumber = pageNumber
+        return page
     }
 
     /// This page with each line replaced by what `transform` returns, and dropped where it

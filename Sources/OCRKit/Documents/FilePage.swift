@@ -1,0 +1,28 @@
+/// One page of a file as its decoder sees it before reading it: its number and the text it
+/// already holds.
+///
+/// ```swift
+/// for page in try await reader.decoder.pages(ofFileAt: scanPath) ?? [] where page.text == .native {
+///     print("page \(page.number) already has text")
+/// }
+/// ```
+public struct FilePage: Hashable, Sendable {
+    /// The text a page holds before OCRKit reads it.
+    public enum Text: String, Hashable, Sendable {
+        /// None: a scan, a photo, a page of images.
+        case none
+        /// Invisible text over a scan, as OCR tools add (OCRKit, OCRmyPDF, Tesseract).
+        case ocrLayer
+        /// Text a program wrote: a page typeset or printed to PDF.
+        case native
+    }
+
+    /// The page's number in its file, from 1.
+    public var number: Int
+    public var text: Text
+
+    public init(number: Int, text: Text = .none) {
+        self.number = number
+        self.text = text
+    }
+}

@@ -1,0 +1,45 @@
+internal import CVips
+import Foundation
+import OCRKit
+
+/// What an image file's header says, read without decoding its pixels: what a document needs to
+/// embed the file's own bytes (a JPEG's) rather than pixels decoded and compressed again.
+///
+/// ```swift
+/// let header = try ImageFileHeader(contentsOf: "Samples/receipt.jpg")
+/// if header.format == "JPEG" && header.orientation == 1 { /* embed the file as it is */ }
+/// ```
+public struct ImageFileHeader: Hashable, Sendable {
+    /// The format the file's first bytes announce ("JPEG", "PNG", "TIFF"...), or `nil`.
+    public var format: String?
+    /// The stored pixels' size, before any EXIF orientation is applied.
+    public var width: Int
+    public var height: Int
+    /// Colour channels: 1 grey, 3 RGB, 4 CMYK (or RGB with alpha).
+    public var bands: Int
+    /// Whether the channels are CMYK.
+    public var isCMYK: Bool
+    /// The EXIF orientation, 1 (as stored) to 8.
+    public var orientation: Int
+    /// Pixels per inch, or `nil` when the file does not say (see ``OCRKit/Bitmap/resolution``).
+    public var resolution: Double?
+
+    /// - Throws: an ``OCRKit/OCRError`` naming the file when it cannot be read or is not an image.
+    public init(contentsOf path: String) throws {
+        try ImageLoader.checkFile(at: path)
+        try Vips.ensureInitialized(path: path)
+        guard let source = vips_source_new_from_file(path) else { throw OCRError(.notReadable, path: path, reason: Vips.takeError()) }
+        defer { g_object_unref(source) }
+        guard let opened = ocrkit_vips_open_source(source) else {
+            throw OCRError(.corrupt, path: path, reason: "corrupt image: \(Vips.takeError())")
+        }
+        let image = VipsImageHandle(opened)
+        format = ImageSignature.format(ofFileAt: path)
+        width = image.width
+        height = image.height
+        bands = image.bands
+        isCMYK = image.interpretation == VIPS_INTERPRETATION_CMYK
+        orientation = Int(ocrkit_vips_orientation(image.pointer))
+        resolution = image.resolution
+    }
+}

@@ -1,0 +1,86 @@
+import Foundation
+import OCRKit
+import OCRKitImages
+
+/// Decodes documents and images: each page of a PDF rendered (libvips, through poppler) at its
+/// scan's own resolution when it is one scanned image, at ``DocumentLoadingOptions/renderingResolution``
+/// otherwise;
+/// multi-page TIFFs page by page and every other image by an ``OCRKitImages/ImageLoader``.
+///
+/// ```swift
+/// let reader = PageReader(decoder: DocumentLoader(images: ImageLoader()), engine: try TesseractEngine())
+/// for try await page in reader.pages(of: scanPath) { print(page.pageNumber ?? 1, page.text) }
+/// ```
+///
+/// PDFs are opened with qpdf on threads of their own, never on Swift's cooperative pool.
+public struct DocumentLoader: ImageDecoder {
+    public let images: ImageLoader
+    public let options: DocumentLoadingOptions
+
+    /// The resolutions a PDF's page is read at, whatever its scan says: below, text is too small
+    /// to read; above, a page is more pixels than any engine needs.
+    public static let resolutions: ClosedRange<Double> = 72...1200
+
+    public init(images: ImageLoader = ImageLoader(), options: DocumentLoadingOptions = DocumentLoadingOptions()) {
+        self.images = images
+        self.options = options
+    }
+
+    public func decode(contentsOf path: String, maximumSide: Int?) async throws -> Bitmap {
+        try await decode(contentsOf: path, page: 1, maximumSide: maximumSide)
+    }
+
+    public func decode(_ contents: Data, name: String, maximumSide: Int?) async throws -> Bitmap {
+        try await images.decode(contents, name: name, maximumSide: maximumSide)
+    }
+
+    public func pages(ofFileAt path: String) async throws -> [FilePage]? {
+        guard Self.isPDF(path) else { return try await images.pages(ofFileAt: path) }
+        let password = options.password
+        return try await offThePool {
+            let file = try QPDFFile(reading: path, password: password)
+            guard file.pageCount > 0 else { throw OCRError(.corrupt, path: path, reason: "the PDF has no pages") }
+            return (0..<file.pageCount).map { FilePage(number: $0 + 1, text: PDFPageInfo(file.page($0), of: file).text) }
+        }
+    }
+
+    public func decode(contentsOf path: String, page: Int, maximumSide: Int?) async throws -> Bitmap {
+        guard Self.isPDF(path) else {
+            return try await images.decode(contentsOf: path, page: page, maximumSide: maximumSide)
+        }
+        let info = try await pageInfo(path, page: page)
+        return try await images.renderPDF(contentsOf: path, page: page,
+                                          dotsPerInch: resolution(of: info, maximumSide: maximumSide))
+    }
+
+    /// The resolution to render a page at: its scan's own, or the options' rendering resolution; lowered so
+    /// that the longer side keeps within `maximumSide` and the page within the loader's pixel limit.
+    func resolution(of page: PDFPageInfo, maximumSide: Int?) -> Double {
+        var dotsPerInch = min(Self.resolutions.upperBound, max(Self.resolutions.lowerBound, page.scanResolution ?? options.renderingResolution))
+        let inches = (page.box.width / 72, page.box.height / 72)
+        if let maximumSide {
+            dotsPerInch = min(dotsPerInch, Double(maximumSide) / max(inches.0, inches.1))
+        }
+        let pixels = Double(images.options.maximumPixelCount)
+        return min(dotsPerInch, (pixels / (inches.0 * inches.1)).squareRoot().rounded(.down))
+    }
+
+    func pageInfo(_ path: String, page: Int) async throws -> PDFPageInfo {
+        let password = options.password
+        return try await offThePool {
+            let file = try QPDFFile(reading: path, password: password)
+            guard (1...max(1, file.pageCount)).contains(page), file.pageCount > 0 else {
+                throw OCRError(.invalidOption, path: path, reason: "has \(file.pageCount) pages, not \(page)")
+            }
+            return PDFPageInfo(file.page(page - 1), of: file)
+        }
+    }
+
+    /// Whether the file's first kilobyte holds `%PDF-`, where readers look for it.
+    static func isPDF(_ path: String) -> Bool {
+        guard let handle = FileHandle(forReadingAtPath: path) else { return false }
+        defer { try? handle.close() }
+        let head = (try? handle.read(upToCount: 1024)) ?? Data()
+        return head.range(of: Data("%PDF-".utf8)) != nil
+    }
+}

@@ -1,0 +1,91 @@
+import Foundation
+import OCRKit
+
+/// The invisible text of a page, as a PDF content stream in ``GlyphlessFont``: what a viewer
+/// selects, searches and copies, over the words where the image shows them.
+///
+/// A line is written as one run of text on one baseline in one font size, its words in reading
+/// order with a space after each but the last; each word is stretched (`Tz`) so that it and its
+/// space reach the next word's start. Extraction (pdftotext, copy and paste) therefore gives each
+/// line whole, as it was read, where words placed one by one with sizes of their own come back
+/// in pieces.
+///
+/// ```swift
+/// let stream = TextLayer(page: page, transform: transform, fontName: "OCRKitText").content()
+/// ```
+struct TextLayer {
+    /// The first line of every layer's stream, which tells OCRKit's layer from other content
+    /// when a page is read again (`--redo`).
+    static let marker = "%OCRKit text layer"
+
+    let page: Page
+    let transform: PageTransform
+    /// The font's name in the page's resources.
+    let fontName: String
+
+    /// The stream's bytes. `closing` comes first: the `Q` that ends the page's own content,
+    /// wrapped in `q` so that whatever state it leaves does not move the layer.
+    func content(closing: String = "") -> [UInt8] {
+        var stream = closing + Self.marker + "\nBT\n3 Tr\n"
+        for line in page.lines {
+            stream += text(of: line)
+        }
+        stream += "ET\n"
+        return Array(stream.utf8)
+    }
+
+    /// The words of a line and the corners of each, in pixels; a line an engine gave no words
+    /// for is one word.
+    private func words(of line: Line) -> [(text: String, quad: Quad)] {
+        let words = line.words.filter { !$0.text.isEmpty }.map { ($0.text, $0.quad) }
+        return words.isEmpty ? [(line.text, line.quad)] : words
+    }
+
+    private func text(of line: Line) -> String {
+        let words = words(of: line).filter { !$0.text.isEmpty }
+        guard !words.isEmpty else { return "" }
+        // The line's bottom edge, its start and its direction in user space; the font is the
+        // line's height, its baseline the font's descent above the bottom.
+        let bottom = transform.apply(line.quad.bottomLeft), end = transform.apply(line.quad.bottomRight)
+        let top = transform.apply(line.quad.topLeft)
+        var direction = Point(x: end.x - bottom.x, y: end.y - bottom.y)
+        let length = (direction.x * direction.x + direction.y * direction.y).squareRoot()
+        guard length > 0 else { return "" }
+        direction = Point(x: direction.x / length, y: direction.y / length)
+        let normal = Point(x: -direction.y, y: direction.x)
+        let fontSize = abs((top.x - bottom.x) * normal.x + (top.y - bottom.y) * normal.y)
+        guard fontSize > 0.1 else { return "" }
+        let rise = -Double(GlyphlessFont.descent) / Double(GlyphlessFont.unitsPerEm) * fontSize
+        let start = Point(x: bottom.x + normal.x * rise, y: bottom.y + normal.y * rise)
+
+        func along(_ point: Point) -> Double {
+            let user = transform.apply(point)
+            return (user.x - start.x) * direction.x + (user.y - start.y) * direction.y
+        }
+        var stream = "/\(fontName) \(Self.number(fontSize)) Tf\n"
+        for (index, word) in words.enumerated() {
+            let isLast = index == words.count - 1
+            let text = isLast ? word.text : word.text + " "
+            let from = along(word.quad.bottomLeft)
+            let to = isLast ? along(word.quad.bottomRight) : along(words[index + 1].quad.bottomLeft)
+            let natural = Double(text.utf16.count) * Double(GlyphlessFont.advance) / Double(GlyphlessFont.unitsPerEm) * fontSize
+            let stretch = min(1000, max(1, (to - from) / natural * 100))
+            let origin = Point(x: start.x + direction.x * from, y: start.y + direction.y * from)
+            stream += [direction.x, direction.y, normal.x, normal.y, origin.x, origin.y].map(Self.number).joined(separator: " ")
+                + " Tm \(Self.number(stretch)) Tz <\(Self.hex(text))> Tj\n"
+        }
+        return stream
+    }
+
+    /// A number as PDF writes it: at most four decimals, no exponent.
+    static func number(_ value: Double) -> String {
+        let rounded = (value * 10_000).rounded() / 10_000
+        if rounded == rounded.rounded() { return String(Int(rounded)) }
+        return String(format: "%.4f", rounded).replacingOccurrences(of: #"\.?0+$"#, with: "", options: .regularExpression)
+    }
+
+    /// The text's UTF-16 code units, the font's character codes (`Identity-H`), in hexadecimal.
+    static func hex(_ text: String) -> String {
+        text.utf16.map { String(format: "%04X", $0) }.joined()
+    }
+}

@@ -1,0 +1,92 @@
+import Foundation
+import OCRKit
+import OCRKitImages
+
+/// A PDF page made from an image file: the image filling the page at its resolution, as a
+/// JPEG's own bytes where it can be, its pixels compressed without loss otherwise.
+struct ImagePage {
+    /// The image XObject's dictionary keys, in PDF's syntax, and its stream's bytes and filter.
+    var dictionary: String
+    var data: [UInt8]
+    var filter: String?
+    /// The image's stored size in pixels, and the page's size in points.
+    var pixelWidth: Int, pixelHeight: Int
+    var box: Rect
+    /// `/Rotate`: how a viewer turns the stored image upright.
+    var rotation: Int
+
+    /// The page of `page`, which was read from an image file.
+    static func make(for page: Page, decoder: any ImageDecoder, straightener: (any ImageStraightener)?) async throws -> ImagePage {
+        if page.straightening == nil, page.pageNumber == nil,
+           let header = try? ImageFileHeader(contentsOf: page.image), header.format == "JPEG",
+           let rotation = [1: 0, 3: 180, 6: 90, 8: 270][header.orientation],
+           let bytes = FileManager.default.contents(atPath: page.image) {
+            return jpeg(Array(bytes), width: header.width, height: header.height, bands: header.bands,
+                        isCMYK: header.isCMYK, resolution: header.resolution, rotation: rotation)
+        }
+        let bitmap = try await decoder.image(of: page, straightenedBy: straightener)
+        if page.straightening != nil {
+            // A straightened photo is a new picture: JPEG keeps it the size of the photo it came from.
+            return jpeg(try ImageWriter.jpegData(bitmap), width: bitmap.width, height: bitmap.height, bands: bitmap.layout.channels,
+                        isCMYK: false, resolution: bitmap.resolution, rotation: 0)
+        }
+        return lossless(bitmap)
+    }
+
+    private static func jpeg(
+        _ bytes: [UInt8], width: Int, height: Int, bands: Int, isCMYK: Bool, resolution: Double?, rotation: Int
+    ) -> ImagePage {
+        let space = isCMYK || bands == 4 ? "/DeviceCMYK" : bands == 1 ? "/DeviceGray" : "/DeviceRGB"
+        // Adobe's CMYK JPEGs store their inks inverted, and say so in an APP14 segment.
+        let inverted = space == "/DeviceCMYK" && hasAdobeSegment(bytes) ? " /Decode [1 0 1 0 1 0 1 0]" : ""
+        return ImagePage(
+            dictionary: "<< /Type /XObject /Subtype /Image /Width \(width) /Height \(height) "
+                + "/ColorSpace \(space) /BitsPerComponent 8\(inverted) >>",
+            data: bytes, filter: "/DCTDecode", pixelWidth: width, pixelHeight: height,
+            box: box(width: width, height: height, resolution: resolution), rotation: rotation)
+    }
+
+    /// Grey or RGB pixels as they are (the PDF is compressed with Flate when written); a page of
+    /// black and white only, one bit a pixel.
+    private static func lossless(_ bitmap: Bitmap) -> ImagePage {
+        let page = box(width: bitmap.width, height: bitmap.height, resolution: bitmap.resolution)
+        if bitmap.layout == .gray, bitmap.pixels.allSatisfy({ $0 == 0 || $0 == 255 }) {
+            let rowBytes = (bitmap.width + 7) / 8
+            var packed = [UInt8](repeating: 0, count: rowBytes * bitmap.height)
+            for y in 0..<bitmap.height {
+                for x in 0..<bitmap.width where bitmap.pixels[y * bitmap.width + x] == 255 {
+                    packed[y * rowBytes + x / 8] |= 0x80 >> UInt8(x % 8)
+                }
+            }
+            return ImagePage(
+                dictionary: "<< /Type /XObject /Subtype /Image /Width \(bitmap.width) /Height \(bitmap.height) "
+                    + "/ColorSpace /DeviceGray /BitsPerComponent 1 >>",
+                data: packed, filter: nil, pixelWidth: bitmap.width, pixelHeight: bitmap.height, box: page, rotation: 0)
+        }
+        let space = bitmap.layout == .gray ? "/DeviceGray" : "/DeviceRGB"
+        return ImagePage(
+            dictionary: "<< /Type /XObject /Subtype /Image /Width \(bitmap.width) /Height \(bitmap.height) "
+                + "/ColorSpace \(space) /BitsPerComponent 8 >>",
+            data: bitmap.pixels, filter: nil, pixelWidth: bitmap.width, pixelHeight: bitmap.height, box: page, rotation: 0)
+    }
+
+    /// The page's box in points: the image's size at its resolution, 300 dpi when it states none.
+    private static func box(width: Int, height: Int, resolution: Double?) -> Rect {
+        let scale = 72 / (resolution ?? 300)
+        return Rect(x: 0, y: 0, width: Double(width) * scale, height: Double(height) * scale)
+    }
+
+    private static func hasAdobeSegment(_ bytes: [UInt8]) -> Bool {
+        let adobe = Array("Adobe".utf8)
+        var index = 2
+        // Walk the segments before the image data: marker, two bytes of length, content.
+        while index + 4 < bytes.count, bytes[index] == 0xFF, bytes[index + 1] != 0xDA {
+            let length = Int(bytes[index + 2]) << 8 | Int(bytes[index + 3])
+            if bytes[index + 1] == 0xEE, index + 4 + adobe.count <= bytes.count, Array(bytes[(index + 4)..<(index + 4 + adobe.count)]) == adobe {
+                return true
+            }
+            index += 2 + length
+        }
+        return false
+    }
+}

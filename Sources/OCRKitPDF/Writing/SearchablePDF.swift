@@ -1,0 +1,178 @@
+import Foundation
+import OCRKit
+
+/// Searchable PDFs: pages as they were, with an invisible text layer of what was read over each,
+/// in an embedded font (``GlyphlessFont``), so that the text can be selected, searched and copied.
+///
+/// - A PDF's pages are kept as they were: their content, images, annotations, links, forms,
+///   bookmarks and metadata. The layer is added beside the page's content, which is not drawn
+///   again; its images keep their bytes. Pages not read (holding text already, or not chosen)
+///   are kept as they are.
+/// - An image file becomes a page of its own size at its resolution (300 dpi when it states
+///   none): a JPEG's own bytes, other images' pixels without loss, a straightened photo as JPEG.
+///
+/// ```swift
+/// var pages: [Page] = []
+/// for try await page in reader.pages(of: scanPath) { pages.append(page) }
+/// try await SearchablePDF.write(pages, to: searchablePath, decoder: reader.decoder)
+/// ```
+///
+/// Pages all from one PDF give a copy of that PDF; pages from several files give one PDF of
+/// those pages, in order (a PDF's bookmarks and forms then stay behind).
+public enum SearchablePDF {
+    /// The name the text layer's font has in pages' resources.
+    static let fontResource = "OCRKitText"
+
+    /// Writes the searchable PDF of `pages` to `path`: beside it first, then moved into place, so
+    /// that an interrupted write never leaves half a document and a document already there stays
+    /// whole until the new one replaces it.
+    ///
+    /// - Parameters:
+    ///   - decoder: decodes the images pages were read from again, those that are embedded as
+    ///     pixels.
+    ///   - straightener: straightens photos again that were straightened when read.
+    ///   - password: opens the encrypted PDFs pages come from.
+    /// - Throws: an ``OCRKit/OCRError`` naming the document or the file that failed.
+    public static func write(
+        _ pages: [Page], to path: String, decoder: any ImageDecoder, straightener: (any ImageStraightener)? = nil,
+        password: String? = nil
+    ) async throws {
+        guard !pages.isEmpty else { throw OCRError(.invalidOption, path: path, reason: "a PDF needs at least one page") }
+        // Image pages are prepared first, off qpdf's thread: decoding may take the decoder's pool.
+        var images: [Int: ImagePage] = [:]
+        for (index, page) in pages.enumerated() where !DocumentLoader.isPDF(page.image) {
+            images[index] = try await ImagePage.make(for: page, decoder: decoder, straightener: straightener)
+        }
+        let prepared = images
+        let partial = path + ".partial"
+        do {
+            try await offThePool {
+                let document = try assemble(pages, images: prepared, name: path, password: password)
+                try document.write(to: partial)
+            }
+            if rename(partial, path) != 0 {
+                throw OCRError(.notReadable, path: path, reason: "cannot move the document into place: \(String(cString: strerror(errno)))")
+            }
+        } catch {
+            try? FileManager.default.removeItem(atPath: partial)
+            throw error
+        }
+    }
+
+    /// The searchable PDF of `pages` (see ``write(_:to:decoder:straightener:password:)``) as bytes.
+    public static func data(
+        of pages: [Page], decoder: any ImageDecoder, straightener: (any ImageStraightener)? = nil, password: String? = nil
+    ) async throws -> [UInt8] {
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("ocrkit-pdf-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let path = folder.appendingPathComponent("searchable.pdf").path
+        try await write(pages, to: path, decoder: decoder, straightener: straightener, password: password)
+        guard let bytes = FileManager.default.contents(atPath: path) else {
+            throw OCRError(.notReadable, path: path, reason: "cannot read the document back")
+        }
+        return Array(bytes)
+    }
+
+    /// The document, in qpdf: a copy of the one PDF all pages come from, or a new PDF.
+    private static func assemble(_ pages: [Page], images: [Int: ImagePage], name: String, password: String?) throws -> QPDFFile {
+        let sources = Set(pages.map(\.image))
+        if sources.count == 1, let source = sources.first, images.isEmpty {
+            let file = try QPDFFile(reading: source, password: password)
+            let font = GlyphlessFont.add(to: file)
+            for page in pages {
+                guard let number = page.pageNumber, (1...file.pageCount).contains(number) else {
+                    throw OCRError(.invalidOption, path: source, reason: "has no page \(page.pageNumber ?? 0)")
+                }
+                try addLayer(page, to: file.page(number - 1), of: file, font: font)
+            }
+            return file
+        }
+        let file = try QPDFFile(empty: name)
+        let font = GlyphlessFont.add(to: file)
+        var opened: [String: QPDFFile] = [:]   // kept open until written: qpdf copies their pages' data then
+        for (index, page) in pages.enumerated() {
+            if let image = images[index] {
+                try file.append(newPage(image, page: page, in: file, font: font))
+                continue
+            }
+            let source = try opened[page.image] ?? QPDFFile(reading: page.image, password: password)
+            opened[page.image] = source
+            guard let number = page.pageNumber, (1...source.pageCount).contains(number) else {
+                throw OCRError(.invalidOption, path: page.image, reason: "has no page \(page.pageNumber ?? 0)")
+            }
+            try file.append(source.page(number - 1), from: source)
+            try addLayer(page, to: file.page(file.pageCount - 1), of: file, font: font)
+        }
+        return file
+    }
+
+    /// Adds `page`'s text over a PDF's page: the page's content wrapped in `q` and `Q`, then the
+    /// layer, and the font in its resources. A layer OCRKit added before is replaced.
+    private static func addLayer(_ page: Page, to pdfPage: QPDFFile.Object, of file: QPDFFile, font: QPDFFile.Object) throws {
+        let info = PDFPageInfo(pdfPage, of: file)
+        let transform = PageTransform(box: info.box, rotation: info.rotation, imageWidth: page.width, imageHeight: page.height)
+        var streams: [QPDFFile.Object] = []
+        if let contents = file.key(pdfPage, "/Contents") {
+            streams = file.isArray(contents) ? file.items(contents) : [contents]
+        }
+        // A layer OCRKit added before is the last stream: after the page's own content wrapped in
+        // q and Q, or after the image of a page OCRKit made, which needs no wrapping.
+        let earlier = streams.last.flatMap { file.decodedData($0) } ?? []
+        let marker = Array(TextLayer.marker.utf8)
+        let closing: String
+        if earlier.starts(with: Array("Q\n".utf8) + marker) {
+            streams.removeLast()
+            closing = "Q\n"
+        } else if earlier.starts(with: marker) {
+            streams.removeLast()
+            closing = ""
+        } else if streams.isEmpty {
+            closing = ""
+        } else {
+            streams.insert(file.newStream(Array("q\n".utf8)), at: 0)
+            closing = "Q\n"
+        }
+        let layer = TextLayer(page: page, transform: transform, fontName: fontResource)
+        streams.append(file.newStream(layer.content(closing: closing)))
+        let array = file.newArray()
+        for stream in streams { file.append(stream, to: array) }
+        file.setKey(pdfPage, "/Contents", array)
+        setFont(font, on: pdfPage, of: file)
+        try file.check("cannot add the text layer to page \(page.pageNumber ?? 1)")
+    }
+
+    private static func setFont(_ font: QPDFFile.Object, on pdfPage: QPDFFile.Object, of file: QPDFFile) {
+        let resources = file.key(pdfPage, "/Resources") ?? {
+            let created = file.newDictionary()
+            file.setKey(pdfPage, "/Resources", created)
+            return created
+        }()
+        let fonts = file.key(resources, "/Font") ?? {
+            let created = file.newDictionary()
+            file.setKey(resources, "/Font", created)
+            return created
+        }()
+        file.setKey(fonts, "/\(fontResource)", font)
+    }
+
+    /// A new page of `image`, with `page`'s text over it.
+    private static func newPage(_ image: ImagePage, page: Page, in file: QPDFFile, font: QPDFFile.Object) -> QPDFFile.Object {
+        let box = image.box
+        let picture = file.newStream(image.data, filter: image.filter, dictionary: image.dictionary)
+        let draw = file.newStream(Array("q \(TextLayer.number(box.width)) 0 0 \(TextLayer.number(box.height)) 0 0 cm /Scan Do Q\n".utf8))
+        let transform = PageTransform(box: box, rotation: image.rotation, imageWidth: page.width, imageHeight: page.height)
+        let layer = file.newStream(TextLayer(page: page, transform: transform, fontName: fontResource).content())
+        let pdfPage = file.makeIndirect(file.parse("""
+            << /Type /Page /MediaBox [0 0 \(TextLayer.number(box.width)) \(TextLayer.number(box.height))] \
+            /Rotate \(image.rotation) /Resources << /XObject << >> /Font << >> >> /Contents [] >>
+            """))
+        let resources = file.key(pdfPage, "/Resources")!
+        file.setKey(file.key(resources, "/XObject")!, "/Scan", picture)
+        file.setKey(file.key(resources, "/Font")!, "/\(fontResource)", font)
+        let contents = file.key(pdfPage, "/Contents")!
+        file.append(draw, to: contents)
+        file.append(layer, to: contents)
+        return pdfPage
+    }
+}

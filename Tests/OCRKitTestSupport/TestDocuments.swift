@@ -1,0 +1,67 @@
+import Foundation
+
+/// PDFs and TIFFs made at test time with the tools a user's documents come from: Ghostscript
+/// typesets pages, libtiff's tiff2pdf wraps scans in PDF as scanner software does, tiffcp joins
+/// TIFFs into one of several pages, qpdf turns, crops and encrypts.
+public enum TestDocuments {
+    /// Something a typeset PDF holds besides its text, which a searchable copy must keep.
+    public enum Extra: Sendable {
+        case bookmark(title: String, page: Int)
+        /// A link to `uri` over the first line of the page it is on.
+        case link(uri: String)
+        case title(String)
+    }
+
+    /// A PDF of A4 pages, each a list of lines set in 20-point Helvetica from the top left.
+    public static func typeset(_ pages: [[String]], extras: [Extra] = [], to path: String) throws {
+        var script = "%!PS\n/Helvetica findfont 20 scalefont setfont\n"
+        for extra in extras {
+            switch extra {
+            case .bookmark(let title, let page): script += "[/Title (\(title)) /Page \(page) /OUT pdfmark\n"
+            case .title(let title): script += "[/Title (\(title)) /DOCINFO pdfmark\n"
+            case .link: break
+            }
+        }
+        for lines in pages {
+            for case .link(let uri) in extras {
+                script += "[/Rect [70 715 400 745] /Action << /Subtype /URI /URI (\(uri)) >> /Subtype /Link /ANN pdfmark\n"
+            }
+            for (index, line) in lines.enumerated() {
+                script += "72 \(720 - 36 * index) moveto (\(line)) show\n"
+            }
+            script += "showpage\n"
+        }
+        let source = path + ".ps"
+        try script.write(toFile: source, atomically: true, encoding: .utf8)
+        defer { try? FileManager.default.removeItem(atPath: source) }
+        _ = try PDFTools.output("gs", ["-q", "-dNOPAUSE", "-dBATCH", "-sDEVICE=pdfwrite", "-sPAPERSIZE=a4", "-o", path, source])
+    }
+
+    /// A PDF of scans, one a page, as scanner software writes them: each TIFF's image as it is
+    /// (`jpeg`: compressed as JPEG), the page sized by its resolution.
+    public static func scans(_ tiffs: [String], jpeg: Bool = false, to path: String) throws {
+        let joined = path + ".tif"
+        try multiPageTIFF(tiffs, to: joined)
+        defer { try? FileManager.default.removeItem(atPath: joined) }
+        _ = try PDFTools.output("tiff2pdf", (jpeg ? ["-j", "-q", "90"] : ["-z"]) + ["-o", path, joined])
+    }
+
+    /// One TIFF holding the pages of `tiffs`, in order.
+    public static func multiPageTIFF(_ tiffs: [String], to path: String) throws {
+        _ = try PDFTools.output("tiffcp", tiffs + [path])
+    }
+
+    /// `source` with every page's `/Rotate` set to `degrees` after its content was turned the
+    /// other way: the pages look as before, but a reader must follow the rotation to see them upright.
+    public static func rotated(_ source: String, by degrees: Int, to path: String) throws {
+        let turned = path + ".turned.pdf"
+        defer { try? FileManager.default.removeItem(atPath: turned) }
+        _ = try PDFTools.output("qpdf", [source, "--rotate=+\((360 - degrees) % 360)", "--flatten-rotation", turned])
+        _ = try PDFTools.output("qpdf", [turned, "--rotate=+\(degrees)", path])
+    }
+
+    /// `source` encrypted with AES-256, opened with `password`.
+    public static func encrypted(_ source: String, password: String, to path: String) throws {
+        _ = try PDFTools.output("qpdf", ["--encrypt", password, password + "-owner", "256", "--", source, path])
+    }
+}
