@@ -54,9 +54,10 @@ public final class ImageLoader: ImageDecoder {
     }
 
     /// Renders page `page` (from 1) of a PDF at `dotsPerInch`, through libvips' PDF loader
-    /// (poppler): the page as a viewer shows it, its crop box turned as the page says.
-    public func renderPDF(contentsOf path: String, page: Int, dotsPerInch: Double) async throws -> Bitmap {
-        try await decodeFile(path, as: .pdf(page: page - 1, dotsPerInch: dotsPerInch), maximumSide: nil)
+    /// (poppler): the page as a viewer shows it, its crop box turned as the page says. `password`
+    /// opens an encrypted PDF.
+    public func renderPDF(contentsOf path: String, page: Int, dotsPerInch: Double, password: String? = nil) async throws -> Bitmap {
+        try await decodeFile(path, as: .pdf(page: page - 1, dotsPerInch: dotsPerInch, password: password), maximumSide: nil)
     }
 
     /// The pages of a multi-page TIFF, or `nil` for an image of one page, whatever its format.
@@ -83,7 +84,7 @@ public final class ImageLoader: ImageDecoder {
     enum Loading {
         /// Page `page`, from 0: 0 for an image.
         case image(page: Int)
-        case pdf(page: Int, dotsPerInch: Double)
+        case pdf(page: Int, dotsPerInch: Double, password: String?)
     }
 
     private static func pageCount(_ path: String) throws -> Int {
@@ -93,7 +94,8 @@ public final class ImageLoader: ImageDecoder {
         guard let header = ocrkit_vips_open_source(source) else {
             throw OCRError(.corrupt, path: path, reason: "corrupt image: \(Vips.takeError())")
         }
-        return max(1, Int(vips_image_get_n_pages(VipsImageHandle(header).pointer)))
+        let image = VipsImageHandle(header)
+        return max(1, Int(vips_image_get_n_pages(image.pointer)))
     }
 
     /// Decodes an image file's `contents`, already in memory, as
@@ -170,9 +172,9 @@ public final class ImageLoader: ImageDecoder {
                                reason: "\(format) files are not read; use PDF, JPEG, PNG, TIFF, WebP, GIF or HEIC")
             }
             opened = page == 0 ? ocrkit_vips_open_source(source) : ocrkit_vips_open_source_page(source, Int32(page))
-        case .pdf(let page, let dotsPerInch):
+        case .pdf(let page, let dotsPerInch, let password):
             guard loaderName == pdfLoader else { throw OCRError(.unsupportedFormat, path: path, reason: "not a PDF") }
-            opened = ocrkit_vips_open_pdf_page(source, Int32(page), dotsPerInch)
+            opened = ocrkit_vips_open_pdf_page(source, Int32(page), dotsPerInch, password)
         }
         guard let opened else {
             throw OCRError(.corrupt, path: path, reason: "corrupt \(format() ?? "file"): \(Vips.takeError())")

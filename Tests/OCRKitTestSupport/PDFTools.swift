@@ -5,7 +5,7 @@ import Testing
 /// pdftotext, pdfimages, pdffonts and pdfinfo, qpdf, Ghostscript and libtiff's tiffcp, all of which
 /// scripts/setup installs.
 public enum PDFTools {
-    private static let programs = ["pdftotext", "pdfimages", "pdffonts", "pdfinfo", "qpdf", "gs", "tiffcp", "tiff2pdf"]
+    private static let programs = ["pdftotext", "pdfimages", "pdffonts", "pdfinfo", "qpdf", "gs", "tiffcp", "tiff2pdf", "pdftoppm"]
 
     public static let isInstalled = programs.allSatisfy { FileManager.default.isExecutableFile(atPath: "/usr/bin/\($0)") }
 

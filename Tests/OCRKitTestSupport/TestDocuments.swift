@@ -10,6 +10,8 @@ public enum TestDocuments {
         /// A link to `uri` over the first line of the page it is on.
         case link(uri: String)
         case title(String)
+        /// Every page's visible part, in points from the bottom left: `[x0, y0, x1, y1]`.
+        case cropBox([Int])
     }
 
     /// A PDF of A4 pages, each a list of lines set in 20-point Helvetica from the top left.
@@ -19,6 +21,7 @@ public enum TestDocuments {
             switch extra {
             case .bookmark(let title, let page): script += "[/Title (\(title)) /Page \(page) /OUT pdfmark\n"
             case .title(let title): script += "[/Title (\(title)) /DOCINFO pdfmark\n"
+            case .cropBox(let box): script += "[/CropBox [\(box.map(String.init).joined(separator: " "))] /PAGES pdfmark\n"
             case .link: break
             }
         }
@@ -44,6 +47,12 @@ public enum TestDocuments {
         try multiPageTIFF(tiffs, to: joined)
         defer { try? FileManager.default.removeItem(atPath: joined) }
         _ = try PDFTools.output("tiff2pdf", (jpeg ? ["-j", "-q", "90"] : ["-z"]) + ["-o", path, joined])
+    }
+
+    /// `source` with its text drawn as shapes: pages that show text but hold none, as some
+    /// programs print them.
+    public static func outlined(_ source: String, to path: String) throws {
+        _ = try PDFTools.output("gs", ["-q", "-dNOPAUSE", "-dBATCH", "-sDEVICE=pdfwrite", "-dNoOutputFonts", "-o", path, source])
     }
 
     /// One TIFF holding the pages of `tiffs`, in order.

@@ -28,11 +28,9 @@ final class QPDFFile {
         qpdf_silence_errors(handle)
         qpdf_set_suppress_warnings(handle, QPDF_TRUE)
         qpdf_set_attempt_recovery(handle, QPDF_TRUE)
+        // A failed init still runs deinit, which frees the handle.
         if qpdf_read(handle, path, password) & QPDF_ERRORS != 0 {
-            let failure = error(reading: true)
-            var data: qpdf_data? = handle
-            qpdf_cleanup(&data)
-            throw failure
+            throw error(reading: true)
         }
         qpdf_push_inherited_attributes_to_page(handle)
         try check("cannot read its pages")

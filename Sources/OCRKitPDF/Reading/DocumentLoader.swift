@@ -49,8 +49,8 @@ public struct DocumentLoader: ImageDecoder {
             return try await images.decode(contentsOf: path, page: page, maximumSide: maximumSide)
         }
         let info = try await pageInfo(path, page: page)
-        return try await images.renderPDF(contentsOf: path, page: page,
-                                          dotsPerInch: resolution(of: info, maximumSide: maximumSide))
+        return try await images.renderPDF(contentsOf: path, page: page, dotsPerInch: resolution(of: info, maximumSide: maximumSide),
+                                          password: options.password)
     }
 
     /// The resolution to render a page at: its scan's own, or the options' rendering resolution; lowered so
