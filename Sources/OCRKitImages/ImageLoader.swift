@@ -185,7 +185,8 @@ public final class ImageLoader: ImageDecoder {
         let image: VipsImageHandle
         if let maximumSide, max(original.width, original.height) > maximumSide, case .image(let page) = loading {
             image = try Vips.apply(path: path, code: .corrupt) {
-                ocrkit_vips_thumbnail_source(source, $0, Int32(maximumSide), "fail_on=truncated,page=\(page)")
+                // Only TIFF's loader knows pages: another would refuse the option.
+                ocrkit_vips_thumbnail_source(source, $0, Int32(maximumSide), "fail_on=truncated" + (page > 0 ? ",page=\(page)" : ""))
             }
         } else {
             image = try Vips.apply(path: path, code: .corrupt) { ocrkit_vips_autorot(original.pointer, $0) }

@@ -227,6 +227,6 @@ func pdfPages(_ path: String) throws -> [String] {
         try FileManager.default.createDirectory(atPath: empty, withIntermediateDirectories: true)
         let result = try await ocr(["read", empty])
         #expect(result.status != 0)
-        #expect(result.errors.contains("no image files"))
+        #expect(result.errors.contains("no PDFs or image files"))
     }
 }
