@@ -34,7 +34,7 @@ public struct ALTOWriter: DocumentWriter {
     }
 
     public func fragment(for page: Page, number: Int) -> String {
-        var xml = "    <Page ID=\"page_\(number)\" PHYSICAL_IMG_NR=\"\(number)\" WIDTH=\"\(page.width)\" HEIGHT=\"\(page.height)\">\n"
+        var xml = "    <Page ID=\"page_\(number)\" PHYSICAL_IMG_NR=\"\(page.pageNumber ?? number)\" WIDTH=\"\(page.width)\" HEIGHT=\"\(page.height)\">\n"
         xml += "      <PrintSpace HPOS=\"0\" VPOS=\"0\" WIDTH=\"\(page.width)\" HEIGHT=\"\(page.height)\">\n"
         for (paragraphIndex, paragraph) in page.paragraphs.enumerated() {
             let id = "\(number)_\(paragraphIndex + 1)"

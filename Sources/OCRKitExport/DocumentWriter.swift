@@ -11,7 +11,8 @@ import OCRKit
 /// ```
 public protocol DocumentWriter: Sendable {
     var header: String { get }
-    /// The page, numbered from 1 in the document.
+    /// The page, numbered from 1 in the document written; a page of a PDF or TIFF gives its own
+    /// number in that file as its physical page (hOCR's `ppageno`, ALTO's `PHYSICAL_IMG_NR`).
     func fragment(for page: Page, number: Int) -> String
     var footer: String { get }
 }

@@ -30,7 +30,7 @@ public struct HOCRWriter: DocumentWriter {
 
     public func fragment(for page: Page, number: Int) -> String {
         var html = "  <div class=\"ocr_page\" id=\"page_\(number)\" title=\"image &quot;\(page.image.xmlEscaped)&quot;; "
-            + "bbox 0 0 \(page.width) \(page.height); ppageno \(number - 1)\">\n"
+            + "bbox 0 0 \(page.width) \(page.height); ppageno \((page.pageNumber ?? number) - 1)\">\n"
         for (blockIndex, block) in page.blocks.enumerated() {
             let blockID = "\(number)_\(blockIndex + 1)"
             html += "   <div class=\"ocr_carea\" id=\"block_\(blockID)\" title=\"\(bbox(PixelBox(normalized: block.box, on: page)))\">\n"

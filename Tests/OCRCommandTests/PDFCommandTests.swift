@@ -1,0 +1,127 @@
+import Foundation
+import OCRKit
+import OCRKitImages
+import OCRKitTestSupport
+import Testing
+
+/// `ocr read` on PDFs and multi-page TIFFs, as a user runs it: every page read in order, the
+/// searchable copy, pages that hold text, damaged documents.
+@Suite(.enabled(if: PDFTools.isInstalled, PDFTools.missingReason), .timeLimit(.minutes(5)), .onThreadsOfTheirOwn)
+struct PDFCommandTests {
+    let folder: TemporaryFolder
+
+    init() throws {
+        folder = try TemporaryFolder()
+    }
+
+    /// A PDF of scans of `texts`, one a page, as JPEG.
+    private func scans(_ texts: [String], name: String) throws -> String {
+        let tiffs = try texts.enumerated().map { index, text in
+            let path = folder.file("\(name)-\(index).tif")
+            let rendered = try TextRenderer.render(text, dpi: 300, margin: 80)
+            try ImageWriter.write(Bitmap(width: rendered.width, height: rendered.height, layout: .gray, pixels: rendered.pixels,
+                                         source: path, resolution: 300), to: path)
+            return path
+        }
+        let path = folder.file(name)
+        try TestDocuments.scans(tiffs, jpeg: true, to: path)
+        return path
+    }
+
+    @Test func everyPageIsPrintedInOrderSayingWhichItIs() async throws {
+        let path = try scans(["Page one of the scan", "Page two of the scan", "Page three of the scan"], name: "scan.pdf")
+        let text = try await ocr(["read", "--engine", "tesseract", path])
+        #expect(text.status == 0, "\(text.errors)")
+        #expect(text.output == """
+            ==> \(path), page 1 <==
+            Page one of the scan
+
+            ==> \(path), page 2 <==
+            Page two of the scan
+
+            ==> \(path), page 3 <==
+            Page three of the scan
+
+            """)
+
+        let json = try await ocr(["read", "--engine", "tesseract", "--format", "json", "--pages", "2-", path])
+        let pages = try JSONDecoder().decode([Page].self, from: json.outputData)
+        #expect(pages.map(\.pageNumber) == [2, 3] && pages.map(\.image) == [path, path])
+        #expect(json.output.contains("\"page\" : 2"))
+
+        let hocr = try await ocr(["read", "--engine", "tesseract", "--format", "hocr", "--pages", "3", path])
+        #expect(hocr.output.contains("ppageno 2"), "hOCR numbers the physical page from 0")
+        let alto = try await ocr(["read", "--engine", "tesseract", "--format", "alto", "--pages", "3", path])
+        #expect(alto.output.contains("PHYSICAL_IMG_NR=\"3\""))
+
+        let past = try await ocr(["read", "--engine", "tesseract", "--pages", "4", path])
+        #expect(past.status == 1 && past.errors.contains("\(path): has 3 pages, and page 4 was asked for"))
+    }
+
+    @Test func theSearchableCopyKeepsTheScansAndGoesToAFolderUnderTheDocumentsName() async throws {
+        let path = try scans(["Invoice 2024-117", "Payment due in thirty days"], name: "invoice.pdf")
+        let output = folder.file("out")
+        let result = try await ocr(["read", "--engine", "tesseract", "--format", "pdf", "--output-dir", output, path])
+        #expect(result.status == 0, "\(result.errors)")
+        let copy = (output as NSString).appendingPathComponent("invoice.pdf")
+        let text = try PDFTools.pdftotext([copy, "-"])
+        #expect(text.contains("Invoice 2024-117") && text.contains("Payment due in thirty days"))
+        let before = folder.file("before"), after = folder.file("after")
+        _ = try PDFTools.output("pdfimages", ["-all", path, before])
+        _ = try PDFTools.output("pdfimages", ["-all", copy, after])
+        for name in ["-000.jpg", "-001.jpg"] {
+            #expect(FileManager.default.contents(atPath: after + name) == FileManager.default.contents(atPath: before + name))
+        }
+
+        // Read again: its pages hold OCRKit's layer, kept unless asked.
+        let again = try await ocr(["read", "--engine", "tesseract", copy])
+        #expect(again.status == 0 && again.output.isEmpty)
+        #expect(again.errors.contains("\(copy): pages 1-2 already hold text, kept as they are (--redo reads OCR layers again"))
+        let redone = try await ocr(["read", "--engine", "tesseract", "--redo", "--format", "pdf", copy])
+        let redonePath = try folder.write(redone.outputData, to: "redone.pdf")
+        #expect(try PDFTools.pdftotext([redonePath, "-"]).components(separatedBy: "Invoice 2024-117").count == 2)
+    }
+
+    @Test func aTypesetDocumentIsKeptAsItIsUnlessForced() async throws {
+        let path = folder.file("letter.pdf")
+        try TestDocuments.typeset([["A letter set in type"]], to: path)
+        let output = folder.file("out")
+        let kept = try await ocr(["read", "--engine", "tesseract", "--format", "pdf", "--output-dir", output, path])
+        #expect(kept.status == 0 && kept.errors.contains("page 1 already holds text, kept as it is"))
+        #expect(FileManager.default.contents(atPath: (output as NSString).appendingPathComponent("letter.pdf"))
+            == FileManager.default.contents(atPath: path))
+        let forced = try await ocr(["read", "--engine", "tesseract", "--force", path])
+        #expect(forced.output == "A letter set in type\n")
+    }
+
+    @Test func aMultiPageTIFFIsReadPageByPage() async throws {
+        let sheets = try ["First sheet of paper", "Second sheet of paper"].enumerated().map { index, text in
+            let path = folder.file("sheet\(index).tif")
+            try ImageWriter.write(try TextRenderer.render(text, margin: 60), to: path)
+            return path
+        }
+        let path = folder.file("sheets.tif")
+        try TestDocuments.multiPageTIFF(sheets, to: path)
+        let result = try await ocr(["read", "--engine", "tesseract", "--format", "jsonl", path])
+        let pages = try result.output.split(separator: "\n").map { try Page(jsonData: Data($0.utf8)) }
+        #expect(pages.map(\.pageNumber) == [1, 2] && pages.map(\.text) == ["First sheet of paper", "Second sheet of paper"])
+    }
+
+    @Test func aDamagedDocumentGetsOneLineAndTheOtherFilesAreRead() async throws {
+        let good = try scans(["Still read"], name: "good.pdf")
+        let whole = try #require(FileManager.default.contents(atPath: good))
+        let damaged = [
+            try folder.write(Array("%PDF-1.4\n".utf8), to: "header-only.pdf"),
+            try folder.write(whole.prefix(whole.count / 3), to: "truncated.pdf"),
+            try folder.write(Array("%PDF-1.7\n1 0 obj << /Type /Catalog /Pages 2 0 R >> endobj\ntrailer << /Root 1 0 R >>\n%%EOF\n".utf8),
+                             to: "no-pages.pdf"),
+        ]
+        let result = try await ocr(["read", "--engine", "tesseract"] + damaged + [good])
+        #expect(result.status == 1)
+        #expect(result.output.contains("Still read"))
+        let lines = result.errors.split(separator: "\n")
+        for path in damaged {
+            #expect(lines.filter { $0.hasPrefix("ocr: \(path): ") }.count == 1, "\(path) in \(result.errors)")
+        }
+    }
+}
