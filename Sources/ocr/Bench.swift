@@ -11,7 +11,7 @@ import OCRKitServer
 struct Bench: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
         abstract: "Measure speed, accuracy and memory.",
-        subcommands: [BenchRead.self, BenchLayout.self, BenchQueue.self, BenchLive.self, BenchStraighten.self, BenchServe.self],
+        subcommands: [BenchRead.self, BenchPDF.self, BenchLayout.self, BenchQueue.self, BenchLive.self, BenchStraighten.self, BenchServe.self],
         defaultSubcommand: BenchRead.self
     )
 }
@@ -306,5 +306,61 @@ struct BenchServe: AsyncParsableCommand {
         benchmark.recognition = ["--engine", engine.rawValue] + (models.map { ["--models", $0] } ?? [])
         benchmark.overload = overload
         try await benchmark.run { print($0) }
+    }
+}
+
+struct BenchPDF: AsyncParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "pdf",
+        abstract: "Measure searchable PDFs made from PDFs, beside OCRmyPDF 17 in the same run.",
+        discussion: """
+            Builds PDFs with img2pdf as scanners deliver them (receipts one a page, JPEG kept as it \
+            is; scanned lines stacked into full pages at 300 dpi), then makes each searchable with \
+            `ocr read --format pdf` for each engine and with OCRmyPDF 17.13 (--output-type pdf, the \
+            same --jobs), which scripts/setup-ocrmypdf installs into .deps/ocrmypdf.
+
+            For each it prints pages a second, the word F1 of the text layer (read back with \
+            pdftotext, as copy and paste gives it) against the truth and against what the reader \
+            itself printed (ocr read's text; OCRmyPDF's --sidecar), the share of lines of three \
+            words or more that read back whole on one line, the output's size over the input's, \
+            the peak memory of its process, and whether every image came out byte for byte as it \
+            went in.
+            """
+    )
+
+    @Option(help: "The receipts' manifest.tsv.")
+    var receipts = "../shared/datasets/sroie/manifest.tsv"
+
+    @Option(help: "The scanned lines' manifest.tsv.")
+    var lines = "../shared/datasets/uw3_lines/manifest.tsv"
+
+    @Option(help: "Receipts to read, one a page.")
+    var receiptPages = 10
+
+    @Option(help: "Pages of scanned lines to read, 7 lines a page.")
+    var linePages = 5
+
+    @Option(help: "Leave out the first n receipts and lines: measure on what tuning never saw.")
+    var skip = 0
+
+    @Option(help: "Pages read at once, by ocr and by OCRmyPDF.")
+    var jobs = ProcessInfo.processInfo.activeProcessorCount
+
+    @Option(help: ArgumentHelp("The engines ocr reads with, joined by commas.", valueName: "engines"))
+    var engines = "auto,tesseract"
+
+    @Option(help: ArgumentHelp("The folder holding OCRmyPDF's ocrmypdf and img2pdf.", valueName: "folder"))
+    var tools = ".deps/ocrmypdf/bin"
+
+    func run() async throws {
+        var benchmark = PDFBenchmark(ocr: Bundle.main.executablePath ?? CommandLine.arguments[0], tools: PDFBenchmark.Tools(folder: tools))
+        benchmark.engines = try engines.split(separator: ",").map {
+            guard let engine = EngineChoice(rawValue: String($0)) else { throw ValidationError("unknown engine \($0)") }
+            return engine
+        }
+        benchmark.jobs = jobs
+        try await benchmark.run(PDFBenchmark.DataSet.receipts(manifest: receipts, skip: skip, limit: receiptPages)) { print($0) }
+        print("")
+        try await benchmark.run(PDFBenchmark.DataSet.scannedLines(manifest: lines, skip: skip, limit: linePages)) { print($0) }
     }
 }

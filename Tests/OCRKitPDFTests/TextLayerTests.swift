@@ -63,13 +63,19 @@ struct TextLayerTests {
         let operators = text.split(separator: "\n")
         #expect(operators.first == Substring(TextLayer.marker))
         #expect(operators.filter { $0.hasSuffix("Tf") } == ["/OCRKitText 40 Tf"], "one font size a line: its height")
-        let shown = operators.filter { $0.hasSuffix("Tj") }
-        #expect(shown.count == 3)
+        let placed = operators.filter { $0.hasSuffix("Tj") }
+        #expect(placed.count == 3, "one Tm a word")
         // Every word on the line's baseline (y = 1000 - 140, and a fifth of the line's height up), in order, with its space.
-        #expect(shown.allSatisfy { $0.contains(" 868 Tm ") })
-        #expect(shown.map { $0.split(separator: "<")[1].dropLast(4) } == [
-            Substring(TextLayer.hex("Total ")), Substring(TextLayer.hex("due: ")), Substring(TextLayer.hex("€12")),
-        ])
+        #expect(placed.allSatisfy { $0.contains(" 868 Tm ") })
+        let shown = text.matches(of: /<([0-9A-F]+)>/).map { String($0.1) }
+        #expect(shown == ["Total", " ", "due:", " ", "€12"].map(TextLayer.hex))
+        // Each word stretched over its box, its space reaching the next word (20 pixels: 0.5 of
+        // the 40-point font, more than the widest space kept, so "Total" takes the rest).
+        let stretches = text.matches(of: /([0-9.]+) Tz/).map { Double($0.1)! }
+        let em = 20.0
+        #expect(abs(stretches[0] * 5 * em / 100 - (320 - 100 - 0.3 * 40)) < 0.01)
+        #expect(abs(stretches[1] * em / 100 - 0.3 * 40) < 0.01)
+        #expect(abs(stretches[4] * 3 * em / 100 - 120) < 0.01, "the last word: its own box")
         #expect(text.contains("3 Tr"), "invisible")
     }
 }

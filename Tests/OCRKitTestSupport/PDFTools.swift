@@ -23,8 +23,8 @@ public enum PDFTools {
     public static func run(_ program: String, _ arguments: [String]) throws -> Run {
         let folder = try TemporaryFolder()
         let output = folder.file("output"), errors = folder.file("errors")
-        FileManager.default.createFile(atPath: output, contents: nil)
-        FileManager.default.createFile(atPath: errors, contents: nil)
+        _ = FileManager.default.createFile(atPath: output, contents: nil)
+        _ = FileManager.default.createFile(atPath: errors, contents: nil)
         let process = Process()
         process.executableURL = URL(fileURLWithPath: "/usr/bin/\(program)")
         process.arguments = arguments

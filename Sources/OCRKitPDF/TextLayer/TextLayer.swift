@@ -5,10 +5,10 @@ import OCRKit
 /// selects, searches and copies, over the words where the image shows them.
 ///
 /// A line is written as one run of text on one baseline in one font size, its words in reading
-/// order with a space after each but the last; each word is stretched (`Tz`) so that it and its
-/// space reach the next word's start. Extraction (pdftotext, copy and paste) therefore gives each
-/// line whole, as it was read, where words placed one by one with sizes of their own come back
-/// in pieces.
+/// order with a space after each but the last; each word is stretched (`Tz`) over its box, and
+/// its space to the next word's start, a wide gap mostly filled by the word (``widestSpace``).
+/// Extraction (pdftotext, copy and paste) therefore gives each line whole, as it was read, where
+/// words placed one by one with sizes of their own, or across wide spaces, come back in pieces.
 ///
 /// ```swift
 /// let stream = TextLayer(page: page, transform: transform, fontName: "OCRKitText").content()
@@ -62,19 +62,37 @@ struct TextLayer {
             let user = transform.apply(point)
             return (user.x - start.x) * direction.x + (user.y - start.y) * direction.y
         }
+        let em = Double(GlyphlessFont.advance) / Double(GlyphlessFont.unitsPerEm) * fontSize
         var stream = "/\(fontName) \(Self.number(fontSize)) Tf\n"
         for (index, word) in words.enumerated() {
-            let isLast = index == words.count - 1
-            let text = isLast ? word.text : word.text + " "
-            let from = along(word.quad.bottomLeft)
-            let to = isLast ? along(word.quad.bottomRight) : along(words[index + 1].quad.bottomLeft)
-            let natural = Double(text.utf16.count) * Double(GlyphlessFont.advance) / Double(GlyphlessFont.unitsPerEm) * fontSize
-            let stretch = min(1000, max(1, (to - from) / natural * 100))
+            let from = along(word.quad.bottomLeft), end = along(word.quad.bottomRight)
             let origin = Point(x: start.x + direction.x * from, y: start.y + direction.y * from)
-            stream += [direction.x, direction.y, normal.x, normal.y, origin.x, origin.y].map(Self.number).joined(separator: " ")
-                + " Tm \(Self.number(stretch)) Tz <\(Self.hex(text))> Tj\n"
+            stream += [direction.x, direction.y, normal.x, normal.y, origin.x, origin.y].map(Self.number).joined(separator: " ") + " Tm "
+            guard index < words.count - 1 else {
+                stream += show(word.text, across: end - from, em: em) + "\n"
+                break
+            }
+            // The space reaches the next word. Extraction takes a space wider than a few tenths of
+            // the font's size for a gap between columns and breaks the line there, so a wide gap
+            // (a table's, a receipt's) is mostly filled by the word, its space kept narrow.
+            let next = along(words[index + 1].quad.bottomLeft)
+            let space = min(max(next - end, Self.narrowestSpace * fontSize), Self.widestSpace * fontSize)
+            stream += show(word.text, across: max(next - from - space, 0.01 * fontSize), em: em) + " " + show(" ", across: space, em: em) + "\n"
         }
         return stream
+    }
+
+    /// The widest space between two words of a line, as a share of the font's size, that
+    /// pdftotext still reads as a space within the line rather than a gap between columns.
+    static let widestSpace = 0.3
+    /// The narrowest, below which it reads two words as one: words whose boxes touch or overlap
+    /// are narrowed to keep it.
+    static let narrowestSpace = 0.15
+
+    /// `Tz` and `Tj` showing `text` stretched to `width`, each character `em` wide unstretched.
+    private func show(_ text: String, across width: Double, em: Double) -> String {
+        let stretch = min(100_000, max(1, width / (Double(text.utf16.count) * em) * 100))
+        return "\(Self.number(stretch)) Tz <\(Self.hex(text))> Tj"
     }
 
     /// A number as PDF writes it: at most four decimals, no exponent.
