@@ -46,7 +46,10 @@ public enum ResultFormat: String, CaseIterable, Sendable {
             return try pages.flatMap { Array(try $0.jsonData()) + [UInt8(ascii: "\n")] }
         case .text:
             if pages.count == 1 { return Array((pages[0].text.isEmpty ? "" : pages[0].text + "\n").utf8) }
-            return Array(pages.map { "==> \($0.image) <==\n" + ($0.text.isEmpty ? "" : $0.text + "\n") }
+            return Array(pages.map { page in
+                let name = page.pageNumber.map { "\(page.image), page \($0)" } ?? page.image
+                return "==> \(name) <==\n" + (page.text.isEmpty ? "" : page.text + "\n")
+            }
                 .joined(separator: "\n").utf8)
         case .hocr, .alto:
             let writer: any DocumentWriter = self == .hocr ? HOCRWriter() : ALTOWriter()

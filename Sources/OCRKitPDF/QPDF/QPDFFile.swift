@@ -16,6 +16,8 @@ final class QPDFFile {
     let handle: qpdf_data
     /// The file's path, or the name errors give a PDF made in memory.
     let path: String
+    /// PDFs this one copied pages from: qpdf reads their data when this one is written.
+    private var sources: [QPDFFile] = []
 
     /// Opens the PDF at `path`, repairing what qpdf can (a broken cross-reference table is
     /// rebuilt), and makes attributes pages inherit from the page tree their own.
@@ -86,6 +88,11 @@ final class QPDFFile {
     func append(_ page: Object, from source: QPDFFile? = nil) throws {
         qpdf_add_page(handle, (source ?? self).handle, page, QPDF_FALSE)
         try check("cannot add a page")
+    }
+
+    /// Keeps `files` open as long as this PDF: those it copied pages from.
+    func keepAlive(_ files: [String: QPDFFile]) {
+        sources += files.values
     }
 
     // MARK: Objects

@@ -39,9 +39,9 @@ public enum SearchablePDF {
     ) async throws {
         guard !pages.isEmpty else { throw OCRError(.invalidOption, path: path, reason: "a PDF needs at least one page") }
         // Image pages are prepared first, off qpdf's thread: decoding may take the decoder's pool.
-        var images: [Int: ImagePage] = [:]
-        for (index, page) in pages.enumerated() where !DocumentLoader.isPDF(page.image) {
-            images[index] = try await ImagePage.make(for: page, decoder: decoder, straightener: straightener)
+        var images: [ImagePage?] = []
+        for page in pages {
+            images.append(DocumentLoader.isPDF(page.image) ? nil : try await ImagePage.make(for: page, decoder: decoder, straightener: straightener))
         }
         let prepared = images
         let partial = path + ".partial"
@@ -75,36 +75,55 @@ public enum SearchablePDF {
     }
 
     /// The document, in qpdf: a copy of the one PDF all pages come from, or a new PDF.
-    private static func assemble(_ pages: [Page], images: [Int: ImagePage], name: String, password: String?) throws -> QPDFFile {
-        let sources = Set(pages.map(\.image))
-        if sources.count == 1, let source = sources.first, images.isEmpty {
-            let file = try QPDFFile(reading: source, password: password)
-            let font = GlyphlessFont.add(to: file)
-            for page in pages {
-                guard let number = page.pageNumber, (1...file.pageCount).contains(number) else {
-                    throw OCRError(.invalidOption, path: source, reason: "has no page \(page.pageNumber ?? 0)")
-                }
-                try addLayer(page, to: file.page(number - 1), of: file, font: font)
-            }
-            return file
+    private static func assemble(_ pages: [Page], images: [ImagePage?], name: String, password: String?) throws -> QPDFFile {
+        let files = Set(pages.map(\.image))
+        if files.count == 1, let source = files.first, images.allSatisfy({ $0 == nil }) {
+            return try copy(of: source, adding: pages, password: password)
         }
-        let file = try QPDFFile(empty: name)
+        return try combine(pages, images: images, name: name, password: password)
+    }
+
+    /// The PDF at `source` with the text of `pages` (some of its pages) over them.
+    private static func copy(of source: String, adding pages: [Page], password: String?) throws -> QPDFFile {
+        let file = try QPDFFile(reading: source, password: password)
         let font = GlyphlessFont.add(to: file)
-        var opened: [String: QPDFFile] = [:]   // kept open until written: qpdf copies their pages' data then
-        for (index, page) in pages.enumerated() {
-            if let image = images[index] {
-                try file.append(newPage(image, page: page, in: file, font: font))
-                continue
-            }
-            let source = try opened[page.image] ?? QPDFFile(reading: page.image, password: password)
-            opened[page.image] = source
-            guard let number = page.pageNumber, (1...source.pageCount).contains(number) else {
-                throw OCRError(.invalidOption, path: page.image, reason: "has no page \(page.pageNumber ?? 0)")
-            }
-            try file.append(source.page(number - 1), from: source)
-            try addLayer(page, to: file.page(file.pageCount - 1), of: file, font: font)
+        for page in pages {
+            try addLayer(page, to: file.page(pageIndex(of: page, in: file)), of: file, font: font)
         }
         return file
+    }
+
+    /// A new PDF of `pages`: pages of images made from `images`, PDFs' pages copied.
+    private static func combine(_ pages: [Page], images: [ImagePage?], name: String, password: String?) throws -> QPDFFile {
+        let file = try QPDFFile(empty: name)
+        let font = GlyphlessFont.add(to: file)
+        let sources = SourceDocuments(password: password)
+        for (page, image) in zip(pages, images) {
+            try add(page, image: image, to: file, sources: sources, font: font)
+        }
+        // The sources stay open until the document is written: qpdf copies their pages' data then.
+        file.keepAlive(sources.files)
+        return file
+    }
+
+    // Not inlined: inlined in combine's loop, it crashed Swift 6.3.1's optimiser (loop-invariant code motion).
+    @inline(never)
+    private static func add(_ page: Page, image: ImagePage?, to file: QPDFFile, sources: SourceDocuments, font: QPDFFile.Object) throws {
+        if let image {
+            try file.append(newPage(image, page: page, in: file, font: font))
+            return
+        }
+        let source = try sources.open(page.image)
+        try file.append(source.page(pageIndex(of: page, in: source)), from: source)
+        try addLayer(page, to: file.page(file.pageCount - 1), of: file, font: font)
+    }
+
+    /// The index in `file` of the page `page` was read from.
+    private static func pageIndex(of page: Page, in file: QPDFFile) throws -> Int {
+        guard let number = page.pageNumber, number >= 1, number <= file.pageCount else {
+            throw OCRError(.invalidOption, path: file.path, reason: "has no page \(page.pageNumber ?? 0)")
+        }
+        return number - 1
     }
 
     /// Adds `page`'s text over a PDF's page: the page's content wrapped in `q` and `Q`, then the
@@ -174,5 +193,22 @@ public enum SearchablePDF {
         file.append(draw, to: contents)
         file.append(layer, to: contents)
         return pdfPage
+    }
+}
+
+/// The PDFs pages are copied from, each opened once.
+private final class SourceDocuments {
+    let password: String?
+    private(set) var files: [String: QPDFFile] = [:]
+
+    init(password: String?) {
+        self.password = password
+    }
+
+    func open(_ path: String) throws -> QPDFFile {
+        if let file = files[path] { return file }
+        let file = try QPDFFile(reading: path, password: password)
+        files[path] = file
+        return file
     }
 }

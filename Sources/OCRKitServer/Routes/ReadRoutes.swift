@@ -1,10 +1,12 @@
 import Foundation
 import Hummingbird
 import OCRKit
+import OCRKitPDF
 
 extension OCRServer {
-    /// `POST /v1/read`: the image as the body (or the one file of a form), options in the query
-    /// (``ReadParameters``), the page in the asked format, JSON by default.
+    /// `POST /v1/read`: the image or document (PDF, multi-page TIFF) as the body (or the one file
+    /// of a form), options in the query (``ReadParameters``), its pages in the asked format, JSON
+    /// by default; a PDF's `format=pdf` is its searchable copy.
     func addReadRoutes(to routes: Routes) {
         routes.add(.post, "/v1/read") { request, _ in
             let parameters = try ReadParameters(request.uri.queryParameters, formats: [.json, .text, .hocr, .alto, .pdf],
@@ -20,6 +22,14 @@ extension OCRServer {
             let image = images[0], options = parameters.options
             let reader = try await readers.reader(engine: parameters.engine, order: parameters.order)
             try reader.engine.validate(options)
+            if let document = try await DocumentUpload(image, decoder: reader.decoder) {
+                do {
+                    return try await read(document, with: reader, parameters: parameters)
+                } catch var error as OCRError where error.path == document.path {
+                    error.path = document.name   // the client's name for it, not the server's file
+                    throw error
+                }
+            }
             let page = try await finishing("reading \(image.name)", within: configuration.limits.maximumReadTime) { [admission] in
                 try await admission.admit { try await reader.read(image.contents, name: image.name, options: options) }
             }
@@ -28,6 +38,32 @@ extension OCRServer {
                 straightener: reader.straightener)
             return Self.download(document, format: parameters.format, name: image.name)
         }
+    }
+
+    /// Every page of an uploaded document, read in one admission, within the read time limit
+    /// for each page; pages that hold text are kept as they are.
+    private func read(_ document: DocumentUpload, with reader: PageReader, parameters: ReadParameters) async throws -> Response {
+        let plan = try await reader.plan(document.path)
+        let limit = configuration.limits.maximumReadTime * max(1, plan.read.count)
+        let pages = try await finishing("reading \(document.name)", within: limit) { [admission, options = parameters.options] in
+            try await admission.admit {
+                var pages: [Page] = []
+                for try await page in reader.pages(of: document.path, options: options, concurrency: 1) { pages.append(page) }
+                return pages
+            }
+        }
+        let bytes: [UInt8]
+        if parameters.format == .pdf {
+            bytes = pages.isEmpty ? document.contents : try await SearchablePDF.data(of: pages, decoder: reader.decoder)
+        } else {
+            let named = pages.map { page in
+                var page = page
+                page.image = document.name
+                return page
+            }
+            bytes = try await parameters.format.document(of: named, images: reader.decoder, straightener: reader.straightener)
+        }
+        return Self.download(bytes, format: parameters.format, name: document.name)
     }
 
     /// `bytes` in `format`, offered for saving as `name` with the format's extension.
