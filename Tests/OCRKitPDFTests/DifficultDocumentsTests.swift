@@ -35,12 +35,12 @@ struct DifficultDocumentsTests {
                             engine: try TesseractEngine())
     }
 
-    /// A TIFF of `text` at 300 dpi: grey, black and white, or CMYK.
-    private func tiff(_ text: String, name: String, bilevel: Bool = false) throws -> String {
+    /// A TIFF of `text` at 300 dpi, grey or in colour.
+    private func tiff(_ text: String, name: String, colour: Bool = false) throws -> String {
         let rendered = try TextRenderer.render(text, dpi: 300, margin: 80)
-        let pixels = bilevel ? rendered.pixels.map { $0 < 128 ? UInt8(0) : 255 } : rendered.pixels
         let path = folder.file(name)
-        try ImageWriter.write(Bitmap(width: rendered.width, height: rendered.height, layout: .gray, pixels: pixels,
+        try ImageWriter.write(Bitmap(width: rendered.width, height: rendered.height, layout: colour ? .rgb : .gray,
+                                     pixels: colour ? rendered.pixels.flatMap { [$0, $0 / 2 + 100, $0] } : rendered.pixels,
                                      source: path, resolution: 300), to: path)
         return path
     }
@@ -50,15 +50,16 @@ struct DifficultDocumentsTests {
         let path = folder.file("\(kind.rawValue).pdf")
         switch kind {
         case .ccitt:
-            let grey = try tiff(text, name: "bilevel.tif", bilevel: true), g4 = folder.file("g4.tif")
-            _ = try PDFTools.output("tiffcp", ["-c", "g4", grey, g4])
+            let typeset = folder.file("typeset.pdf"), g4 = folder.file("g4.tif")
+            try TestDocuments.typeset([[text]], to: typeset)
+            _ = try PDFTools.output("gs", ["-q", "-dNOPAUSE", "-dBATCH", "-sDEVICE=tiffg4", "-r300", "-o", g4, typeset])
             try TestDocuments.scans([g4], to: path)
             #expect(try PDFTools.output("pdfimages", ["-list", path]).contains("ccitt"))
         case .cmyk:
-            let grey = folder.file("grey.pdf")
-            try TestDocuments.scans([try tiff(text, name: "grey.tif")], jpeg: true, to: grey)
+            let rgb = folder.file("rgb.pdf")
+            try TestDocuments.scans([try tiff(text, name: "rgb.tif", colour: true)], jpeg: true, to: rgb)
             _ = try PDFTools.output("gs", ["-q", "-dNOPAUSE", "-dBATCH", "-sDEVICE=pdfwrite", "-sColorConversionStrategy=CMYK",
-                                           "-dProcessColorModel=/DeviceCMYK", "-o", path, grey])
+                                           "-dProcessColorModel=/DeviceCMYK", "-o", path, rgb])
             #expect(try PDFTools.output("pdfimages", ["-list", path]).contains("cmyk"))
         case .linearized:
             let plain = folder.file("plain.pdf")

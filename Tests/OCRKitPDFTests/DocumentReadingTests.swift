@@ -66,7 +66,8 @@ struct DocumentReadingTests {
 
         #expect(try await reader.decoder.pages(ofFileAt: path) == [FilePage(number: 1, text: .none)])
         let bitmap = try await reader.decoder.decode(contentsOf: path, page: 1, maximumSide: nil)
-        #expect(bitmap.width == scan.bitmap.width && bitmap.height == scan.bitmap.height)
+        #expect(bitmap.width == scan.bitmap.width && bitmap.height == scan.bitmap.height && bitmap.resolution == 200)
+        #expect(bitmap.pixels == scan.bitmap.pixels, "the scan's own pixels, not a rendering of them")
         let pages = try await read(path)
         #expect(pages.map(\.text) == ["Scanned at two hundred dots an inch"])
         #expect(pages.first?.pageNumber == 1)

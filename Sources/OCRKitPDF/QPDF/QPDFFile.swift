@@ -35,6 +35,10 @@ final class QPDFFile {
             throw error(reading: true)
         }
         qpdf_push_inherited_attributes_to_page(handle)
+        // qpdf 11.3 writes a rebuilt trailer that lacks /Size without one, which readers then
+        // repair; given any, it writes the right one.
+        let trailer = qpdf_get_trailer(handle)
+        if key(trailer, "/Size") == nil { setKey(trailer, "/Size", newInteger(0)) }
         try check("cannot read its pages")
     }
 
@@ -183,6 +187,20 @@ final class QPDFFile {
         let status = qpdf_oh_get_stream_data(handle, stream, qpdf_dl_generalized, &filtered, &buffer, &length)
         defer { free(buffer) }
         guard status & QPDF_ERRORS == 0, filtered != 0, let buffer else {
+            _ = qpdf_get_error(handle)
+            return nil
+        }
+        return Array(UnsafeBufferPointer(start: buffer, count: length))
+    }
+
+    /// A stream's data as stored, every filter still applied (a JPEG's bytes, say).
+    func rawData(_ stream: Object) -> [UInt8]? {
+        var filtered: QPDF_BOOL = QPDF_FALSE
+        var buffer: UnsafeMutablePointer<UInt8>?
+        var length = 0
+        let status = qpdf_oh_get_stream_data(handle, stream, qpdf_dl_none, &filtered, &buffer, &length)
+        defer { free(buffer) }
+        guard status & QPDF_ERRORS == 0, let buffer else {
             _ = qpdf_get_error(handle)
             return nil
         }

@@ -48,9 +48,28 @@ public struct DocumentLoader: ImageDecoder {
         guard Self.isPDF(path) else {
             return try await images.decode(contentsOf: path, page: page, maximumSide: maximumSide)
         }
-        let info = try await pageInfo(path, page: page)
-        return try await images.renderPDF(contentsOf: path, page: page, dotsPerInch: resolution(of: info, maximumSide: maximumSide),
-                                          password: options.password)
+        let (info, scan) = try await inspect(path, page: page)
+        let dotsPerInch = resolution(of: info, maximumSide: maximumSide)
+        // A scan at its own resolution is its image's pixels: taken as they are, not rendered.
+        if let scan, let scanResolution = info.scanResolution, dotsPerInch >= scanResolution.rounded(.down),
+           var bitmap = try await pixels(of: scan, path: path) {
+            bitmap = bitmap.turned(clockwiseQuarterTurns: info.rotation / 90)
+            bitmap.resolution = scanResolution
+            return bitmap
+        }
+        return try await images.renderPDF(contentsOf: path, page: page, dotsPerInch: dotsPerInch, password: options.password)
+    }
+
+    /// The scan's pixels as stored. A JPEG that comes out another size than its dictionary says
+    /// was turned by an EXIF orientation, which PDF viewers ignore: it is rendered instead.
+    private func pixels(of scan: ScanImage, path: String) async throws -> Bitmap? {
+        switch scan {
+        case .jpeg(let bytes, let width, let height):
+            let bitmap = try await images.decode(bytes, name: path, maximumSide: nil)
+            return bitmap.width == width && bitmap.height == height ? bitmap : nil
+        case .pixels(let bitmap):
+            return bitmap
+        }
     }
 
     /// The resolution to render a page at: its scan's own, or the options' rendering resolution; lowered so
@@ -65,14 +84,17 @@ public struct DocumentLoader: ImageDecoder {
         return min(dotsPerInch, (pixels / (inches.0 * inches.1)).squareRoot().rounded(.down))
     }
 
-    func pageInfo(_ path: String, page: Int) async throws -> PDFPageInfo {
+    /// What page `page` of the PDF at `path` holds, and its scan's pixels when they can be taken as they are.
+    private func inspect(_ path: String, page: Int) async throws -> (PDFPageInfo, ScanImage?) {
         let password = options.password
         return try await offThePool {
             let file = try QPDFFile(reading: path, password: password)
-            guard (1...max(1, file.pageCount)).contains(page), file.pageCount > 0 else {
+            guard page >= 1, page <= file.pageCount else {
                 throw OCRError(.invalidOption, path: path, reason: "has \(file.pageCount) pages, not \(page)")
             }
-            return PDFPageInfo(file.page(page - 1), of: file)
+            let pdfPage = file.page(page - 1)
+            let info = PDFPageInfo(pdfPage, of: file)
+            return (info, info.scanImage.flatMap { ScanImage($0, on: pdfPage, of: file, source: path) })
         }
     }
 

@@ -12,6 +12,9 @@ struct PDFPageInfo: Hashable, Sendable {
     /// The pixels per inch of the image that covers the page when the page is a scan (one image
     /// filling it, or a few of the page's shape, and nothing else); `nil` for other pages.
     var scanResolution: Double?
+    /// The name in the page's resources of the one image the page draws upright over its whole
+    /// box, and nothing else: a scan whose pixels can be taken as they are, without rendering.
+    var scanImage: String?
 
     /// The page's size as shown, turned: in points.
     var shownSize: (width: Double, height: Double) {
@@ -51,6 +54,15 @@ extension PDFPageInfo {
         }
         let shown = rotation % 180 == 0 ? (box.width, box.height) : (box.height, box.width)
         scanResolution = contents.isScan ? contents.scanResolution(shownWidth: shown.0, shownHeight: shown.1) : nil
+        scanImage = nil
+        if scanResolution != nil, contents.images.count == 1, contents.draws.count == 1, let draw = contents.draws.first {
+            // Drawn upright (no turn, no mirror) over the box, to within a hundredth of it.
+            let m = draw.matrix, box = self.box
+            let fits = abs(m[1]) < 1e-6 && abs(m[2]) < 1e-6 && m[0] > 0 && m[3] > 0
+                && abs(m[4] - box.minX) < box.width / 100 && abs(m[5] - box.minY) < box.height / 100
+                && abs(m[0] - box.width) < box.width / 100 && abs(m[3] - box.height) < box.height / 100
+            scanImage = fits ? draw.name : nil
+        }
     }
 }
 
@@ -61,6 +73,8 @@ private struct PageContents {
     var fontNames: [String] = []
     var showsText = false
     var setsInvisibleText = false
+    /// The XObjects the page's own content draws, by name, with the matrix they are drawn with.
+    var draws: [(name: String, matrix: [Double])] = []
     private var visited: Set<Int> = []
 
     /// A page of one image, or of images all of the page's shape (a scan split in strips has
@@ -80,7 +94,7 @@ private struct PageContents {
     }
 
     mutating func collect(page: QPDFFile.Object, of file: QPDFFile) {
-        if let data = pageContent(page, file) { scan(data) }
+        if let data = pageContent(page, file) { scan(data, tracksDraws: true) }
         collect(resources: file.key(page, "/Resources"), of: file, depth: 0)
     }
 
@@ -121,22 +135,37 @@ private struct PageContents {
         }
     }
 
-    /// Looks through a content stream's operators for text drawn (`Tj`, `TJ`, `'`, `"`) and the
-    /// invisible rendering mode (`3 Tr`).
-    private mutating func scan(_ content: [UInt8]) {
+    /// Looks through a content stream's operators for text drawn (`Tj`, `TJ`, `'`, `"`), the
+    /// invisible rendering mode (`3 Tr`) and, when `tracksDraws`, the XObjects drawn (`Do`) with
+    /// the matrix in force (`q`, `Q`, `cm`).
+    private mutating func scan(_ content: [UInt8], tracksDraws: Bool = false) {
         var previous: [UInt8] = [], token: [UInt8] = []
+        var numbers: [Double] = [], name = ""
+        var matrix = [1.0, 0, 0, 1, 0, 0], saved: [[Double]] = []
         var depth = 0   // inside a string, (nested (parentheses)) skipped
         func finish() {
             guard !token.isEmpty else { return }
             switch token {
             case Array("Tj".utf8), Array("TJ".utf8), Array("'".utf8), Array("\"".utf8): showsText = true
             case Array("Tr".utf8) where previous == Array("3".utf8): setsInvisibleText = true
-            default: break
+            case Array("q".utf8): saved.append(matrix)
+            case Array("Q".utf8): matrix = saved.popLast() ?? matrix
+            case Array("cm".utf8) where numbers.count >= 6:
+                matrix = Self.concatenate(Array(numbers.suffix(6)), matrix)
+            case Array("Do".utf8) where tracksDraws && !name.isEmpty:
+                draws.append((name, matrix))
+            default:
+                break
+            }
+            if let number = Double(String(decoding: token, as: UTF8.self)) {
+                numbers.append(number)
+            } else {
+                numbers = []
             }
             previous = token
             token = []
         }
-        var escaped = false
+        var escaped = false, readsName = false
         for byte in content {
             if depth > 0 {
                 if escaped { escaped = false } else if byte == 92 { escaped = true } else if byte == 40 { depth += 1 } else if byte == 41 { depth -= 1 }
@@ -145,11 +174,25 @@ private struct PageContents {
             }
             switch byte {
             case 40: finish(); depth = 1          // (
-            case 32, 10, 13, 9, 12, 0: finish()
-            case 91, 93, 60, 62, 47: finish(); previous = []   // [ ] < > /
+            case 32, 10, 13, 9, 12, 0, 91, 93, 60, 62, 47:   // white space, [ ] < > /
+                if readsName {
+                    name = "/" + String(decoding: token, as: UTF8.self)
+                    token = []
+                    readsName = false
+                }
+                finish()
+                if byte == 47 { readsName = true } else if byte != 32 && byte != 10 && byte != 13 && byte != 9 { previous = [] }
             default: token.append(byte)
             }
         }
+        if readsName { token = [] }
         finish()
+    }
+
+    /// `m` then `n`, as PDF's `cm` concatenates a matrix to the one in force.
+    private static func concatenate(_ m: [Double], _ n: [Double]) -> [Double] {
+        [m[0] * n[0] + m[1] * n[2], m[0] * n[1] + m[1] * n[3],
+         m[2] * n[0] + m[3] * n[2], m[2] * n[1] + m[3] * n[3],
+         m[4] * n[0] + m[5] * n[2] + n[4], m[4] * n[1] + m[5] * n[3] + n[5]]
     }
 }
