@@ -15,7 +15,8 @@ import OCRKitImages
 /// ```swift
 /// var benchmark = PDFBenchmark(ocr: ocrPath, tools: PDFBenchmark.Tools(folder: ".deps/ocrmypdf/bin"))
 /// benchmark.engines = [.tesseract]
-/// try await benchmark.run(PDFBenchmark.DataSet.receipts(manifest: receiptsManifest, limit: 3)) { print($0) }
+/// var table: [String] = []
+/// try await benchmark.run(PDFBenchmark.DataSet.receipts(manifest: receiptsManifest, limit: 3)) { table.append($0) }
 /// ```
 public struct PDFBenchmark: Sendable {
     /// OCRmyPDF's virtual environment's programs: `ocrmypdf` and `img2pdf`.

@@ -157,7 +157,7 @@ public final class ImageLoader: ImageDecoder {
                 throw OCRError(.corrupt, path: path, reason: "corrupt or truncated \(format) file")
             }
             throw OCRError(.unsupportedFormat, path: path,
-                           reason: "not a PDF or an image in a format OCRKit reads (JPEG, PNG, TIFF, WebP, GIF, HEIC)")
+                           reason: "not an image or a PDF in a format OCRKit reads (JPEG, PNG, TIFF, WebP, GIF, HEIC, PDF)")
         }
         let loaderName = String(cString: nickname)
         let opened: UnsafeMutablePointer<VipsImage>?

@@ -1,5 +1,6 @@
 import Foundation
 import OCRKit
+import OCRKitBench
 import OCRKitEngines
 import OCRKitImages
 import OCRKitPDF
@@ -92,6 +93,20 @@ struct DocumentExamples {
         try await SearchablePDF.write(pages, to: searchablePath, decoder: reader.decoder)
 
         #expect(try PDFTools.pdftotext([searchablePath, "-"]).contains("order number 2024-0117"))
+    }
+
+    @Test(.enabled(if: SharedData.isAvailable("sroie") && FileManager.default.isExecutableFile(atPath: ".deps/ocrmypdf/bin/ocrmypdf"),
+                   "needs ../shared/datasets/sroie and OCRmyPDF, which scripts/setup-test-tools installs"))
+    func pdfBenchmark() async throws {
+        let ocrPath = BuiltProducts.ocr, receiptsManifest = "../shared/datasets/sroie/manifest.tsv"
+        // Example from Sources/OCRKitBench/PDFBenchmark.swift
+        var benchmark = PDFBenchmark(ocr: ocrPath, tools: PDFBenchmark.Tools(folder: ".deps/ocrmypdf/bin"))
+        benchmark.engines = [.tesseract]
+        var table: [String] = []
+        try await benchmark.run(PDFBenchmark.DataSet.receipts(manifest: receiptsManifest, limit: 3)) { table.append($0) }
+
+        let rows = table.filter { ($0.hasPrefix("ocr tesseract ") || $0.hasPrefix("OCRmyPDF 17.13 ")) && !$0.contains(" vs ") }
+        #expect(rows.count == 2 && rows.allSatisfy { $0.hasSuffix("yes") }, "both ran, and kept the images: \(table)")
     }
 
     @Test func imageFileHeader() throws {
