@@ -184,7 +184,7 @@ let package = Package(
         ),
 
         // Temporary folders and the shared data sets, for the test targets only.
-        .target(name: "OCRKitTestSupport", dependencies: ["OCRKit", "OCRKitONNX", "OCRKitBench"], path: "Tests/OCRKitTestSupport"),
+        .target(name: "OCRKitTestSupport", dependencies: ["OCRKit", "OCRKitImages", "OCRKitONNX", "OCRKitBench"], path: "Tests/OCRKitTestSupport"),
         .testTarget(name: "OCRKitTests", dependencies: ["OCRKit"]),
         .testTarget(name: "OCRKitImagesTests", dependencies: ["OCRKitImages", "OCRKitTestSupport"]),
         .testTarget(

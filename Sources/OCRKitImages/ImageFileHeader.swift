@@ -23,6 +23,8 @@ public struct ImageFileHeader: Hashable, Sendable {
     public var orientation: Int
     /// Pixels per inch, or `nil` when the file does not say (see ``OCRKit/Bitmap/resolution``).
     public var resolution: Double?
+    /// How many pages the file holds: more than one for a multi-page TIFF.
+    public var pageCount: Int
 
     /// - Throws: an ``OCRKit/OCRError`` naming the file when it cannot be read or is not an image.
     public init(contentsOf path: String) throws {
@@ -41,5 +43,6 @@ public struct ImageFileHeader: Hashable, Sendable {
         isCMYK = image.interpretation == VIPS_INTERPRETATION_CMYK
         orientation = Int(ocrkit_vips_orientation(image.pointer))
         resolution = image.resolution
+        pageCount = max(1, Int(vips_image_get_n_pages(image.pointer)))
     }
 }

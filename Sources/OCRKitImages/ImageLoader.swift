@@ -63,8 +63,7 @@ public final class ImageLoader: ImageDecoder {
     /// The pages of a multi-page TIFF, or `nil` for an image of one page, whatever its format.
     public func pages(ofFileAt path: String) async throws -> [FilePage]? {
         guard ImageSignature.format(ofFileAt: path) == "TIFF" else { return nil }
-        try Self.checkFile(at: path)
-        let count = try await workers.run { _ in try Self.pageCount(path) }
+        let count = try await workers.run { _ in try ImageFileHeader(contentsOf: path).pageCount }
         return count > 1 ? (1...count).map { FilePage(number: $0) } : nil
     }
 
@@ -85,17 +84,6 @@ public final class ImageLoader: ImageDecoder {
         /// Page `page`, from 0: 0 for an image.
         case image(page: Int)
         case pdf(page: Int, dotsPerInch: Double, password: String?)
-    }
-
-    private static func pageCount(_ path: String) throws -> Int {
-        try Vips.ensureInitialized(path: path)
-        guard let source = vips_source_new_from_file(path) else { throw OCRError(.notReadable, path: path, reason: Vips.takeError()) }
-        defer { g_object_unref(source) }
-        guard let header = ocrkit_vips_open_source(source) else {
-            throw OCRError(.corrupt, path: path, reason: "corrupt image: \(Vips.takeError())")
-        }
-        let image = VipsImageHandle(header)
-        return max(1, Int(vips_image_get_n_pages(image.pointer)))
     }
 
     /// Decodes an image file's `contents`, already in memory, as

@@ -18,9 +18,7 @@ struct PDFCommandTests {
     private func scans(_ texts: [String], name: String) throws -> String {
         let tiffs = try texts.enumerated().map { index, text in
             let path = folder.file("\(name)-\(index).tif")
-            let rendered = try TextRenderer.render(text, dpi: 300, margin: 80)
-            try ImageWriter.write(Bitmap(width: rendered.width, height: rendered.height, layout: .gray, pixels: rendered.pixels,
-                                         source: path, resolution: 300), to: path)
+            try TestDocuments.scannedPage(text, to: path)
             return path
         }
         let path = folder.file(name)

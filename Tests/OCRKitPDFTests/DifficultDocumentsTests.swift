@@ -35,13 +35,10 @@ struct DifficultDocumentsTests {
                             engine: try TesseractEngine())
     }
 
-    /// A TIFF of `text` at 300 dpi, grey or in colour.
+    /// A scan of `text` as a TIFF at 300 dpi, grey or in colour.
     private func tiff(_ text: String, name: String, colour: Bool = false) throws -> String {
-        let rendered = try TextRenderer.render(text, dpi: 300, margin: 80)
         let path = folder.file(name)
-        try ImageWriter.write(Bitmap(width: rendered.width, height: rendered.height, layout: colour ? .rgb : .gray,
-                                     pixels: colour ? rendered.pixels.flatMap { [$0, $0 / 2 + 100, $0] } : rendered.pixels,
-                                     source: path, resolution: 300), to: path)
+        try TestDocuments.scannedPage(text, colour: colour, to: path)
         return path
     }
 

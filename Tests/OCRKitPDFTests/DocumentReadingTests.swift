@@ -18,14 +18,10 @@ struct DocumentReadingTests {
         reader = PageReader(decoder: DocumentLoader(), engine: try TesseractEngine())
     }
 
-    /// A TIFF of `text`, rendered at `dpi` and saying so.
+    /// A scan of `text` as a TIFF, rendered at `dpi` and saying so.
     private func tiff(_ text: String, dpi: Int = 300, name: String) throws -> (path: String, bitmap: Bitmap) {
-        let rendered = try TextRenderer.render(text, dpi: dpi, margin: 60)
-        let bitmap = Bitmap(width: rendered.width, height: rendered.height, layout: .gray, pixels: rendered.pixels,
-                            source: name, resolution: Double(dpi))
         let path = folder.file(name)
-        try ImageWriter.write(bitmap, to: path)
-        return (path, bitmap)
+        return (path, try TestDocuments.scannedPage(text, dpi: dpi, to: path))
     }
 
     private func read(_ path: String, selection: PageSelection = .all, pagesWithText: PagesWithText = .skip) async throws -> [Page] {

@@ -86,9 +86,7 @@ struct SearchableCopyTests {
         var tiffs: [String] = []
         for (index, text) in ["Invoice 2024-117 from the supplier", "Payment due within thirty days"].enumerated() {
             let path = folder.file("scan\(index).tif")
-            let rendered = try TextRenderer.render(text, dpi: 300, margin: 80)
-            try ImageWriter.write(Bitmap(width: rendered.width, height: rendered.height, layout: .gray, pixels: rendered.pixels,
-                                         source: path, resolution: 300), to: path)
+            try TestDocuments.scannedPage(text, to: path)
             tiffs.append(path)
         }
         let path = folder.file("scans.pdf")
@@ -112,9 +110,7 @@ struct SearchableCopyTests {
 
     @Test func readingACopyAgainReplacesItsLayerAndSkipsItOtherwise() async throws {
         let tiff = folder.file("scan.tif")
-        let rendered = try TextRenderer.render("Read twice, kept once", dpi: 300, margin: 80)
-        try ImageWriter.write(Bitmap(width: rendered.width, height: rendered.height, layout: .gray, pixels: rendered.pixels,
-                                     source: tiff, resolution: 300), to: tiff)
+        try TestDocuments.scannedPage("Read twice, kept once", to: tiff)
         let path = folder.file("scan.pdf")
         try TestDocuments.scans([tiff], to: path)
         let (first, _) = try await copy(of: path, pagesWithText: .skip, name: "first.pdf")

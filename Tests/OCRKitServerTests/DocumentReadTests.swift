@@ -14,9 +14,7 @@ struct DocumentReadTests {
         let fixture = try ServerFixture()
         let tiffs = try ["Invoice 2024-117", "Total due: 42.00"].enumerated().map { index, text in
             let path = fixture.folder.file("page\(index).tif")
-            let rendered = try TextRenderer.render(text, font: "DejaVu Serif 12", margin: 60)
-            try ImageWriter.write(Bitmap(width: rendered.width, height: rendered.height, layout: .gray, pixels: rendered.pixels,
-                                         source: path, resolution: 300), to: path)
+            try TestDocuments.scannedPage(text, to: path)
             return path
         }
         let path = fixture.folder.file("invoice.pdf")

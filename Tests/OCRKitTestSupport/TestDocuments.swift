@@ -1,4 +1,6 @@
 import Foundation
+import OCRKit
+import OCRKitImages
 
 /// PDFs and TIFFs made at test time with the tools a user's documents come from: Ghostscript
 /// typesets pages, libtiff's tiff2pdf wraps scans in PDF as scanner software does, tiffcp joins
@@ -12,6 +14,18 @@ public enum TestDocuments {
         case title(String)
         /// Every page's visible part, in points from the bottom left: `[x0, y0, x1, y1]`.
         case cropBox([Int])
+    }
+
+    /// A scan of `text` as a TIFF, rendered at `dpi` and stating it, grey or in colour; its pixels
+    /// come back too.
+    @discardableResult
+    public static func scannedPage(_ text: String, dpi: Int = 300, colour: Bool = false, to path: String) throws -> Bitmap {
+        let rendered = try TextRenderer.render(text, dpi: dpi, margin: 80)
+        let bitmap = Bitmap(width: rendered.width, height: rendered.height, layout: colour ? .rgb : .gray,
+                            pixels: colour ? rendered.pixels.flatMap { [$0, $0 / 2 + 100, $0] } : rendered.pixels,
+                            source: path, resolution: Double(dpi))
+        try ImageWriter.write(bitmap, to: path)
+        return bitmap
     }
 
     /// A PDF of A4 pages, each a list of lines set in 20-point Helvetica from the top left.

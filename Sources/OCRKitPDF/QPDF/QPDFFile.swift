@@ -181,26 +181,22 @@ final class QPDFFile {
     /// A stream's data with its general-purpose filters (Flate, LZW, ASCII) undone, or `nil`
     /// when it cannot be (a damaged stream, or an image in a specialised format).
     func decodedData(_ stream: Object) -> [UInt8]? {
-        var filtered: QPDF_BOOL = QPDF_FALSE
-        var buffer: UnsafeMutablePointer<UInt8>?
-        var length = 0
-        let status = qpdf_oh_get_stream_data(handle, stream, qpdf_dl_generalized, &filtered, &buffer, &length)
-        defer { free(buffer) }
-        guard status & QPDF_ERRORS == 0, filtered != 0, let buffer else {
-            _ = qpdf_get_error(handle)
-            return nil
-        }
-        return Array(UnsafeBufferPointer(start: buffer, count: length))
+        data(of: stream, decoding: qpdf_dl_generalized)
     }
 
     /// A stream's data as stored, every filter still applied (a JPEG's bytes, say).
     func rawData(_ stream: Object) -> [UInt8]? {
+        data(of: stream, decoding: qpdf_dl_none)
+    }
+
+    private func data(of stream: Object, decoding level: qpdf_stream_decode_level_e) -> [UInt8]? {
         var filtered: QPDF_BOOL = QPDF_FALSE
         var buffer: UnsafeMutablePointer<UInt8>?
         var length = 0
-        let status = qpdf_oh_get_stream_data(handle, stream, qpdf_dl_none, &filtered, &buffer, &length)
+        let status = qpdf_oh_get_stream_data(handle, stream, level, &filtered, &buffer, &length)
         defer { free(buffer) }
-        guard status & QPDF_ERRORS == 0, let buffer else {
+        // Asked to decode, qpdf hands back the data as stored when it cannot: that is a failure.
+        guard status & QPDF_ERRORS == 0, filtered != 0 || level == qpdf_dl_none, let buffer else {
             _ = qpdf_get_error(handle)
             return nil
         }
