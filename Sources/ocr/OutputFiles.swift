@@ -17,14 +17,26 @@ struct OutputFiles {
         guard let folder else { return nil }
         try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
         let stem = ((image as NSString).lastPathComponent as NSString).deletingPathExtension
-        var name = "\(stem).\(format.fileExtension)"
+        var name = stem
         var copy = 1
         while used.contains(name) {
             copy += 1
-            name = "\(stem)-\(copy).\(format.fileExtension)"
+            name = "\(stem)-\(copy)"
         }
         used.insert(name)
-        let path = (folder as NSString).appendingPathComponent(name)
+        lastName = name
+        return try create((folder as NSString).appendingPathComponent("\(name).\(format.fileExtension)"))
+    }
+
+    /// The text file beside the file ``open(for:)`` last opened: `scan.txt` beside `scan.pdf`.
+    func openSidecar() throws -> FileHandle? {
+        guard let folder, let lastName else { return nil }
+        return try create((folder as NSString).appendingPathComponent("\(lastName).txt"))
+    }
+
+    private var lastName: String?
+
+    private func create(_ path: String) throws -> FileHandle {
         guard FileManager.default.createFile(atPath: path, contents: nil), let handle = FileHandle(forWritingAtPath: path) else {
             throw ValidationErrorMessage("cannot write \(path)")
         }

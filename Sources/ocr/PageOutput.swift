@@ -24,7 +24,7 @@ enum OutputFormat: String, ExpressibleByArgument, CaseIterable {
 struct PageOutput {
     let format: OutputFormat
     /// One image alone: text without a header, JSON as an object rather than an array.
-    let isSingleImage: Bool
+    let isSinglePage: Bool
     /// Whether text output marks flagged words with their alternatives.
     let marksFlaggedWords: Bool
     private let destination: FileHandle
@@ -33,16 +33,18 @@ struct PageOutput {
     private var pdfPages: [Page] = []
     /// A PDF copied as it is when no page of it was read.
     private var keptDocument: String?
+    /// With PDF output, where the pages' text goes too, a form feed between pages (`--sidecar`).
+    var sidecar: FileHandle?
     private var written = 0
 
     /// - Throws: a validation error when PDF output would go to a terminal.
-    init(format: OutputFormat, isSingleImage: Bool, marksFlaggedWords: Bool = false,
+    init(format: OutputFormat, isSinglePage: Bool, marksFlaggedWords: Bool = false,
          destination: FileHandle = .standardOutput) throws {
         if format == .pdf && destination === FileHandle.standardOutput && isatty(STDOUT_FILENO) == 1 {
             throw ValidationError("a PDF is not for the terminal: redirect it to a file (> scans.pdf)")
         }
         self.format = format
-        self.isSingleImage = isSingleImage
+        self.isSinglePage = isSinglePage
         self.marksFlaggedWords = marksFlaggedWords
         self.destination = destination
         document = switch format {
@@ -56,7 +58,7 @@ struct PageOutput {
         switch format {
         case .text:
             let text = marksFlaggedWords ? page.textMarkingFlaggedWords : page.text
-            if isSingleImage {
+            if isSinglePage {
                 emit(text.isEmpty ? "" : text + "\n")
             } else {
                 let name = page.pageNumber.map { "\(page.image), page \($0)" } ?? page.image
@@ -66,7 +68,7 @@ struct PageOutput {
             emit(String(decoding: try page.jsonData(), as: UTF8.self) + "\n")
         case .json:
             let json = String(decoding: try page.jsonData(pretty: true), as: UTF8.self)
-            if isSingleImage {
+            if isSinglePage {
                 emit(json + "\n")
             } else {
                 emit((written == 0 ? "[\n" : ",\n") + json)
@@ -75,6 +77,7 @@ struct PageOutput {
             if let document { emit((written == 0 ? document.header : "") + document.fragment(for: page, number: written + 1)) }
         case .pdf:
             pdfPages.append(page)
+            sidecar?.write(Data(((pdfPages.count > 1 ? "\u{0C}" : "") + page.text + "\n").utf8))
         }
         written += 1
     }
@@ -86,10 +89,10 @@ struct PageOutput {
 
     /// Closes what the pages opened: a JSON array, an hOCR or ALTO document; writes the PDF,
     /// decoding each image page's image again with `decoder`, and straightening it again with
-    /// `straightener` if it was straightened when read, opening encrypted PDFs with `password`.
-    func finish(decoder: some ImageDecoder, straightener: (any ImageStraightener)?, password: String? = nil) async throws {
+    /// `straightener` if it was straightened when read, as `pdf` says (a password, PDF/A).
+    func finish(decoder: some ImageDecoder, straightener: (any ImageStraightener)?, pdf: SearchablePDFOptions = SearchablePDFOptions()) async throws {
         switch format {
-        case .json where !isSingleImage:
+        case .json where !isSinglePage:
             emit(written == 0 ? "[]\n" : "\n]\n")
         case .hocr, .alto:
             if let document { emit((written == 0 ? document.header : "") + document.footer) }
@@ -103,7 +106,7 @@ struct PageOutput {
                 try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
                 defer { try? FileManager.default.removeItem(at: folder) }
                 let path = folder.appendingPathComponent("searchable.pdf").path
-                try await SearchablePDF.write(pdfPages, to: path, decoder: decoder, straightener: straightener, password: password)
+                try await SearchablePDF.write(pdfPages, to: path, decoder: decoder, straightener: straightener, options: pdf)
                 try copy(path)
             }
         default:

@@ -63,7 +63,7 @@ struct Results: AsyncParsableCommand {
 
     private func write(_ store: any QueueStore) async throws {
         let results = try await store.results(batch: batch.map(BatchID.init(rawValue:)), unconsumedOnly: unconsumed)
-        var output = try PageOutput(format: format, isSingleImage: false)
+        var output = try PageOutput(format: format, isSinglePage: false)
         for result in results { try output.write(result.page) }
         try await output.finish(decoder: ImageLoader(), straightener: EngineSettings(workerCount: 1, logger: diagnostics).straightener())
         if consume {

@@ -2,6 +2,7 @@ import ArgumentParser
 import Foundation
 import OCRKit
 import OCRKitONNX
+import OCRKitPDF
 
 struct Read: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
@@ -34,6 +35,12 @@ struct Read: AsyncParsableCommand {
         valueName: "folder"))
     var outputDir: String?
 
+    @Flag(help: "With --format pdf and --output-dir, also write each document's text beside it (scan.txt beside scan.pdf), a form feed between pages.")
+    var sidecar = false
+
+    @Flag(help: "With --format pdf, write PDF/A-2b, for archives: every font embedded, XMP metadata, an sRGB output intent, no encryption.")
+    var pdfa = false
+
     @Flag(help: "Mark doubtful words in text output as [[reading|alternative|alternative]].")
     var review = false
 
@@ -51,6 +58,10 @@ struct Read: AsyncParsableCommand {
 
     func validate() throws {
         if jobs < 1 { throw ValidationError("--jobs must be at least 1") }
+        if pdfa && format != .pdf { throw ValidationError("--pdfa is for --format pdf") }
+        if sidecar && (format != .pdf || outputDir == nil) {
+            throw ValidationError("--sidecar writes text beside searchable PDFs: use it with --format pdf and --output-dir")
+        }
     }
 
     func run() async throws {
@@ -85,7 +96,7 @@ struct Read: AsyncParsableCommand {
         var outputFiles = OutputFiles(folder: outputDir, format: format)
         // Standard output, unless each file's result goes to a file of its own.
         var output = outputDir == nil
-            ? try PageOutput(format: format, isSingleImage: pageCount == 1 && failures == 0, marksFlaggedWords: review)
+            ? try PageOutput(format: format, isSinglePage: pageCount == 1 && failures == 0, marksFlaggedWords: review)
             : nil
         var fileOutput: PageOutput?
         let start = ContinuousClock.now
@@ -112,11 +123,17 @@ struct Read: AsyncParsableCommand {
                     case .end(let file, let isUnread):
                         if isUnread, format == .pdf, let handle = try outputFiles.open(for: files[file]) {
                             // Every page kept as it was: the searchable copy is the document itself.
-                            fileOutput = try PageOutput(format: format, isSingleImage: false, destination: handle)
+                            if pdfa { warn("\(files[file]): no page read, so copied as it is, not made PDF/A (--force reads its pages)") }
+                            fileOutput = try PageOutput(format: format, isSinglePage: false, destination: handle)
                             fileOutput?.keep(files[file])
                         }
-                        try await fileOutput?.finish(decoder: reader.decoder, straightener: reader.straightener,
-                                                     password: documents.password)
+                        do {
+                            try await fileOutput?.finish(decoder: reader.decoder, straightener: reader.straightener, pdf: pdfOptions)
+                        } catch {
+                            // The document cannot be written (PDF/A refused, say): said, and the next goes on.
+                            progress.report("ocr: \(Self.describe(error, path: files[file]))")
+                            failures += 1
+                        }
                         fileOutput = nil
                     case .page(let file, let number):
                         guard let ready = finished.removeValue(forKey: nextToPrint) else { return }
@@ -124,8 +141,9 @@ struct Read: AsyncParsableCommand {
                         case .success(let page):
                             if outputDir != nil {
                                 if fileOutput == nil, let handle = try outputFiles.open(for: files[file]) {
-                                    fileOutput = try PageOutput(format: format, isSingleImage: number == nil,
+                                    fileOutput = try PageOutput(format: format, isSinglePage: number == nil,
                                                                 marksFlaggedWords: review, destination: handle)
+                                    if sidecar { fileOutput?.sidecar = try outputFiles.openSidecar() }
                                 }
                                 try fileOutput?.write(page)
                             } else {
@@ -151,9 +169,18 @@ struct Read: AsyncParsableCommand {
             }
         }
         progress.finish()
-        try await output?.finish(decoder: reader.decoder, straightener: reader.straightener, password: documents.password)
+        do {
+            try await output?.finish(decoder: reader.decoder, straightener: reader.straightener, pdf: pdfOptions)
+        } catch {
+            warn(Self.describe(error, path: outputDir ?? "the output"))
+            throw ExitCode.failure
+        }
         if timings { Self.reportTimings(pages: pageCount, elapsed: ContinuousClock.now - start, jobs: jobs) }
         if failures + failedPages > 0 { throw ExitCode.failure }
+    }
+
+    private var pdfOptions: SearchablePDFOptions {
+        SearchablePDFOptions(password: documents.password, isArchival: pdfa)
     }
 
     /// One line, e.g. `ocr: 100 pages in 80.2 s, 2 jobs; model inference 140.1 s (1.14x)`: the ratio is

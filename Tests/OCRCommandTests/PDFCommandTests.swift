@@ -122,4 +122,22 @@ struct PDFCommandTests {
             #expect(lines.filter { $0.hasPrefix("ocr: \(path): ") }.count == 1, "\(path) in \(result.errors)")
         }
     }
+
+    @Test func pdfaAndSidecarGoBesideEachDocumentAndARefusedOneIsSaid() async throws {
+        let scan = try scans(["Archive page one", "Archive page two"], name: "archive.pdf")
+        let typeset = folder.file("letter.pdf")
+        try TestDocuments.typeset([["A letter set in type"]], to: typeset)
+        let output = folder.file("out")
+        let result = try await ocr(["read", "--engine", "tesseract", "--format", "pdf", "--pdfa", "--sidecar", "--force",
+                                    "--output-dir", output, typeset, scan])
+        #expect(result.status == 1)
+        #expect(result.errors.contains("ocr: \(typeset): cannot be PDF/A: its font Helvetica on page 1 is not embedded"))
+        let archived = (output as NSString).appendingPathComponent("archive.pdf")
+        #expect(try PDFTools.output("pdfinfo", ["-meta", archived]).contains("<pdfaid:part>2</pdfaid:part>"))
+        let sidecar = try String(contentsOfFile: (output as NSString).appendingPathComponent("archive.txt"), encoding: .utf8)
+        #expect(sidecar == "Archive page one\n\u{0C}Archive page two\n")
+
+        let misuse = try await ocr(["read", "--sidecar", scan])
+        #expect(misuse.status != 0 && misuse.errors.contains("--sidecar writes text beside searchable PDFs"))
+    }
 }

@@ -14,8 +14,12 @@ public enum PDFTools {
     /// What a program printed, and how it ended.
     public struct Run: Sendable {
         public var status: Int32
-        public var output: String
+        /// Standard output's bytes.
+        public var data: Data
         public var errors: String
+
+        /// Standard output, as UTF-8 text.
+        public var output: String { String(decoding: data, as: UTF8.self) }
     }
 
     /// Runs `/usr/bin/<program>` with `arguments` to its end. Its output goes to files, read once
@@ -34,7 +38,7 @@ public enum PDFTools {
         try process.run()
         process.waitUntilExit()
         return Run(status: process.terminationStatus,
-                   output: (try? String(contentsOfFile: output, encoding: .utf8)) ?? "",
+                   data: FileManager.default.contents(atPath: output) ?? Data(),
                    errors: (try? String(contentsOfFile: errors, encoding: .utf8)) ?? "")
     }
 

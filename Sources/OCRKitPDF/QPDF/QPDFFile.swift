@@ -80,6 +80,17 @@ final class QPDFFile {
 
     var isEncrypted: Bool { qpdf_is_encrypted(handle) != 0 }
 
+    var root: Object { qpdf_get_root(handle) }
+
+    /// A value of the document's information dictionary (`/Title`...), as text.
+    func info(_ key: String) -> String? {
+        qpdf_get_info_key(handle, key).map { String(cString: $0) }
+    }
+
+    func setInfo(_ key: String, _ value: String) {
+        qpdf_set_info_key(handle, key, value)
+    }
+
     // MARK: Pages
 
     var pageCount: Int { max(0, Int(qpdf_get_num_pages(handle))) }
@@ -206,13 +217,15 @@ final class QPDFFile {
     // MARK: Writing
 
     /// Writes the PDF to `destination`: streams as they were (no filter undone or redone, so
-    /// images keep their bytes), new streams compressed.
-    func write(to destination: String) throws {
+    /// images keep their bytes), new streams compressed (but XMP metadata, which qpdf leaves
+    /// readable), encrypted as it was when `keepsEncryption`, in `minimumVersion` or later.
+    func write(to destination: String, keepsEncryption: Bool = true, minimumVersion: String? = nil) throws {
         qpdf_init_write(handle, destination)
         try check("cannot write \(destination)")
         qpdf_set_decode_level(handle, qpdf_dl_none)
         qpdf_set_compress_streams(handle, QPDF_TRUE)
-        qpdf_set_preserve_encryption(handle, QPDF_FALSE)
+        qpdf_set_preserve_encryption(handle, keepsEncryption ? QPDF_TRUE : QPDF_FALSE)
+        if let minimumVersion { qpdf_set_minimum_pdf_version(handle, minimumVersion) }
         qpdf_write(handle)
         try check("cannot write \(destination)")
     }

@@ -31,11 +31,11 @@ public enum SearchablePDF {
     ///   - decoder: decodes the images pages were read from again, those that are embedded as
     ///     pixels.
     ///   - straightener: straightens photos again that were straightened when read.
-    ///   - password: opens the encrypted PDFs pages come from.
+    ///   - options: the password of encrypted PDFs, PDF/A.
     /// - Throws: an ``OCRKit/OCRError`` naming the document or the file that failed.
     public static func write(
         _ pages: [Page], to path: String, decoder: any ImageDecoder, straightener: (any ImageStraightener)? = nil,
-        password: String? = nil
+        options: SearchablePDFOptions = SearchablePDFOptions()
     ) async throws {
         guard !pages.isEmpty else { throw OCRError(.invalidOption, path: path, reason: "a PDF needs at least one page") }
         // Image pages are prepared first, off qpdf's thread: decoding may take the decoder's pool.
@@ -47,8 +47,10 @@ public enum SearchablePDF {
         let partial = path + ".partial"
         do {
             try await offThePool {
-                let document = try assemble(pages, images: prepared, name: path, password: password)
-                try document.write(to: partial)
+                let document = try assemble(pages, images: prepared, name: path, password: options.password)
+                if options.isArchival { try Archival.conform(document) }
+                try document.write(to: partial, keepsEncryption: !options.isArchival,
+                                   minimumVersion: options.isArchival ? Archival.pdfVersion : nil)
             }
             if rename(partial, path) != 0 {
                 throw OCRError(.notReadable, path: path, reason: "cannot move the document into place: \(String(cString: strerror(errno)))")
@@ -59,15 +61,16 @@ public enum SearchablePDF {
         }
     }
 
-    /// The searchable PDF of `pages` (see ``write(_:to:decoder:straightener:password:)``) as bytes.
+    /// The searchable PDF of `pages` (see ``write(_:to:decoder:straightener:options:)``) as bytes.
     public static func data(
-        of pages: [Page], decoder: any ImageDecoder, straightener: (any ImageStraightener)? = nil, password: String? = nil
+        of pages: [Page], decoder: any ImageDecoder, straightener: (any ImageStraightener)? = nil,
+        options: SearchablePDFOptions = SearchablePDFOptions()
     ) async throws -> [UInt8] {
         let folder = FileManager.default.temporaryDirectory.appendingPathComponent("ocrkit-pdf-\(UUID().uuidString)")
         try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
         defer { try? FileManager.default.removeItem(at: folder) }
         let path = folder.appendingPathComponent("searchable.pdf").path
-        try await write(pages, to: path, decoder: decoder, straightener: straightener, password: password)
+        try await write(pages, to: path, decoder: decoder, straightener: straightener, options: options)
         guard let bytes = FileManager.default.contents(atPath: path) else {
             throw OCRError(.notReadable, path: path, reason: "cannot read the document back")
         }
