@@ -121,6 +121,9 @@ struct Read: AsyncParsableCommand {
                 while nextToPrint < steps.count {
                     switch steps[nextToPrint] {
                     case .end(let file, let isUnread):
+                        if isUnread, format == .pdf, outputDir == nil, files.count == 1 {
+                            output?.keep(files[file])   // the document alone, every page kept as it was
+                        }
                         if isUnread, format == .pdf, let handle = try outputFiles.open(for: files[file]) {
                             // Every page kept as it was: the searchable copy is the document itself.
                             if pdfa { warn("\(files[file]): no page read, so copied as it is, not made PDF/A (--force reads its pages)") }

@@ -90,6 +90,8 @@ struct PDFCommandTests {
             == FileManager.default.contents(atPath: path))
         let forced = try await ocr(["read", "--engine", "tesseract", "--force", path])
         #expect(forced.output == "A letter set in type\n")
+        let printed = try await ocr(["read", "--engine", "tesseract", "--format", "pdf", path])
+        #expect(printed.outputData == FileManager.default.contents(atPath: path), "the document as it is, on standard output too")
     }
 
     @Test func aMultiPageTIFFIsReadPageByPage() async throws {
