@@ -207,7 +207,7 @@ let package = Package(
         .testTarget(name: "OCRKitONNXTests", dependencies: ["OCRKitONNX", "OCRKitImages", "OCRKitLayout", "OCRKitEvaluation", "OCRKitTestSupport"]),
         .testTarget(
             name: "OCRKitPDFTests",
-            dependencies: ["OCRKitPDF", "OCRKitImages", "OCRKitTesseract", "OCRKitTestSupport"]
+            dependencies: ["OCRKitPDF", "OCRKitImages", "OCRKitTesseract", "OCRKitStraighten", "OCRKitTestSupport"]
         ),
         .testTarget(
             name: "OCRKitQueueTests",

@@ -2,6 +2,7 @@ import Foundation
 import OCRKit
 import OCRKitImages
 import OCRKitPDF
+import OCRKitStraighten
 import OCRKitTesseract
 import OCRKitTestSupport
 import Testing
@@ -124,5 +125,34 @@ struct SearchableCopyTests {
         #expect(try PDFTools.pdftotext([second, "-"]).components(separatedBy: "Read twice").count == 2, "one layer")
         #expect(try WordBoxes(of: second).boxes(of: "twice,").count == 1)
         #expect(try pixels(of: second) == pixels(of: path))
+    }
+
+    @Test func aPageScannedSidewaysIsShownUprightByItsRotationNotDrawnAgain() async throws {
+        let scan = try TestDocuments.scannedPage("This page was fed into the scanner sideways", to: folder.file("upright.tif"))
+        let sideways = folder.file("sideways.tif"), path = folder.file("sideways.pdf")
+        try ImageWriter.write(scan.turned(clockwiseQuarterTurns: 1), to: sideways)
+        try TestDocuments.scans([sideways], jpeg: true, to: path)
+        let straightening = PageReader(decoder: DocumentLoader(), engine: try TesseractEngine(),
+                                       straightener: PageStraightener(orientationDetector: try TesseractOrientationDetector()))
+        var pages: [Page] = []
+        for try await page in straightening.pages(of: path, options: RecognitionOptions(straightensPage: true)) { pages.append(page) }
+        #expect(pages.map(\.text) == ["This page was fed into the scanner sideways"])
+        #expect(pages.first?.straightening?.quarterTurns == 3)
+
+        let copy = folder.file("upright.pdf")
+        try await SearchablePDF.write(pages, to: copy, decoder: straightening.decoder, straightener: straightening.straightener)
+        #expect(try PDFTools.output("pdfinfo", [copy]).contains("Page rot:        270"))
+        #expect(try PDFTools.pdftotext([copy, "-"]).contains("This page was fed into the scanner sideways"))
+        let before = folder.file("before"), after = folder.file("after")
+        _ = try PDFTools.output("pdfimages", ["-all", path, before])
+        _ = try PDFTools.output("pdfimages", ["-all", copy, after])
+        #expect(FileManager.default.contents(atPath: after + "-000.jpg") == FileManager.default.contents(atPath: before + "-000.jpg"))
+        // Shown upright by a viewer: as wide as the scan of one line of text, not as tall.
+        let shown = folder.file("shown")
+        _ = try PDFTools.output("pdftoppm", ["-r", "20", "-gray", "-singlefile", copy, shown])
+        let image = try #require(FileManager.default.contents(atPath: shown + ".pgm"))
+        let header = String(decoding: image.prefix(20), as: UTF8.self)
+        let size = header.split(whereSeparator: \.isWhitespace).dropFirst().prefix(2).compactMap { Int($0) }
+        #expect(size.count == 2 && size[0] > size[1] && scan.width > scan.height, "\(header)")
     }
 }

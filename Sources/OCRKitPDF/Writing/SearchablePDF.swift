@@ -131,9 +131,18 @@ public enum SearchablePDF {
 
     /// Adds `page`'s text over a PDF's page: the page's content wrapped in `q` and `Q`, then the
     /// layer, and the font in its resources. A layer OCRKit added before is replaced.
+    ///
+    /// A page read turned upright (``OCRKit/Straightening/quarterTurns``) is shown upright by its
+    /// `/Rotate`, not drawn again. Its tilt, and a page found in a photo, are not undone: the layer
+    /// follows the page as read, turned.
     private static func addLayer(_ page: Page, to pdfPage: QPDFFile.Object, of file: QPDFFile, font: QPDFFile.Object) throws {
         let info = PDFPageInfo(pdfPage, of: file)
-        let transform = PageTransform(box: info.box, rotation: info.rotation, imageWidth: page.width, imageHeight: page.height)
+        var rotation = info.rotation
+        if let turns = page.straightening?.quarterTurns, turns % 4 != 0 {
+            rotation = (rotation + turns * 90) % 360
+            file.setKey(pdfPage, "/Rotate", file.newInteger(rotation))
+        }
+        let transform = PageTransform(box: info.box, rotation: rotation, imageWidth: page.width, imageHeight: page.height)
         var streams: [QPDFFile.Object] = []
         if let contents = file.key(pdfPage, "/Contents") {
             streams = file.isArray(contents) ? file.items(contents) : [contents]
