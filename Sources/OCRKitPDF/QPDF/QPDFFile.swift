@@ -78,8 +78,6 @@ final class QPDFFile {
         }
     }
 
-    var isEncrypted: Bool { qpdf_is_encrypted(handle) != 0 }
-
     var root: Object { qpdf_get_root(handle) }
 
     /// A value of the document's information dictionary (`/Title`...), as text.
@@ -120,10 +118,6 @@ final class QPDFFile {
 
     func setKey(_ object: Object, _ key: String, _ value: Object) {
         qpdf_oh_replace_key(handle, object, key, value)
-    }
-
-    func removeKey(_ object: Object, _ key: String) {
-        qpdf_oh_remove_key(handle, object, key)
     }
 
     /// The keys of a dictionary.

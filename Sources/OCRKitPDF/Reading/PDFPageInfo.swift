@@ -15,11 +15,6 @@ struct PDFPageInfo: Hashable, Sendable {
     /// The name in the page's resources of the one image the page draws upright over its whole
     /// box, and nothing else: a scan whose pixels can be taken as they are, without rendering.
     var scanImage: String?
-
-    /// The page's size as shown, turned: in points.
-    var shownSize: (width: Double, height: Double) {
-        rotation % 180 == 0 ? (box.width, box.height) : (box.height, box.width)
-    }
 }
 
 extension PDFPageInfo {
