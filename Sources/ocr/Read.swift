@@ -47,6 +47,11 @@ struct Read: AsyncParsableCommand {
     @Option(help: "How many pages to read at once (default: the number of cores).")
     var jobs = ProcessInfo.processInfo.activeProcessorCount
 
+    @Option(help: ArgumentHelp(
+        "Give up on a page that takes longer than this to read, and go on with the others: a damaged document's page can take for ever.",
+        valueName: "seconds"))
+    var pageTimeLimit: Double = 600
+
     @Flag(help: "Print to standard error how long reading took and, for the ONNX engines, how much of it the models' own inference was.")
     var timings = false
 
@@ -58,6 +63,7 @@ struct Read: AsyncParsableCommand {
 
     func validate() throws {
         if jobs < 1 { throw ValidationError("--jobs must be at least 1") }
+        if !(pageTimeLimit > 0) { throw ValidationError("--page-time-limit must be positive") }
         if pdfa && format != .pdf { throw ValidationError("--pdfa is for --format pdf") }
         if sidecar && (format != .pdf || outputDir == nil) {
             throw ValidationError("--sidecar writes text beside searchable PDFs: use it with --format pdf and --output-dir")
@@ -109,11 +115,19 @@ struct Read: AsyncParsableCommand {
             func startNext() {
                 while nextToStart < steps.count, case .end = steps[nextToStart] { nextToStart += 1 }
                 guard nextToStart < steps.count, case .page(let file, let number) = steps[nextToStart] else { return }
-                let index = nextToStart, path = files[file]
+                let index = nextToStart, path = files[file], limit = pageTimeLimit
                 nextToStart += 1
                 group.addTask {
-                    do { return Outcome(index: index, result: .success(try await reader.read(path, page: number, options: options))) }
-                    catch { return Outcome(index: index, result: .failure(error)) }
+                    do {
+                        let page = try await finishing(within: .seconds(limit), orThrow: {
+                            OCRError(.engineFailure, path: path, reason: "reading took longer than \(String(format: "%g", limit)) s (--page-time-limit); given up")
+                        }) {
+                            try await reader.read(path, page: number, options: options)
+                        }
+                        return Outcome(index: index, result: .success(page))
+                    } catch {
+                        return Outcome(index: index, result: .failure(error))
+                    }
                 }
             }
             /// Prints what is ready in order: pages, and each file's end.
@@ -153,8 +167,7 @@ struct Read: AsyncParsableCommand {
                                 try output?.write(page)
                             }
                         case .failure(let error):
-                            let name = number.map { "\(files[file]), page \($0)" } ?? files[file]
-                            progress.report("ocr: \(Self.describe(error, path: name))")
+                            progress.report("ocr: \(Self.describe(error, path: files[file], page: number))")
                         }
                     }
                     nextToPrint += 1
@@ -213,12 +226,13 @@ struct Read: AsyncParsableCommand {
         var result: Result<Page, any Error>
     }
 
-    /// One line naming the file and the cause.
-    static func describe(_ error: any Error, path: String) -> String {
+    /// One line naming the file (and the page of a document: `scan.pdf, page 3: ...`) and the cause.
+    static func describe(_ error: any Error, path: String, page: Int? = nil) -> String {
+        let name = page.map { "\(path), page \($0)" } ?? path
         if let error = error as? OCRError {
-            return error.path == nil || error.path == path ? "\(path): \(error.reason)" : error.description
+            return error.path == nil || error.path == path ? "\(name): \(error.reason)" : error.description
         }
-        return "\(path): \(error)"
+        return "\(name): \(error)"
     }
 
     /// One line naming the pages kept as they were: `scan.pdf: pages 1-3,7 already hold text; ...`.

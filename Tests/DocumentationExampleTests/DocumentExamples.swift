@@ -109,6 +109,16 @@ struct DocumentExamples {
         #expect(rows.count == 2 && rows.allSatisfy { $0.hasSuffix("yes") }, "both ran, and kept the images: \(table)")
     }
 
+    @Test func searchablePDFOptions() async throws {
+        let reader = PageReader(decoder: DocumentLoader(), engine: try TesseractEngine())
+        let pages = [try await reader.read("Samples/letter.png")]
+        // Example from Sources/OCRKitPDF/Writing/SearchablePDFOptions.swift
+        let options = SearchablePDFOptions(password: "secret", isArchival: true)
+        try await SearchablePDF.write(pages, to: searchablePath, decoder: reader.decoder, options: options)
+
+        #expect(try PDFTools.output("pdfinfo", [searchablePath]).contains("PDF version:     1.7"))
+    }
+
     @Test func imageFileHeader() throws {
         // Example from Sources/OCRKitImages/ImageFileHeader.swift
         let header = try ImageFileHeader(contentsOf: "Samples/receipt.jpg")

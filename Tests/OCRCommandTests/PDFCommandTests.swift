@@ -94,6 +94,13 @@ struct PDFCommandTests {
         #expect(printed.outputData == FileManager.default.contents(atPath: path), "the document as it is, on standard output too")
     }
 
+    @Test func aPageThatTakesTooLongIsGivenUpOnSayingWhich() async throws {
+        let path = try scans(["Slow page"], name: "slow.pdf")
+        let result = try await ocr(["read", "--engine", "tesseract", "--page-time-limit", "0.001", path, "Samples/letter.png"])
+        #expect(result.status == 1)
+        #expect(result.errors.contains("\(path), page 1: reading took longer than 0.001 s (--page-time-limit); given up"), "\(result.errors)")
+    }
+
     @Test func aMultiPageTIFFIsReadPageByPage() async throws {
         let sheets = try ["First sheet of paper", "Second sheet of paper"].enumerated().map { index, text in
             let path = folder.file("sheet\(index).tif")
