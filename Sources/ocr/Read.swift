@@ -90,6 +90,10 @@ struct Read: AsyncParsableCommand {
             do {
                 let plan = try await reader.plan(path, selection: documents.pages, pagesWithText: documents.pagesWithText)
                 if !plan.skipped.isEmpty { warn(Self.describeSkipped(plan)) }
+                for page in plan.lowered {
+                    warn("\(path), page \(page.number): read at \(Int(page.loweredResolution ?? 0)) dpi, to keep within "
+                         + "\(recognition.maxPixels) pixels (--max-pixels)")
+                }
                 steps += plan.read.map { .page(file: index, number: plan.isDocument ? $0 : nil) }
                 steps.append(.end(file: index, isUnread: plan.read.isEmpty))
             } catch {

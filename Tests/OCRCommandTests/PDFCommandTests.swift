@@ -90,6 +90,8 @@ struct PDFCommandTests {
             == FileManager.default.contents(atPath: path))
         let forced = try await ocr(["read", "--engine", "tesseract", "--force", path])
         #expect(forced.output == "A letter set in type\n")
+        let limited = try await ocr(["read", "--engine", "tesseract", "--force", "--max-pixels", "1000000", path])
+        #expect(limited.errors.contains("\(path), page 1: read at 101 dpi, to keep within 1000000 pixels (--max-pixels)"), "\(limited.errors)")
         let printed = try await ocr(["read", "--engine", "tesseract", "--format", "pdf", path])
         #expect(printed.outputData == FileManager.default.contents(atPath: path), "the document as it is, on standard output too")
     }

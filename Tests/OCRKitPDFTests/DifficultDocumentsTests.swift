@@ -86,6 +86,9 @@ struct DifficultDocumentsTests {
     func isReadAndGivesASoundSearchableCopy(kind: Kind) async throws {
         let text = kind == .pageWithoutContent ? "" : "Difficult document number seven"
         let path = try document(kind, text: text)
+        // A page rendered smaller for the pixel limit says so: 200 inches square in 40 megapixels.
+        let lowered = try await reader.decoder.pages(ofFileAt: path)?.first?.loweredResolution
+        #expect(kind == .enormousPage ? lowered == 31 : lowered == nil, "\(kind): \(String(describing: lowered))")
         var pages: [Page] = []
         for try await page in reader.pages(of: path) { pages.append(page) }
         #expect(pages.count == 1)

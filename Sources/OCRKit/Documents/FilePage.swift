@@ -20,9 +20,14 @@ public struct FilePage: Hashable, Sendable {
     /// The page's number in its file, from 1.
     public var number: Int
     public var text: Text
+    /// The pixels per inch the page is read at when that is less than it should be (its scan's
+    /// own, or the rendering resolution asked for), to keep within the decoder's pixel limit:
+    /// what a user should be told. `nil` when the page is read as it should be.
+    public var loweredResolution: Double?
 
-    public init(number: Int, text: Text = .none) {
+    public init(number: Int, text: Text = .none, loweredResolution: Double? = nil) {
         self.number = number
         self.text = text
+        self.loweredResolution = loweredResolution
     }
 }

@@ -13,14 +13,15 @@ extension PageReader {
     ///   page past its last.
     public func plan(_ path: String, selection: PageSelection = .all, pagesWithText: PagesWithText = .skip) async throws -> DocumentPlan {
         guard let pages = try await decoder.pages(ofFileAt: path) else {
-            return DocumentPlan(path: path, isDocument: false, pageCount: 1, read: [1], skipped: [])
+            return DocumentPlan(path: path, isDocument: false, pageCount: 1, read: [1], skipped: [], lowered: [])
         }
         let chosen = Set(try selection.numbers(of: pages.count, in: path))
         let selected = pages.filter { chosen.contains($0.number) }
         return DocumentPlan(
             path: path, isDocument: true, pageCount: pages.count,
             read: selected.filter { pagesWithText.reads($0.text) }.map(\.number),
-            skipped: selected.filter { !pagesWithText.reads($0.text) })
+            skipped: selected.filter { !pagesWithText.reads($0.text) },
+            lowered: selected.filter { pagesWithText.reads($0.text) && $0.loweredResolution != nil })
     }
 
     /// Reads the pages of the file at `path` that ``plan(_:selection:pagesWithText:)`` chooses, in
@@ -88,6 +89,9 @@ public struct DocumentPlan: Hashable, Sendable {
     public var read: [Int]
     /// The pages chosen that hold text and are left as they are.
     public var skipped: [FilePage]
+    /// The pages read at a lower resolution than they should be, to keep within the pixel limit
+    /// (``FilePage/loweredResolution``).
+    public var lowered: [FilePage]
 }
 
 /// A page and its place among the pages read (a struct, not a tuple: Swift 6.3.1's optimiser

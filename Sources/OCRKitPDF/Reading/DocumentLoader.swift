@@ -36,11 +36,16 @@ public struct DocumentLoader: ImageDecoder {
 
     public func pages(ofFileAt path: String) async throws -> [FilePage]? {
         guard Self.isPDF(path) else { return try await images.pages(ofFileAt: path) }
-        let password = options.password
+        let password = options.password, loader = self
         return try await offThePool {
             let file = try QPDFFile(reading: path, password: password)
             guard file.pageCount > 0 else { throw OCRError(.corrupt, path: path, reason: "the PDF has no pages") }
-            return (0..<file.pageCount).map { FilePage(number: $0 + 1, text: PDFPageInfo(file.page($0), of: file).text) }
+            return (0..<file.pageCount).map { index in
+                let info = PDFPageInfo(file.page(index), of: file)
+                let resolution = loader.resolution(of: info, maximumSide: nil)
+                return FilePage(number: index + 1, text: info.text,
+                                loweredResolution: resolution < loader.intendedResolution(of: info).rounded(.down) ? resolution : nil)
+            }
         }
     }
 
@@ -60,6 +65,11 @@ public struct DocumentLoader: ImageDecoder {
         return try await images.renderPDF(contentsOf: path, page: page, dotsPerInch: dotsPerInch, password: options.password)
     }
 
+    /// The resolution a page should be read at: its scan's own, or the rendering resolution asked for.
+    func intendedResolution(of page: PDFPageInfo) -> Double {
+        min(Self.resolutions.upperBound, max(Self.resolutions.lowerBound, page.scanResolution ?? options.renderingResolution))
+    }
+
     /// The scan's pixels as stored. A JPEG that comes out another size than its dictionary says
     /// was turned by an EXIF orientation, which PDF viewers ignore: it is rendered instead.
     private func pixels(of scan: ScanImage, path: String) async throws -> Bitmap? {
@@ -75,7 +85,7 @@ public struct DocumentLoader: ImageDecoder {
     /// The resolution to render a page at: its scan's own, or the options' rendering resolution; lowered so
     /// that the longer side keeps within `maximumSide` and the page within the loader's pixel limit.
     func resolution(of page: PDFPageInfo, maximumSide: Int?) -> Double {
-        var dotsPerInch = min(Self.resolutions.upperBound, max(Self.resolutions.lowerBound, page.scanResolution ?? options.renderingResolution))
+        var dotsPerInch = intendedResolution(of: page)
         let inches = (page.box.width / 72, page.box.height / 72)
         if let maximumSide {
             dotsPerInch = min(dotsPerInch, Double(maximumSide) / max(inches.0, inches.1))
