@@ -2,10 +2,11 @@ import Foundation
 import OCRKit
 import OCRKitImages
 
-/// Decodes documents and images: each page of a PDF rendered (libvips, through poppler) at its
-/// scan's own resolution when it is one scanned image, at ``DocumentLoadingOptions/renderingResolution``
-/// otherwise;
-/// multi-page TIFFs page by page and every other image by an ``OCRKitImages/ImageLoader``.
+/// Decodes documents and images: each page of a PDF that is one scan at the scan's own
+/// resolution (its image's own pixels when the page draws it upright over its whole box, else
+/// rendered), other pages rendered (libvips, through poppler) at
+/// ``DocumentLoadingOptions/renderingResolution``; multi-page TIFFs page by page, and every other
+/// image, by an ``OCRKitImages/ImageLoader``.
 ///
 /// ```swift
 /// let reader = PageReader(decoder: DocumentLoader(images: ImageLoader()), engine: try TesseractEngine())
