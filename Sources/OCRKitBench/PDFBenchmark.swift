@@ -107,6 +107,36 @@ public struct PDFBenchmark: Sendable {
         }
     }
 
+    /// Memory and time of one long document, the data set's pages repeated (with qpdf) to each of
+    /// `pageCounts` pages, through `ocr read --format pdf` with `engine`: a document's pages are
+    /// read and written one after another, so its length should not raise the peak.
+    public func runLongDocument(_ set: DataSet, pageCounts: [Int], engine: EngineChoice = .tesseract,
+                                report: (String) -> Void) async throws {
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("ocr-bench-pdf-\(UUID().uuidString)").path
+        try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(atPath: folder) }
+        let input = try await makeDocument(set, in: folder)
+        report("one long document: \(set.name) repeated, ocr read --format pdf --engine \(engine.rawValue), \(jobs) jobs")
+        var peaks: [Int] = []
+        for count in pageCounts {
+            let repeats = (count + set.pages.count - 1) / set.pages.count
+            let long = folder + "/long-\(count).pdf"
+            var arguments = ["--empty", "--pages"]
+            for _ in 0..<repeats { arguments += [input, "1-z"] }
+            let joined = try await ChildProcess.run("qpdf", arguments + ["--", folder + "/joined.pdf"])
+            let cut = try await ChildProcess.run("qpdf", [folder + "/joined.pdf", "--pages", ".", "1-\(count)", "--", long])
+            guard joined.status == 0, cut.status == 0 else { throw OCRError(.engineFailure, path: long, reason: "qpdf could not make it") }
+            let outcome = try await ChildProcess.run(ocr, ["read", "--format", "pdf", "--jobs", "\(jobs)", "--engine", engine.rawValue, long],
+                                                     output: folder + "/long-ocr.pdf")
+            peaks.append(outcome.peakBytes)
+            report(String(format: "%5d pages: %7.1f s, %4.0f MB peak%@", count, outcome.seconds, Double(outcome.peakBytes) / 1_048_576,
+                          outcome.status == 0 ? "" : " (failed)"))
+        }
+        if let first = peaks.first, let last = peaks.last, first > 0, peaks.count > 1 {
+            report(String(format: "peak memory at %d pages over at %d: %.2fx", pageCounts.last!, pageCounts[0], Double(last) / Double(first)))
+        }
+    }
+
     /// The input PDF: the pages' images (lines first stacked into pages at 300 dpi) through img2pdf.
     private func makeDocument(_ set: DataSet, in folder: String) async throws -> String {
         var images: [String] = []

@@ -352,6 +352,9 @@ struct BenchPDF: AsyncParsableCommand {
     @Option(help: ArgumentHelp("The folder holding OCRmyPDF's ocrmypdf and img2pdf.", valueName: "folder"))
     var tools = ".deps/ocrmypdf/bin"
 
+    @Flag(help: "Then the peak memory of one long document, the scanned pages repeated to 20 and to 200 pages, with --engine tesseract.")
+    var longDocument = false
+
     func run() async throws {
         var benchmark = PDFBenchmark(ocr: Bundle.main.executablePath ?? CommandLine.arguments[0], tools: PDFBenchmark.Tools(folder: tools))
         benchmark.engines = try engines.split(separator: ",").map {
@@ -361,6 +364,11 @@ struct BenchPDF: AsyncParsableCommand {
         benchmark.jobs = jobs
         try await benchmark.run(PDFBenchmark.DataSet.receipts(manifest: receipts, skip: skip, limit: receiptPages)) { print($0) }
         print("")
-        try await benchmark.run(PDFBenchmark.DataSet.scannedLines(manifest: lines, limit: linePages)) { print($0) }
+        let pages = try PDFBenchmark.DataSet.scannedLines(manifest: lines, limit: linePages)
+        try await benchmark.run(pages) { print($0) }
+        if longDocument {
+            print("")
+            try await benchmark.runLongDocument(pages, pageCounts: [20, 200]) { print($0) }
+        }
     }
 }

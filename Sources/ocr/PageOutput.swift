@@ -76,7 +76,17 @@ struct PageOutput {
         case .hocr, .alto:
             if let document { emit((written == 0 ? document.header : "") + document.fragment(for: page, number: written + 1)) }
         case .pdf:
-            pdfPages.append(page)
+            // Held until the document is written: only what the text layer needs, words and their boxes.
+            pdfPages.append(page.compactMapLines { line in
+                var line = line
+                line.words = line.words.map { word in
+                    var word = word
+                    word.symbols = []
+                    word.alternatives = []
+                    return word
+                }
+                return line
+            })
             sidecar?.write(Data(((pdfPages.count > 1 ? "\u{0C}" : "") + page.text + "\n").utf8))
         }
         written += 1

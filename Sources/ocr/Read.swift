@@ -79,8 +79,9 @@ struct Read: AsyncParsableCommand {
 
         let reader = try recognition.makeReader(jobs: jobs, straightensPhotos: recognition.straighten,
                                                 documents: documents.loadingOptions)
-        // Alternatives cost about a tenth of the time and only JSON shows them.
-        let options = recognition.recognitionOptions(defaultAlternatives: format == .text && !review ? 0 : 3)
+        // Alternatives cost about a tenth of the time, and text and PDF do not show them.
+        let showsAlternatives = review || ![.text, .pdf].contains(format)
+        let options = recognition.recognitionOptions(defaultAlternatives: showsAlternatives ? 3 : 0)
         try reader.engine.validate(options)
 
         // What each file holds: its pages to read, in order, then the end of the file.
