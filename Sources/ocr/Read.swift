@@ -114,7 +114,7 @@ struct Read: AsyncParsableCommand {
 
         // Pages are read `jobs` at once; results arrive in any order and are printed in the order of `steps`.
         var finished: [Int: Result<Page, any Error>] = [:]
-        var nextToPrint = 0, done = 0, failedPages = 0
+        var nextToPrint = 0, done = 0, failedPages = 0, givenUp = false
         try await withThrowingTaskGroup(of: Outcome.self) { group in
             var nextToStart = 0
             func startNext() {
@@ -123,15 +123,15 @@ struct Read: AsyncParsableCommand {
                 let index = nextToStart, path = files[file], limit = pageTimeLimit
                 nextToStart += 1
                 group.addTask {
+                    let givenUp = OCRError(.engineFailure, path: path,
+                                           reason: "reading took longer than \(String(format: "%g", limit)) s (--page-time-limit); given up")
                     do {
-                        let page = try await finishing(within: .seconds(limit), orThrow: {
-                            OCRError(.engineFailure, path: path, reason: "reading took longer than \(String(format: "%g", limit)) s (--page-time-limit); given up")
-                        }) {
+                        let page = try await finishing(within: .seconds(limit), orThrow: { givenUp }) {
                             try await reader.read(path, page: number, options: options)
                         }
                         return Outcome(index: index, result: .success(page))
                     } catch {
-                        return Outcome(index: index, result: .failure(error))
+                        return Outcome(index: index, result: .failure(error), isGivenUp: error as? OCRError == givenUp)
                     }
                 }
             }
@@ -184,6 +184,7 @@ struct Read: AsyncParsableCommand {
                 finished[outcome.index] = outcome.result
                 done += 1
                 if (try? outcome.result.get()) == nil { failedPages += 1 }
+                givenUp = givenUp || outcome.isGivenUp
                 progress.update(done: done, failed: failedPages)
                 startNext()
                 try await printReady()
@@ -197,6 +198,9 @@ struct Read: AsyncParsableCommand {
             throw ExitCode.failure
         }
         if timings { Self.reportTimings(pages: pageCount, elapsed: ContinuousClock.now - start, jobs: jobs) }
+        // A page given up on is still being read inside a C library: exiting the usual way would
+        // tear that library down under it (a crash, seen here). Everything is written by now.
+        if givenUp { _exit(1) }
         if failures + failedPages > 0 { throw ExitCode.failure }
     }
 
@@ -229,6 +233,8 @@ struct Read: AsyncParsableCommand {
     private struct Outcome: Sendable {
         var index: Int
         var result: Result<Page, any Error>
+        /// Whether reading ran past --page-time-limit, and goes on without us.
+        var isGivenUp = false
     }
 
     /// One line naming the file (and the page of a document: `scan.pdf, page 3: ...`) and the cause.
