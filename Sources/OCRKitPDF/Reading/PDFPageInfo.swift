@@ -18,12 +18,9 @@ struct PDFPageInfo: Hashable, Sendable {
 }
 
 extension PDFPageInfo {
-    /// Font names that mark an OCR layer: OCRKit's, and the glyphless fonts of Tesseract's PDF
-    /// renderer and OCRmyPDF.
-    static let ocrFontNames = [GlyphlessFont.name, "GlyphLessFont"]
-
-    /// Reads page `page` of `file`.
-    init(_ page: QPDFFile.Object, of file: QPDFFile) {
+    /// The visible box and the rotation of page `page` of `file`, read from its own keys alone,
+    /// without looking through its content.
+    static func frame(of page: QPDFFile.Object, in file: QPDFFile) -> (box: Rect, rotation: Int) {
         func rect(_ key: String) -> Rect? {
             guard let array = file.key(page, key) else { return nil }
             let values = file.items(array).compactMap { file.number($0) }
@@ -34,9 +31,18 @@ extension PDFPageInfo {
         }
         // US Letter, as viewers assume, for a page without a usable box.
         let media = rect("/MediaBox") ?? Rect(x: 0, y: 0, width: 612, height: 792)
-        self.box = rect("/CropBox").map { $0.intersection(media) ?? media } ?? media
+        let box = rect("/CropBox").map { $0.intersection(media) ?? media } ?? media
         let turns = Int(file.number(file.key(page, "/Rotate")) ?? 0) / 90
-        rotation = ((turns % 4) + 4) % 4 * 90
+        return (box, ((turns % 4) + 4) % 4 * 90)
+    }
+
+    /// Font names that mark an OCR layer: OCRKit's, and the glyphless fonts of Tesseract's PDF
+    /// renderer and OCRmyPDF.
+    static let ocrFontNames = [GlyphlessFont.name, "GlyphLessFont"]
+
+    /// Reads page `page` of `file`.
+    init(_ page: QPDFFile.Object, of file: QPDFFile) {
+        (box, rotation) = Self.frame(of: page, in: file)
 
         var contents = PageContents()
         contents.collect(page: page, of: file)

@@ -136,13 +136,14 @@ public enum SearchablePDF {
     /// `/Rotate`, not drawn again. Its tilt, and a page found in a photo, are not undone: the layer
     /// follows the page as read, turned.
     private static func addLayer(_ page: Page, to pdfPage: QPDFFile.Object, of file: QPDFFile, font: QPDFFile.Object) throws {
-        let info = PDFPageInfo(pdfPage, of: file)
-        var rotation = info.rotation
+        // The page's box and rotation only: what it holds was looked through when it was read.
+        let frame = PDFPageInfo.frame(of: pdfPage, in: file)
+        var rotation = frame.rotation
         if let turns = page.straightening?.quarterTurns, turns % 4 != 0 {
             rotation = (rotation + turns * 90) % 360
             file.setKey(pdfPage, "/Rotate", file.newInteger(rotation))
         }
-        let transform = PageTransform(box: info.box, rotation: rotation, imageWidth: page.width, imageHeight: page.height)
+        let transform = PageTransform(box: frame.box, rotation: rotation, imageWidth: page.width, imageHeight: page.height)
         var streams: [QPDFFile.Object] = []
         if let contents = file.key(pdfPage, "/Contents") {
             streams = file.isArray(contents) ? file.items(contents) : [contents]
