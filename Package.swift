@@ -214,6 +214,7 @@ let package = Package(
             dependencies: [
                 "OCRKitQueue", "OCRKitQueueSQLite", "OCRKitQueuePostgres", "OCRKitQueueStores", "OCRKitImages", "OCRKitTesseract",
                 "OCRKitPDF", "OCRKitBench", "OCRKitTestSupport", .product(name: "PostgresNIO", package: "postgres-nio"),
+                .product(name: "GRDB", package: "GRDB.swift"),
             ]
         ),
         .testTarget(

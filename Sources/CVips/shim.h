@@ -95,6 +95,11 @@ static inline int ocrkit_vips_jpegsave_buffer(VipsImage *in, void **buffer, size
     return vips_jpegsave_buffer(in, buffer, length, "Q", quality, NULL);
 }
 
+/// Saves as a TIFF without loss (deflate), keeping the resolution.
+static inline int ocrkit_vips_tiffsave_buffer(VipsImage *in, void **buffer, size_t *length) {
+    return vips_tiffsave_buffer(in, buffer, length, "compression", VIPS_FOREIGN_TIFF_COMPRESSION_DEFLATE, NULL);
+}
+
 /// Saves in the format the file name's extension names.
 static inline int ocrkit_vips_write_to_file(VipsImage *image, const char *path) {
     return vips_image_write_to_file(image, path, NULL);

@@ -67,6 +67,35 @@ public final class ImageLoader: ImageDecoder {
         return count > 1 ? (1...count).map { FilePage(number: $0) } : nil
     }
 
+    /// Page `page` (from 1) of the multi-page TIFF at `path` as a TIFF of its own, without loss;
+    /// an image's own bytes for its only page. Blocking.
+    public func contents(ofPage page: Int, ofFileAt path: String) throws -> Data {
+        try Self.checkFile(at: path)
+        guard ImageSignature.format(ofFileAt: path) == "TIFF", try ImageFileHeader(contentsOf: path).pageCount > 1 else {
+            guard page == 1 else { throw OCRError(.invalidOption, path: path, reason: "has one page, not \(page)") }
+            do {
+                return try Data(contentsOf: URL(fileURLWithPath: path))
+            } catch {
+                throw OCRError(.notReadable, path: path, reason: "cannot read the file: \(error.localizedDescription)")
+            }
+        }
+        guard let source = vips_source_new_from_file(path) else {
+            throw OCRError(.notReadable, path: path, reason: Vips.takeError())
+        }
+        defer { g_object_unref(source) }
+        guard let opened = ocrkit_vips_open_source_page(source, Int32(page - 1)) else {
+            throw OCRError(.corrupt, path: path, reason: "cannot open page \(page): \(Vips.takeError())")
+        }
+        let image = VipsImageHandle(opened)
+        var buffer: UnsafeMutableRawPointer?
+        var length = 0
+        guard ocrkit_vips_tiffsave_buffer(image.pointer, &buffer, &length) == 0, let buffer else {
+            throw OCRError(.corrupt, path: path, reason: "cannot copy page \(page): \(Vips.takeError())")
+        }
+        defer { g_free(buffer) }
+        return Data(bytes: buffer, count: length)
+    }
+
     private func decodeFile(_ path: String, as loading: Loading, maximumSide: Int?) async throws -> Bitmap {
         try Self.checkFile(at: path)
         let options = self.options

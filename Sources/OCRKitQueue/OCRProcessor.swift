@@ -19,7 +19,7 @@ import OCRKit
 ///
 /// ```swift
 /// let processor = OCRProcessor(store: try SQLiteQueueStore(path: queuePath), reader: reader)
-/// let batch = try await processor.enqueue(scans)
+/// let batch = try await processor.enqueue(scans)   // images, and each page of a PDF
 /// await processor.start()
 /// for await event in processor.events where event.batch == batch {
 ///     if case .completed(let page?) = event.kind { print(event.path, page.text) }
@@ -81,34 +81,55 @@ public actor OCRProcessor {
 
     // MARK: Queueing
 
-    /// Adds a batch of image paths and returns its ID. The same path twice in one batch is one
-    /// item; items are read in the order given.
+    /// Adds a batch of files and returns its ID: an image is one item, a document (a PDF, a
+    /// multi-page TIFF) one item a page, each page that holds no text yet
+    /// (``OCRKit/PagesWithText/skip``). The same path twice in one batch is read once; items are
+    /// read in the order given. A file that cannot be opened now is queued as it is: reading it
+    /// fails with the reason, naming it, and the others are read.
     ///
     /// - Parameters:
     ///   - document: where the pages are to be written as one document, in the order given, once
     ///     all are read (``BatchSummary/document``); writing it is the caller's part.
-    ///   - storingImages: stores the image files themselves in the queue, so that workers on
-    ///     machines that do not see these paths can read them. A file that cannot be read now,
-    ///     or is larger than ``largestStoredImage``, is left to be read at its path.
+    ///   - storingImages: stores the files themselves in the queue (a document's page as a
+    ///     document of its own), so that workers on machines that do not see these paths can read
+    ///     them. A file that cannot be read now, or is larger than ``largestStoredImage``, is left
+    ///     to be read at its path.
     /// - Throws: an ``OCRKit/OCRError/Code/invalidOption`` for options the reader cannot honour.
     public func enqueue(_ paths: [String], name: String? = nil, document: String? = nil,
                         options: RecognitionOptions = RecognitionOptions(), storingImages: Bool = false) async throws -> BatchID {
+        var pages: [QueuedPage] = []
+        for path in paths {
+            if let plan = try? await reader.plan(path) {
+                pages += QueuedPage.pages(of: plan)
+            } else {
+                pages.append(QueuedPage(path: path))
+            }
+        }
+        return try await enqueue(pages, name: name, document: document, options: options, storingImages: storingImages)
+    }
+
+    /// Adds a batch of pages the caller chose (``OCRKit/PageReader/plan(_:selection:pagesWithText:)``
+    /// chooses a document's), and returns its ID; otherwise as the `enqueue` of paths.
+    public func enqueue(_ pages: [QueuedPage], name: String? = nil, document: String? = nil,
+                        options: RecognitionOptions = RecognitionOptions(), storingImages: Bool = false) async throws -> BatchID {
         try checkOptions(options)
-        let images: ImageContents? = storingImages ? Self.storableContents(ofFileAt:) : nil
-        let batch = try await store.addBatch(name: name, paths: paths, options: options, document: document, images: images, now: Date())
+        let decoder = reader.decoder
+        let images: ImageContents? = storingImages ? { @Sendable page in Self.storableContents(of: page, decoder: decoder) } : nil
+        let batch = try await store.addBatch(name: name, pages: pages, options: options, document: document, images: images, now: Date())
         await refreshProgress()
         return batch
     }
 
-    /// Adds a batch of images held in memory (uploaded to a server, say), each stored in the queue
-    /// under its name, and returns its ID. Names must differ: the same name twice is one item.
+    /// Adds a batch of files held in memory (uploaded to a server, say), each stored in the queue
+    /// under its page (its name, and its number in a document), and returns its ID. Pages must
+    /// differ: the same page twice is one item.
     ///
     /// - Throws: an ``OCRKit/OCRError/Code/invalidOption`` for options the reader cannot honour.
-    public func enqueue(contentsOf images: [(name: String, contents: Data)], name: String? = nil, document: String? = nil,
+    public func enqueue(contentsOf files: [(page: QueuedPage, contents: Data)], name: String? = nil, document: String? = nil,
                         options: RecognitionOptions = RecognitionOptions()) async throws -> BatchID {
         try checkOptions(options)
-        let contents = Dictionary(images.map { ($0.name, $0.contents) }, uniquingKeysWith: { first, _ in first })
-        let batch = try await store.addBatch(name: name, paths: images.map(\.name), options: options, document: document,
+        let contents = Dictionary(files.map { ($0.page, $0.contents) }, uniquingKeysWith: { first, _ in first })
+        let batch = try await store.addBatch(name: name, pages: files.map(\.page), options: options, document: document,
                                              images: { contents[$0] }, now: Date())
         await refreshProgress()
         return batch
@@ -121,14 +142,16 @@ public actor OCRProcessor {
         }
     }
 
-    /// The largest image file, in bytes, ``enqueue(_:name:document:options:storingImages:)``
-    /// stores in the queue: 256 MiB.
+    /// The largest file (an image, or a document's page cut out), in bytes, that `enqueue` stores
+    /// in the queue: 256 MiB.
     public static let largestStoredImage = 256 << 20
 
-    private static func storableContents(ofFileAt path: String) -> Data? {
-        guard let size = (try? FileManager.default.attributesOfItem(atPath: path))?[.size] as? Int,
-              size <= largestStoredImage else { return nil }
-        return try? Data(contentsOf: URL(fileURLWithPath: path))
+    private static func storableContents(of page: QueuedPage, decoder: any ImageDecoder) -> Data? {
+        guard let size = (try? FileManager.default.attributesOfItem(atPath: page.path))?[.size] as? Int else { return nil }
+        guard let number = page.pageNumber else {
+            return size <= largestStoredImage ? try? Data(contentsOf: URL(fileURLWithPath: page.path)) : nil
+        }
+        return (try? decoder.contents(ofPage: number, ofFileAt: page.path)).flatMap { $0.count <= largestStoredImage ? $0 : nil }
     }
 
     /// The progress of `batch`, or of the whole queue.
@@ -401,11 +424,13 @@ public actor OCRProcessor {
         let renewal = renewLease(of: item.id)
         defer { renewal.cancel() }
         do {
-            let page = if let contents = item.contents {
+            var page = if let contents = item.contents {
                 try await reader.read(contents, name: item.path, options: options)
             } else {
-                try await reader.read(item.path, options: options)
+                try await reader.read(item.path, page: item.pageNumber, options: options)
             }
+            // Stored contents are the page alone: its number is the one in the document.
+            page.pageNumber = item.pageNumber
             await save(page, of: item)
         } catch {
             await recordFailure(error as? OCRError ?? OCRError(.engineFailure, path: item.path, reason: "\(error)"), of: item)

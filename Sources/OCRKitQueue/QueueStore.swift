@@ -8,16 +8,17 @@ import OCRKit
 /// one worker only, and an item's outcome is written with its event only while that worker still
 /// holds the item's lease.
 public protocol QueueStore: Sendable {
-    /// Adds a batch of `paths` (repeats removed, first occurrence kept) and returns its ID.
+    /// Adds a batch of `pages` (repeats removed, first occurrence kept) and returns its ID.
     ///
     /// - Parameters:
     ///   - document: where the batch's pages are to be written as one document, in order, once
     ///     they are all read; `nil` for a batch of separate images.
     ///   - images: for a batch whose images are stored in the queue itself, so that workers on
-    ///     machines without the files can read them: the contents of the file at a path, `nil`
-    ///     for one it cannot read (workers then look for the file). `nil` for a batch of paths.
+    ///     machines without the files can read them: the file a page is read from (the image, or
+    ///     the page as a document of its own), `nil` for one it cannot read (workers then look for
+    ///     the file). `nil` for a batch of paths.
     func addBatch(
-        name: String?, paths: [String], options: RecognitionOptions, document: String?, images: ImageContents?, now: Date
+        name: String?, pages: [QueuedPage], options: RecognitionOptions, document: String?, images: ImageContents?, now: Date
     ) async throws -> BatchID
 
     /// Leases the next item to `owner` until `expiry`, counting an attempt: from the oldest batch
@@ -101,13 +102,18 @@ public protocol QueueStore: Sendable {
     func close() async
 }
 
-/// The contents of the image file at a path, or `nil` when it cannot be read.
-public typealias ImageContents = @Sendable (_ path: String) -> Data?
+/// The contents of the file a queued page is read from, or `nil` when it cannot be read.
+public typealias ImageContents = @Sendable (_ page: QueuedPage) -> Data?
 
 extension QueueStore {
-    /// Adds a batch of `paths`, for workers that read the files there.
+    /// Adds a batch of `pages`, for workers that read the files where they are.
+    public func addBatch(name: String?, pages: [QueuedPage], options: RecognitionOptions, document: String?, now: Date) async throws -> BatchID {
+        try await addBatch(name: name, pages: pages, options: options, document: document, images: nil, now: now)
+    }
+
+    /// Adds a batch of image files, for workers that read them where they are.
     public func addBatch(name: String?, paths: [String], options: RecognitionOptions, document: String?, now: Date) async throws -> BatchID {
-        try await addBatch(name: name, paths: paths, options: options, document: document, images: nil, now: now)
+        try await addBatch(name: name, pages: paths.map { QueuedPage(path: $0) }, options: options, document: document, images: nil, now: now)
     }
 
     /// A store that does not announce changes: callers poll.

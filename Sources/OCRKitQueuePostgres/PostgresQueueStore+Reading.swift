@@ -82,15 +82,15 @@ extension PostgresQueueStore {
     public func failures(batch: BatchID?) async throws -> [ItemFailure] {
         try await translatingErrors {
             let rows = try await fetch("""
-                SELECT id, batch_id, path, error_code, error_message, attempts, finished_at FROM item
+                SELECT id, batch_id, path, page, error_code, error_message, attempts, finished_at FROM item
                 WHERE status = \(ItemStatus.failed.rawValue) AND (\(batch?.rawValue)::BIGINT IS NULL OR batch_id = \(batch?.rawValue))
                 ORDER BY batch_id, ordinal
                 """)
             var failures: [ItemFailure] = []
             for row in rows {
-                let (id, batch, path, code, message, attempts, finished) = try row.decode(
-                    (Int64, Int64, String, String?, String?, Int, Double).self)
-                failures.append(ItemFailure(id: ItemID(rawValue: id), batch: BatchID(rawValue: batch), path: path,
+                let (id, batch, path, page, code, message, attempts, finished) = try row.decode(
+                    (Int64, Int64, String, Int?, String?, String?, Int, Double).self)
+                failures.append(ItemFailure(id: ItemID(rawValue: id), batch: BatchID(rawValue: batch), path: path, pageNumber: page,
                                             error: OCRError(storedCode: code, reason: message, path: path), attempts: attempts,
                                             finishedAt: Date(timeIntervalSince1970: finished)))
             }
@@ -109,21 +109,22 @@ extension PostgresQueueStore {
         try await translatingErrors {
             let rows = try await fetch("""
                 SELECT event.id, event.item_id, event.kind, event.error_code, event.error_message, event.will_retry,
-                    event.created_at, item.path, item.batch_id, item.ordinal, item.result, batch.item_count
+                    event.created_at, item.path, item.page, item.batch_id, item.ordinal, item.result, batch.item_count
                 FROM event JOIN item ON item.id = event.item_id JOIN batch ON batch.id = item.batch_id
                 WHERE event.id > \(cursor.rawValue) ORDER BY event.id LIMIT \(limit)
                 """)
             var events: [ProcessorEvent] = []
             for row in rows {
-                let (id, item, kindName, code, message, willRetry, created, path, batch, ordinal, result, total) = try row.decode(
-                    (Int64, Int64, String, String?, String?, Bool, Double, String, Int64, Int, String?, Int).self)
+                let (id, item, kindName, code, message, willRetry, created, path, page, batch, ordinal, result, total) = try row.decode(
+                    (Int64, Int64, String, String?, String?, Bool, Double, String, Int?, Int64, Int, String?, Int).self)
                 let kind: ProcessorEvent.Kind = switch StoredEventKind(rawValue: kindName) {
                 case .completed: .completed(result.flatMap { try? Page(jsonData: Data($0.utf8)) })
                 case .failed: .failed(OCRError(storedCode: code, reason: message, path: path), willRetry: willRetry)
                 case .cancelled, nil: .cancelled
                 }
                 events.append(ProcessorEvent(
-                    cursor: EventCursor(rawValue: id), item: ItemID(rawValue: item), path: path, batch: BatchID(rawValue: batch),
+                    cursor: EventCursor(rawValue: id), item: ItemID(rawValue: item), path: path, pageNumber: page,
+                    batch: BatchID(rawValue: batch),
                     index: ordinal, batchTotal: total, kind: kind, time: Date(timeIntervalSince1970: created)))
             }
             return events

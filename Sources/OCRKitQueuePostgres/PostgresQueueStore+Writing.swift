@@ -5,10 +5,10 @@ import PostgresNIO
 
 extension PostgresQueueStore {
     public func addBatch(
-        name: String?, paths: [String], options: RecognitionOptions, document: String?, images: ImageContents?, now: Date
+        name: String?, pages: [QueuedPage], options: RecognitionOptions, document: String?, images: ImageContents?, now: Date
     ) async throws -> BatchID {
         try await translatingErrors {
-            let record = try BatchRecord(paths: paths, options: options), unique = record.paths
+            let record = try BatchRecord(pages: pages, options: options), unique = record.pages
             let time = now.timeIntervalSince1970, pending = ItemStatus.pending.rawValue
             return try await transaction { [self] connection in
                 let rows = try await connection.query("""
@@ -19,18 +19,21 @@ extension PostgresQueueStore {
                 for try await id in rows.decode(Int64.self) { batch = id }
                 // In slices: one statement for a million paths would exceed the protocol's limits.
                 for start in stride(from: 0, to: unique.count, by: 10_000) {
-                    let slice = Array(unique[start..<min(start + 10_000, unique.count)])
+                    let slice = unique[start..<min(start + 10_000, unique.count)]
+                    // Page 0 stands for none: arrays of optionals do not cross the protocol.
+                    let paths = slice.map(\.path), numbers = slice.map { $0.pageNumber ?? 0 }
                     try await connection.query("""
-                        INSERT INTO item (batch_id, ordinal, path, status, created_at, updated_at)
-                        SELECT \(batch), \(start) + ordinality - 1, path, \(pending), \(time), \(time)
-                        FROM unnest(\(slice)::text[]) WITH ORDINALITY AS paths(path, ordinality)
+                        INSERT INTO item (batch_id, ordinal, path, page, status, created_at, updated_at)
+                        SELECT \(batch), \(start) + ordinality - 1, path, NULLIF(page, 0), \(pending), \(time), \(time)
+                        FROM unnest(\(paths)::text[], \(numbers)::integer[]) WITH ORDINALITY AS pages(path, page, ordinality)
                         """, logger: logger)
                 }
                 // One image at a time: a batch's images together may not fit in memory.
-                for path in unique {
-                    guard let contents = images?(path) else { continue }
+                for page in unique {
+                    guard let contents = images?(page) else { continue }
                     try await connection.query("""
-                        INSERT INTO item_image (item_id, contents) SELECT id, \(contents) FROM item WHERE batch_id = \(batch) AND path = \(path)
+                        INSERT INTO item_image (item_id, contents) SELECT id, \(contents) FROM item
+                        WHERE batch_id = \(batch) AND path = \(page.path) AND page IS NOT DISTINCT FROM \(page.pageNumber)
                         """, logger: logger)
                 }
                 try await announce(.itemsReady, on: connection)
@@ -65,12 +68,12 @@ extension PostgresQueueStore {
                     attempts = attempts + 1, retry_at = NULL, updated_at = \(time)
                 FROM candidate, batch
                 WHERE item.id = candidate.id AND batch.id = item.batch_id
-                RETURNING item.id, item.batch_id, item.path, item.attempts, batch.options,
+                RETURNING item.id, item.batch_id, item.path, item.page, item.attempts, batch.options,
                     (SELECT contents FROM item_image WHERE item_id = item.id)
                 """)
             return try rows.first.map { row in
-                let (id, batch, path, attempts, options, contents) = try row.decode((Int64, Int64, String, Int, String, Data?).self)
-                return ClaimedItem(id: ItemID(rawValue: id), batch: BatchID(rawValue: batch), path: path,
+                let (id, batch, path, page, attempts, options, contents) = try row.decode((Int64, Int64, String, Int?, Int, String, Data?).self)
+                return ClaimedItem(id: ItemID(rawValue: id), batch: BatchID(rawValue: batch), path: path, pageNumber: page,
                                    options: try BatchRecord.options(from: options), attempts: attempts, contents: contents)
             }
         }

@@ -190,6 +190,12 @@ public final class PostgresQueueStore: QueueStore {
             )
             """,
         ],
+        [
+            // Several items of a batch may read one file, a page each.
+            "ALTER TABLE item ADD COLUMN page INTEGER",
+            "ALTER TABLE item DROP CONSTRAINT item_batch_id_path_key",
+            "CREATE UNIQUE INDEX item_by_page ON item (batch_id, path, COALESCE(page, 0))",
+        ],
     ]
 
     /// The version of the schema this OCRKit writes: how many migrations it knows.

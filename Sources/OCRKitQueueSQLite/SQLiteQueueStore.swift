@@ -93,27 +93,63 @@ public final class SQLiteQueueStore: QueueStore {
                 )
                 """)
         }
+        migrator.registerMigration("v4: pages of documents") { db in
+            // Several items of a batch may now read one file, a page each. SQLite cannot drop a
+            // table's UNIQUE constraint, so the table is made again (foreign keys are checked once
+            // the migration ends, when `item` has its rows back).
+            try db.execute(sql: """
+                CREATE TABLE newItem (
+                    id INTEGER PRIMARY KEY AUTOINCREMENT,
+                    batchId INTEGER NOT NULL REFERENCES batch(id) ON DELETE CASCADE,
+                    ordinal INTEGER NOT NULL,
+                    path TEXT NOT NULL,
+                    page INTEGER,
+                    status TEXT NOT NULL,
+                    attempts INTEGER NOT NULL DEFAULT 0,
+                    leaseOwner TEXT,
+                    leaseExpiresAt DOUBLE,
+                    retryAt DOUBLE,
+                    errorCode TEXT,
+                    errorMessage TEXT,
+                    result BLOB,
+                    createdAt DOUBLE NOT NULL,
+                    updatedAt DOUBLE NOT NULL,
+                    finishedAt DOUBLE,
+                    consumed BOOLEAN NOT NULL DEFAULT 0,
+                    purgeAfter DOUBLE
+                );
+                INSERT INTO newItem (id, batchId, ordinal, path, status, attempts, leaseOwner, leaseExpiresAt, retryAt, errorCode,
+                    errorMessage, result, createdAt, updatedAt, finishedAt, consumed, purgeAfter)
+                SELECT id, batchId, ordinal, path, status, attempts, leaseOwner, leaseExpiresAt, retryAt, errorCode,
+                    errorMessage, result, createdAt, updatedAt, finishedAt, consumed, purgeAfter FROM item;
+                DROP TABLE item;
+                ALTER TABLE newItem RENAME TO item;
+                CREATE UNIQUE INDEX item_by_page ON item(batchId, path, IFNULL(page, 0));
+                CREATE INDEX item_by_status ON item(status, batchId, ordinal);
+                """)
+        }
         return migrator
     }
 
     // MARK: Writing
 
     public func addBatch(
-        name: String?, paths: [String], options: RecognitionOptions, document: String?, images: ImageContents?, now: Date
+        name: String?, pages: [QueuedPage], options: RecognitionOptions, document: String?, images: ImageContents?, now: Date
     ) async throws -> BatchID {
-        let record = try BatchRecord(paths: paths, options: options)
+        let record = try BatchRecord(pages: pages, options: options)
         let time = now.timeIntervalSince1970
         return try await database.write { db in
             try db.execute(sql: "INSERT INTO batch (name, document, options, itemCount, createdAt) VALUES (?, ?, ?, ?, ?)",
-                           arguments: [name, document, record.options, record.paths.count, time])
+                           arguments: [name, document, record.options, record.pages.count, time])
             let batch = db.lastInsertedRowID
             let insert = try db.makeStatement(sql: """
-                INSERT INTO item (batchId, ordinal, path, status, createdAt, updatedAt) VALUES (?, ?, ?, \(ItemStatus.pending.sql), ?, ?)
+                INSERT INTO item (batchId, ordinal, path, page, status, createdAt, updatedAt)
+                VALUES (?, ?, ?, ?, \(ItemStatus.pending.sql), ?, ?)
                 """)
             let store = try db.makeStatement(sql: "INSERT INTO itemImage (itemId, contents) VALUES (?, ?)")
-            for (ordinal, path) in record.paths.enumerated() {
-                try insert.execute(arguments: [batch, ordinal, path, time, time])
-                if let contents = images?(path) { try store.execute(arguments: [db.lastInsertedRowID, contents]) }
+            for (ordinal, page) in record.pages.enumerated() {
+                try insert.execute(arguments: [batch, ordinal, page.path, page.pageNumber, time, time])
+                if let contents = images?(page) { try store.execute(arguments: [db.lastInsertedRowID, contents]) }
             }
             return BatchID(rawValue: batch)
         }
@@ -140,12 +176,12 @@ public final class SQLiteQueueStore: QueueStore {
                 UPDATE item SET status = \(ItemStatus.processing.sql), leaseOwner = ?, leaseExpiresAt = ?, attempts = attempts + 1,
                     retryAt = NULL, updatedAt = ?
                 WHERE id = ?
-                RETURNING id, batchId, path, attempts
+                RETURNING id, batchId, path, page, attempts
                 """, arguments: [owner, expiry.timeIntervalSince1970, time, candidate]) else { return nil }
             let batch: Int64 = row["batchId"]
             let options = try String.fetchOne(db, sql: "SELECT options FROM batch WHERE id = ?", arguments: [batch]) ?? "{}"
             let contents = try Data.fetchOne(db, sql: "SELECT contents FROM itemImage WHERE itemId = ?", arguments: [candidate])
-            return ClaimedItem(id: ItemID(rawValue: row["id"]), batch: BatchID(rawValue: batch), path: row["path"],
+            return ClaimedItem(id: ItemID(rawValue: row["id"]), batch: BatchID(rawValue: batch), path: row["path"], pageNumber: row["page"],
                                options: try BatchRecord.options(from: options), attempts: row["attempts"], contents: contents)
         }
     }
@@ -360,12 +396,12 @@ public final class SQLiteQueueStore: QueueStore {
         try await database.read { db in
             let scope = Self.limit(to: batch)
             return try Row.fetchAll(db, sql: """
-                SELECT id, batchId, path, errorCode, errorMessage, attempts, finishedAt FROM item
+                SELECT id, batchId, path, page, errorCode, errorMessage, attempts, finishedAt FROM item
                 WHERE status = \(ItemStatus.failed.sql) \(scope.sql) ORDER BY batchId, ordinal
                 """, arguments: scope.arguments).map { row in
                 let path: String = row["path"]
                 return ItemFailure(id: ItemID(rawValue: row["id"]), batch: BatchID(rawValue: row["batchId"]), path: path,
-                                   error: OCRError(storedCode: row["errorCode"], reason: row["errorMessage"], path: path),
+                                   pageNumber: row["page"], error: OCRError(storedCode: row["errorCode"], reason: row["errorMessage"], path: path),
                                    attempts: row["attempts"], finishedAt: Date(timeIntervalSince1970: row["finishedAt"]))
             }
         }
@@ -381,7 +417,7 @@ public final class SQLiteQueueStore: QueueStore {
         try await database.read { db in
             try Row.fetchAll(db, sql: """
                 SELECT event.id, event.itemId, event.kind, event.errorCode, event.errorMessage, event.willRetry,
-                    event.createdAt, item.path, item.batchId, item.ordinal, item.result, batch.itemCount
+                    event.createdAt, item.path, item.page, item.batchId, item.ordinal, item.result, batch.itemCount
                 FROM event JOIN item ON item.id = event.itemId JOIN batch ON batch.id = item.batchId
                 WHERE event.id > ? ORDER BY event.id LIMIT ?
                 """, arguments: [cursor.rawValue, limit]).map { row in
@@ -397,7 +433,7 @@ public final class SQLiteQueueStore: QueueStore {
                     kind = .cancelled
                 }
                 return ProcessorEvent(
-                    cursor: EventCursor(rawValue: row["id"]), item: ItemID(rawValue: row["itemId"]), path: path,
+                    cursor: EventCursor(rawValue: row["id"]), item: ItemID(rawValue: row["itemId"]), path: path, pageNumber: row["page"],
                     batch: BatchID(rawValue: row["batchId"]), index: row["ordinal"], batchTotal: row["itemCount"],
                     kind: kind, time: Date(timeIntervalSince1970: row["createdAt"]))
             }

@@ -1,5 +1,6 @@
 import Foundation
 import OCRKit
+import OCRKitQueue
 
 /// An image that came in a request: its name (the file name the client gave, or one the
 /// server made) and its bytes.
@@ -14,14 +15,20 @@ public struct UploadedImage: Sendable {
 }
 
 /// Decodes images from memory where their contents are known, and from disk otherwise: what
-/// a PDF of uploaded images needs to decode its pages again.
+/// a PDF of uploaded images needs to decode its pages again. A document's page is stored as a
+/// document of its own (``OCRKit/ImageDecoder/contents(ofPage:ofFileAt:)``).
 struct InMemoryImages: ImageDecoder {
-    let contents: [String: Data]
+    let contents: [QueuedPage: Data]
     let files: any ImageDecoder
 
     func decode(contentsOf path: String, maximumSide: Int?) async throws -> Bitmap {
-        guard let contents = contents[path] else { return try await files.decode(contentsOf: path, maximumSide: maximumSide) }
-        return try await files.decode(contents, name: path, maximumSide: maximumSide)
+        try await decode(contentsOf: path, page: 1, maximumSide: maximumSide)
+    }
+
+    func decode(contentsOf path: String, page: Int, maximumSide: Int?) async throws -> Bitmap {
+        let stored = contents[QueuedPage(path: path, pageNumber: page)] ?? (page == 1 ? contents[QueuedPage(path: path)] : nil)
+        guard let stored else { return try await files.decode(contentsOf: path, page: page, maximumSide: maximumSide) }
+        return try await files.decode(stored, name: path, maximumSide: maximumSide)
     }
 
     func decode(_ contents: Data, name: String, maximumSide: Int?) async throws -> Bitmap {

@@ -9,19 +9,25 @@ extension ProcessingPolicy: ExpressibleByArgument {}
 
 struct Scan: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
-        abstract: "Queue images and read them, surviving interruptions.",
+        abstract: "Queue images and documents and read them, surviving interruptions.",
         discussion: """
             Adds the files and folders to a persistent queue as one batch, then reads until the \
-            queue is empty. Kill it at any moment and run `ocr scan` again, with or without \
+            queue is empty. Each page of a PDF or multi-page TIFF is an item of its own, so a long \
+            document interrupted half-way goes on from the page it reached. Kill it at any moment and run `ocr scan` again, with or without \
             paths: every image is read exactly once. Ctrl-C stops cleanly: the images being read \
             finish first (press it again to quit at once; they are read again next time).
 
             Results stay in the queue: see `ocr results` and `ocr status`.
 
-            --document NAME makes the images one document: a folder's images in file-name order \
-            (page2 before page10), files named directly in the order given. Once every page is \
-            read, they are written as one searchable PDF, NAME.pdf, even when the reading was \
-            interrupted and finished by a later `ocr scan`. Add --straighten for photos of pages.
+            --document NAME makes the files one document: a folder's files in file-name order \
+            (page2 before page10), files named directly in the order given, a document's pages in \
+            its order. Once every page is read, they are written as one searchable PDF, NAME.pdf, \
+            even when the reading was interrupted and finished by a later `ocr scan`: the copy of a \
+            PDF keeps its pages as they were, with the text added. Add --straighten for photos of \
+            pages.
+
+            Documents' options (--dpi, --password) are this process's: give them again to an \
+            `ocr scan` that goes on, and to workers.
 
             Many machines: with a PostgreSQL queue (--db postgres://...), `ocr worker` on each \
             machine reads from it too. --upload stores the images themselves in the queue, for \
@@ -56,6 +62,9 @@ struct Scan: AsyncParsableCommand {
     @OptionGroup(title: "Recognition")
     var recognition: RecognitionArguments
 
+    @OptionGroup(title: "Documents (PDF, multi-page TIFF)")
+    var documents: DocumentArguments
+
     func validate() throws {
         if document != nil && paths.isEmpty { throw ValidationError("--document needs the images or folder of the document's pages") }
         if (upload || queueOnly) && paths.isEmpty { throw ValidationError("--upload and --queue-only need images to queue") }
@@ -68,7 +77,8 @@ struct Scan: AsyncParsableCommand {
 
     private func scan(_ store: any QueueStore) async throws {
         // Queued work may ask to straighten photos, whatever this run's options.
-        let reader = try recognition.makeReader(jobs: ProcessInfo.processInfo.activeProcessorCount, straightensPhotos: true)
+        let reader = try recognition.makeReader(jobs: ProcessInfo.processInfo.activeProcessorCount, straightensPhotos: true,
+                                                documents: documents.loadingOptions)
         var configuration = OCRProcessor.Configuration(diskPath: queue.database.diskPath)
         configuration.policy = mode
         let processor = OCRProcessor(store: store, reader: reader, configuration: configuration)
@@ -81,10 +91,16 @@ struct Scan: AsyncParsableCommand {
             let absolute = files.map { URL(fileURLWithPath: $0).standardizedFileURL.path }
             let documentPath = document.map(QueuedDocuments.path(forName:))
             if let documentPath { try QueuedDocuments.checkWritable(documentPath) }
-            let batch = try await processor.enqueue(absolute, name: name ?? document, document: documentPath,
+            let pages = try await queuedPages(of: absolute, reader: reader)
+            guard !pages.isEmpty else {
+                warn("nothing queued: every page chosen already holds text")
+                return
+            }
+            let batch = try await processor.enqueue(pages, name: name ?? document, document: documentPath,
                                                     options: recognition.recognitionOptions(defaultAlternatives: 3),
                                                     storingImages: upload)
-            warn("batch \(batch): \(Set(absolute).count) images queued in \(queue.database)\(upload ? " with their contents" : "")")
+            let count = Set(pages).count, noun = pages.contains { $0.pageNumber != nil } ? "page" : "image"
+            warn("batch \(batch): \(count) \(noun)\(count == 1 ? "" : "s") queued in \(queue.database)\(upload ? " with their contents" : "")")
             if queueOnly {
                 if documentPath != nil { warn("`ocr scan` here writes the document once the workers have read its pages") }
                 return
@@ -120,11 +136,13 @@ struct Scan: AsyncParsableCommand {
         var summary = "\(progress.completed) completed, \(progress.failed) failed, \(progress.cancelled) cancelled"
         if progress.pending > 0 { summary += ", \(progress.pending) still queued (run `ocr scan` to go on)" }
         warn(summary)
-        let documents = QueuedDocuments(store: store) { pages, path in
-            try await SearchablePDF.write(pages, to: path, decoder: reader.decoder, straightener: reader.straightener)
+        let copying = SearchablePDFOptions(password: documents.password)
+        let finished = QueuedDocuments(store: store) { pages, path in
+            try await SearchablePDF.write(pages, to: path, decoder: reader.decoder, straightener: reader.straightener,
+                                          options: copying)
         }
         var documentsWritten = true
-        for outcome in try await documents.writeFinished(since: started) {
+        for outcome in try await finished.writeFinished(since: started) {
             switch outcome {
             case .written(let document, let pages):
                 warn("\(document): \(pages) pages")
@@ -138,5 +156,25 @@ struct Scan: AsyncParsableCommand {
             }
         }
         if !failures.isEmpty || !documentsWritten { throw ExitCode.failure }
+    }
+
+    /// The pages to queue: each image, and the chosen pages of each document, saying which pages
+    /// are kept as they are. A file that cannot be opened is queued as it is, to fail with its
+    /// reason when read, as an image that cannot be decoded does.
+    private func queuedPages(of paths: [String], reader: PageReader) async throws -> [QueuedPage] {
+        var pages: [QueuedPage] = []
+        for path in paths {
+            do {
+                let plan = try await reader.plan(path, selection: documents.pages, pagesWithText: documents.pagesWithText)
+                if !plan.skipped.isEmpty { warn(Read.describeSkipped(plan)) }
+                pages += QueuedPage.pages(of: plan)
+            } catch let error as OCRError where error.code == .invalidOption {
+                // A page past the document's last: the user's mistake, said before anything is queued.
+                throw error
+            } catch {
+                pages.append(QueuedPage(path: path))
+            }
+        }
+        return pages
     }
 }

@@ -35,9 +35,9 @@ final class FailingStore: QueueStore {
     }
 
     func addBatch(
-        name: String?, paths: [String], options: RecognitionOptions, document: String?, images: ImageContents?, now: Date
+        name: String?, pages: [QueuedPage], options: RecognitionOptions, document: String?, images: ImageContents?, now: Date
     ) async throws -> BatchID {
-        try await store.addBatch(name: name, paths: paths, options: options, document: document, images: images, now: now)
+        try await store.addBatch(name: name, pages: pages, options: options, document: document, images: images, now: now)
     }
 
     func claimNextItem(owner: String, expiry: Date, now: Date) async throws -> ClaimedItem? {

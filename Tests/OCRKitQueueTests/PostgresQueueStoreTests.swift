@@ -45,12 +45,21 @@ struct PostgresQueueStoreTests {
         let server = try #require(PostgresServer.shared)
         let url = try await server.makeDatabase()
         try await PostgresQueueStore(url: url).close()
-        // The schema as the first version made it: no stored images.
-        try await server.execute("DROP TABLE item_image; UPDATE ocrkit_schema SET version = 1", in: url)
+        // The schema as the first version made it: no stored images, one item a file.
+        try await server.execute("""
+            DROP TABLE item_image; DROP INDEX item_by_page; ALTER TABLE item DROP COLUMN page;
+            ALTER TABLE item ADD CONSTRAINT item_batch_id_path_key UNIQUE (batch_id, path);
+            INSERT INTO batch (options, item_count, created_at) VALUES ('{}', 1, 0);
+            INSERT INTO item (batch_id, ordinal, path, status, created_at, updated_at) VALUES (1, 0, 'old.png', 'pending', 0, 0);
+            UPDATE ocrkit_schema SET version = 1
+            """, in: url)
         let store = try await PostgresQueueStore(url: url)
-        _ = try await store.addBatch(name: nil, paths: ["a.png"], options: .init(), document: nil, images: { _ in Data([1]) },
-                                     now: Date())
-        #expect(try await store.claimNextItem(owner: "w", expiry: Date() + 60, now: Date())?.contents == Data([1]))
+        _ = try await store.addBatch(name: nil, pages: [QueuedPage(path: "a.pdf", pageNumber: 1), QueuedPage(path: "a.pdf", pageNumber: 2)],
+                                     options: .init(), document: nil, images: { _ in Data([1]) }, now: Date())
+        let old = try #require(try await store.claimNextItem(owner: "w", expiry: Date() + 60, now: Date()))
+        #expect(old.path == "old.png" && old.pageNumber == nil, "the queue's items are kept")
+        let page = try #require(try await store.claimNextItem(owner: "w", expiry: Date() + 60, now: Date()))
+        #expect(page.pageNumber == 1 && page.contents == Data([1]))
         await store.close()
 
         try await server.execute("UPDATE ocrkit_schema SET version = \(PostgresQueueStore.schemaVersion + 1)", in: url)

@@ -226,6 +226,32 @@ enum StoreKind: String, CaseIterable, CustomTestStringConvertible {
     }
 
     @Test(arguments: StoreKind.available)
+    func eachPageOfADocumentIsAnItemOfItsOwn(kind: StoreKind) async throws {
+        try await withStore(kind) { store in
+            let scan = [1, 2, 3].map { QueuedPage(path: "scan.pdf", pageNumber: $0) }
+            let pages = [scan[0], scan[1], QueuedPage(path: "photo.jpg"), scan[0], scan[2]]
+            let cut = Data("page two alone".utf8)
+            let batch = try await store.addBatch(name: nil, pages: pages, options: .init(), document: nil,
+                                                 images: { $0 == scan[1] ? cut : nil }, now: start)
+            #expect(try await store.progress(of: batch) == BatchProgress(pending: 4), "the repeated page is one item")
+            var claimed: [ClaimedItem] = []
+            while let item = try await store.claimNextItem(owner: "w", expiry: start + 60, now: start) { claimed.append(item) }
+            #expect(claimed.map { QueuedPage(path: $0.path, pageNumber: $0.pageNumber) } == [scan[0], scan[1], QueuedPage(path: "photo.jpg"), scan[2]])
+            #expect(claimed.map(\.contents) == [nil, cut, nil, nil], "each page's own stored file")
+
+            var read = Page(image: "scan.pdf", width: 1, height: 1, engine: EngineInfo(name: "test", version: "1"), lines: [])
+            read.pageNumber = 1
+            #expect(try await store.complete(claimed[0].id, owner: "w", page: read, now: start))
+            #expect(try await store.fail(claimed[1].id, owner: "w", error: OCRError(.corrupt, path: "scan.pdf", reason: "damaged page"),
+                                         retryAt: nil, now: start))
+            #expect(try await store.results(batch: batch, unconsumedOnly: false).map(\.page.pageNumber) == [1])
+            #expect(try await store.failures(batch: batch).map(\.pageNumber) == [2])
+            #expect(try await store.events(after: .beginning, limit: 10).map(\.pageNumber) == [1, 2])
+            #expect(try await store.storedImage(of: claimed[1].id) == cut)
+        }
+    }
+
+    @Test(arguments: StoreKind.available)
     func optionsTravelWithTheirBatch(kind: StoreKind) async throws {
         try await withStore(kind) { store in
             var options = RecognitionOptions(languages: ["eng", "deu"], alternativeCount: 2)
@@ -239,8 +265,8 @@ enum StoreKind: String, CaseIterable, CustomTestStringConvertible {
     func storedImagesTravelWithTheirClaims(kind: StoreKind) async throws {
         try await withStore(kind) { store in
             let photo = Data((0..<(8 << 20)).map { UInt8(truncatingIfNeeded: $0 * 31) })
-            _ = try await store.addBatch(name: nil, paths: ["photo.jpg", "unreadable.jpg", "photo.jpg"], options: .init(),
-                                         document: nil, images: { $0 == "photo.jpg" ? photo : nil }, now: start)
+            _ = try await store.addBatch(name: nil, pages: ["photo.jpg", "unreadable.jpg", "photo.jpg"].map { QueuedPage(path: $0) },
+                                         options: .init(), document: nil, images: { $0.path == "photo.jpg" ? photo : nil }, now: start)
             let stored = try #require(try await store.claimNextItem(owner: "w", expiry: start + 60, now: start))
             #expect(stored.path == "photo.jpg" && stored.contents == photo)
             let unread = try #require(try await store.claimNextItem(owner: "w", expiry: start + 60, now: start))

@@ -76,6 +76,12 @@ public protocol ImageDecoder: Sendable {
     /// Decodes page `page` (numbered from 1) of the file at `path`, as
     /// ``decode(contentsOf:maximumSide:)`` decodes the first.
     func decode(contentsOf path: String, page: Int, maximumSide: Int?) async throws -> Bitmap
+
+    /// Page `page` (from 1) of the file at `path` as a file of its own, which
+    /// ``decode(_:name:maximumSide:)`` decodes as that page: a PDF of the one page, a TIFF of one
+    /// page. Queues that store what their workers read store this. Blocking: call it off Swift's
+    /// cooperative pool.
+    func contents(ofPage page: Int, ofFileAt path: String) throws -> Data
 }
 
 extension ImageDecoder {
@@ -88,6 +94,16 @@ extension ImageDecoder {
     public func decode(contentsOf path: String, page: Int, maximumSide: Int?) async throws -> Bitmap {
         guard page == 1 else { throw OCRError(.invalidOption, path: path, reason: "has one page, not \(page)") }
         return try await decode(contentsOf: path, maximumSide: maximumSide)
+    }
+
+    /// The image file itself, its only page.
+    public func contents(ofPage page: Int, ofFileAt path: String) throws -> Data {
+        guard page == 1 else { throw OCRError(.invalidOption, path: path, reason: "has one page, not \(page)") }
+        do {
+            return try Data(contentsOf: URL(fileURLWithPath: path))
+        } catch {
+            throw OCRError(.notReadable, path: path, reason: "cannot read the file: \(error.localizedDescription)")
+        }
     }
 }
 

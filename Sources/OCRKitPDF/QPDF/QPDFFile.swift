@@ -223,4 +223,16 @@ final class QPDFFile {
         qpdf_write(handle)
         try check("cannot write \(destination)")
     }
+
+    /// The PDF as bytes, written as ``write(to:keepsEncryption:minimumVersion:)`` writes a file.
+    func data() throws -> Data {
+        qpdf_init_write_memory(handle)
+        try check("cannot write \(path)")
+        qpdf_set_decode_level(handle, qpdf_dl_none)
+        qpdf_set_compress_streams(handle, QPDF_TRUE)
+        qpdf_write(handle)
+        try check("cannot write \(path)")
+        guard let buffer = qpdf_get_buffer(handle) else { return Data() }
+        return Data(bytes: buffer, count: Int(qpdf_get_buffer_length(handle)))
+    }
 }

@@ -31,8 +31,37 @@ public struct DocumentLoader: ImageDecoder {
         try await decode(contentsOf: path, page: 1, maximumSide: maximumSide)
     }
 
+    /// Decodes a file's `contents`, already in memory: an image, or the first page of a PDF
+    /// (written to a temporary file first: qpdf and the renderer read files).
     public func decode(_ contents: Data, name: String, maximumSide: Int?) async throws -> Bitmap {
-        try await images.decode(contents, name: name, maximumSide: maximumSide)
+        guard contents.prefix(1024).range(of: Data("%PDF-".utf8)) != nil else {
+            return try await images.decode(contents, name: name, maximumSide: maximumSide)
+        }
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("ocrkit-page-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let path = folder.appendingPathComponent("page.pdf").path
+        try contents.write(to: URL(fileURLWithPath: path))
+        do {
+            return try await decode(contentsOf: path, page: 1, maximumSide: maximumSide)
+        } catch var error as OCRError where error.path == path {
+            error.path = name
+            throw error
+        }
+    }
+
+    /// Page `page` of the document at `path` as a document of its own: a PDF of that page alone
+    /// (not encrypted, whatever the original), or a TIFF of that page.
+    public func contents(ofPage page: Int, ofFileAt path: String) throws -> Data {
+        guard Self.isPDF(path) else { return try images.contents(ofPage: page, ofFileAt: path) }
+        let source = try QPDFFile(reading: path, password: options.password)
+        guard page >= 1, page <= source.pageCount else {
+            throw OCRError(.invalidOption, path: path, reason: "has \(source.pageCount) pages, not \(page)")
+        }
+        let file = try QPDFFile(empty: path)
+        try file.append(source.page(page - 1), from: source)
+        // qpdf copies the page's objects from the source as it writes.
+        return try withExtendedLifetime(source) { try file.data() }
     }
 
     public func pages(ofFileAt path: String) async throws -> [FilePage]? {

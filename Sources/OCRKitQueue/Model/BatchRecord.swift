@@ -1,17 +1,17 @@
 import Foundation
 import OCRKit
 
-/// A new batch as stores write it, worked out once for all of them: its paths without repeats
+/// A new batch as stores write it, worked out once for all of them: its pages without repeats
 /// and its options as the JSON stored with it.
 public struct BatchRecord: Sendable {
-    /// The paths, each once, in the order first given.
-    public let paths: [String]
+    /// The pages, each once, in the order first given.
+    public let pages: [QueuedPage]
     /// The recognition options, as JSON.
     public let options: String
 
-    public init(paths: [String], options: RecognitionOptions) throws {
-        var seen = Set<String>()
-        self.paths = paths.filter { seen.insert($0).inserted }
+    public init(pages: [QueuedPage], options: RecognitionOptions) throws {
+        var seen = Set<QueuedPage>()
+        self.pages = pages.filter { seen.insert($0).inserted }
         self.options = String(decoding: try JSONEncoder().encode(options), as: UTF8.self)
     }
 

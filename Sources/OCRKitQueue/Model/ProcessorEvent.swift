@@ -18,6 +18,8 @@ public struct ProcessorEvent: Hashable, Sendable {
     public var cursor: EventCursor
     public var item: ItemID
     public var path: String
+    /// The page of the document at ``path``; `nil` for an image file.
+    public var pageNumber: Int?
     public var batch: BatchID
     /// The item's position in its batch, from 0, in the order its paths were enqueued.
     public var index: Int
@@ -26,11 +28,12 @@ public struct ProcessorEvent: Hashable, Sendable {
     public var kind: Kind
     public var time: Date
 
-    public init(cursor: EventCursor, item: ItemID, path: String, batch: BatchID, index: Int, batchTotal: Int,
+    public init(cursor: EventCursor, item: ItemID, path: String, pageNumber: Int? = nil, batch: BatchID, index: Int, batchTotal: Int,
                 kind: Kind, time: Date) {
         self.cursor = cursor
         self.item = item
         self.path = path
+        self.pageNumber = pageNumber
         self.batch = batch
         self.index = index
         self.batchTotal = batchTotal

@@ -6,24 +6,28 @@ public struct ClaimedItem: Hashable, Sendable {
     public var id: ItemID
     public var batch: BatchID
     public var path: String
+    /// The page of the document at ``path`` to read, from 1; `nil` for an image file.
+    public var pageNumber: Int?
     public var options: RecognitionOptions
     /// Attempts so far, this one included.
     public var attempts: Int
-    /// The image file's contents, for a batch whose images are stored in the queue; `nil` when
-    /// the file is to be read at ``path``.
+    /// The contents of the file to read, for a batch whose images are stored in the queue (a
+    /// page of a document as a document of its own); `nil` when the file is read at ``path``.
     public var contents: Data?
 
-    public init(id: ItemID, batch: BatchID, path: String, options: RecognitionOptions, attempts: Int, contents: Data? = nil) {
+    public init(id: ItemID, batch: BatchID, path: String, pageNumber: Int? = nil, options: RecognitionOptions, attempts: Int,
+                contents: Data? = nil) {
         self.id = id
         self.batch = batch
         self.path = path
+        self.pageNumber = pageNumber
         self.options = options
         self.attempts = attempts
         self.contents = contents
     }
 }
 
-/// A completed item and its page.
+/// A completed item and its page (which says its ``OCRKit/Page/pageNumber`` in a document).
 public struct ItemResult: Hashable, Sendable {
     public var id: ItemID
     public var batch: BatchID
@@ -69,14 +73,17 @@ public struct ItemFailure: Hashable, Sendable {
     public var id: ItemID
     public var batch: BatchID
     public var path: String
+    /// The page of the document at ``path`` that failed; `nil` for an image file.
+    public var pageNumber: Int?
     public var error: OCRError
     public var attempts: Int
     public var finishedAt: Date
 
-    public init(id: ItemID, batch: BatchID, path: String, error: OCRError, attempts: Int, finishedAt: Date) {
+    public init(id: ItemID, batch: BatchID, path: String, pageNumber: Int? = nil, error: OCRError, attempts: Int, finishedAt: Date) {
         self.id = id
         self.batch = batch
         self.path = path
+        self.pageNumber = pageNumber
         self.error = error
         self.attempts = attempts
         self.finishedAt = finishedAt

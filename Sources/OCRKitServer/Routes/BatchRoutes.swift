@@ -21,9 +21,9 @@ extension OCRServer {
             let batch = try await summary(context).id
             let parameters = try ReadParameters(request.uri.queryParameters, formats: [ResultFormat.jsonl, .json, .text, .hocr, .alto, .pdf])
             let results = try await processor.store.results(batch: batch, unconsumedOnly: false)
-            var stored: [String: Data] = [:]
+            var stored: [QueuedPage: Data] = [:]
             if parameters.format == .pdf {
-                for result in results { stored[result.page.image] = try await processor.store.storedImage(of: result.id) }
+                for result in results { stored[QueuedPage(result.page)] = try await processor.store.storedImage(of: result.id) }
             }
             let reader = readers.standard
             let document = try await parameters.format.document(
@@ -67,11 +67,29 @@ extension OCRServer {
         } else {
             let images = try await Upload.images(of: request, limit: configuration.limits.maximumRequestBytes, name: "image")
             try Self.check(images.count, limit: limit)
-            batch = try await processor.enqueue(contentsOf: images.map { ($0.name, $0.contents) }, name: name,
-                                                options: parameters.options)
+            batch = try await processor.enqueue(contentsOf: try await pages(of: images), name: name, options: parameters.options)
         }
         let summary = try await processor.store.batches().first { $0.id == batch }
         return try Self.json(summary.map(BatchMessage.init), status: .created)
+    }
+
+    /// The uploads as the queue stores them: an image as it is, a document cut into its pages
+    /// that hold no text yet, each a document of its own.
+    private func pages(of uploads: [UploadedImage]) async throws -> [(page: QueuedPage, contents: Data)] {
+        var pages: [(page: QueuedPage, contents: Data)] = []
+        for upload in uploads {
+            let reader = readers.standard
+            guard let document = try await DocumentUpload(upload, decoder: reader.decoder) else {
+                pages.append((QueuedPage(path: upload.name), upload.contents))
+                continue
+            }
+            let plan = try await reader.plan(document.path)
+            for number in plan.read {
+                let contents = try await offThePool { [reader] in try reader.decoder.contents(ofPage: number, ofFileAt: document.path) }
+                pages.append((QueuedPage(path: upload.name, pageNumber: number), contents))
+            }
+        }
+        return pages
     }
 
     private static func check(_ count: Int, limit: Int) throws {

@@ -15,7 +15,7 @@ extension OCRServer {
             let stored = parameters.format == .pdf ? try await processor.store.storedImage(of: result.id) : nil
             let reader = readers.standard
             let document = try await parameters.format.document(
-                of: [result.page], images: InMemoryImages(contents: stored.map { [result.page.image: $0] } ?? [:], files: reader.decoder),
+                of: [result.page], images: InMemoryImages(contents: stored.map { [QueuedPage(result.page): $0] } ?? [:], files: reader.decoder),
                 straightener: reader.straightener)
             return Self.download(document, format: parameters.format, name: result.page.image)
         }
@@ -23,7 +23,7 @@ extension OCRServer {
             let result = try await item(context)
             let stored = try await processor.store.storedImage(of: result.id)
             let reader = readers.standard
-            let images = InMemoryImages(contents: stored.map { [result.page.image: $0] } ?? [:], files: reader.decoder)
+            let images = InMemoryImages(contents: stored.map { [QueuedPage(result.page): $0] } ?? [:], files: reader.decoder)
             let bitmap = try await images.image(of: result.page, straightenedBy: reader.straightener)
             return Response(status: .ok, headers: [.contentType: "image/jpeg", .cacheControl: "private, max-age=3600"],
                             body: ResponseBody(byteBuffer: ByteBuffer(bytes: try ImageWriter.jpegData(bitmap, quality: 80))))

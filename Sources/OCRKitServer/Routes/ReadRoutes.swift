@@ -1,6 +1,7 @@
 import Foundation
 import Hummingbird
 import OCRKit
+import OCRKitQueue
 import OCRKitPDF
 
 extension OCRServer {
@@ -34,7 +35,7 @@ extension OCRServer {
                 try await admission.admit { try await reader.read(image.contents, name: image.name, options: options) }
             }
             let document = try await parameters.format.document(
-                of: [page], images: InMemoryImages(contents: [image.name: image.contents], files: reader.decoder),
+                of: [page], images: InMemoryImages(contents: [QueuedPage(path: image.name): image.contents], files: reader.decoder),
                 straightener: reader.straightener)
             return Self.download(document, format: parameters.format, name: image.name)
         }
