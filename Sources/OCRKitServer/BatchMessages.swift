@@ -31,6 +31,8 @@ struct BatchMessage: Codable, Sendable {
 struct FailureMessage: Codable, Sendable {
     var item: Int64
     var image: String
+    /// The page of a document (a PDF, a multi-page TIFF), from 1; absent for an image.
+    var page: Int?
     var code: String
     var message: String
     var attempts: Int
@@ -38,6 +40,7 @@ struct FailureMessage: Codable, Sendable {
     init(_ failure: ItemFailure) {
         item = failure.id.rawValue
         image = failure.path
+        page = failure.pageNumber
         code = failure.error.code.rawValue
         message = failure.error.description
         attempts = failure.attempts
@@ -51,6 +54,8 @@ struct EventMessage: Codable, Sendable {
     var batch: Int64
     var item: Int64
     var image: String
+    /// The page of a document (a PDF, a multi-page TIFF), from 1; absent for an image.
+    var page: Int?
     /// The image's place in its batch, from 0, and how many the batch holds.
     var index: Int
     var total: Int
@@ -69,6 +74,7 @@ struct EventMessage: Codable, Sendable {
         batch = event.batch.rawValue
         item = event.item.rawValue
         image = event.path
+        page = event.pageNumber
         index = event.index
         total = event.batchTotal
         time = event.time

@@ -32,7 +32,8 @@ struct Status: AsyncParsableCommand {
         }
         if failures {
             for failure in try await store.failures(batch: nil) {
-                print("failed: \(failure.error) [\(failure.error.code.rawValue), \(failure.attempts) attempts]")
+                print("failed: \(Read.describe(failure.error, path: failure.path, page: failure.pageNumber)) "
+                      + "[\(failure.error.code.rawValue), \(failure.attempts) attempts]")
             }
         }
     }

@@ -1,6 +1,8 @@
 import Foundation
 import OCRKit
 import OCRKitImages
+import OCRKitQueue
+import OCRKitQueueSQLite
 import OCRKitTestSupport
 import Testing
 
@@ -101,6 +103,46 @@ struct PDFCommandTests {
         let result = try await ocr(["read", "--engine", "tesseract", "--page-time-limit", "0.001", path, "Samples/letter.png"])
         #expect(result.status == 1)
         #expect(result.errors.contains("\(path), page 1: reading took longer than 0.001 s (--page-time-limit); given up"), "\(result.errors)")
+    }
+
+    @Test func scanQueuesEachPageGoesOnFromWhereItWasKilledAndWritesTheCopy() async throws {
+        let texts = (1...8).map { "Ledger sheet number \($0) of eight" }
+        let path = try scans(texts, name: "ledger.pdf")
+        let database = folder.file("queue.sqlite"), copy = folder.file("ledger-ocr")
+        let arguments = ["scan", "--engine", "tesseract", "--document", copy, "--db", database]
+
+        // Killed once some pages are read and before all are.
+        let process = try startOCR(arguments + [path])
+        var readBeforeTheKill = 0
+        while process.isRunning {
+            readBeforeTheKill = (try? await SQLiteQueueStore(path: database).progress(of: nil).completed) ?? 0
+            if readBeforeTheKill >= 2 { break }
+            try await Task.sleep(for: .milliseconds(50))
+        }
+        kill(process.processIdentifier, SIGKILL)
+        process.waitUntilExit()
+
+        let resumed = try await ocr(["scan", "--engine", "tesseract", "--db", database])
+        #expect(resumed.status == 0, "\(resumed.errors)")
+        #expect(resumed.errors.contains("\(copy).pdf: 8 pages"), "\(resumed.errors)")
+        let store = try SQLiteQueueStore(path: database)
+        #expect(try await store.progress(of: nil) == BatchProgress(completed: 8))
+        let events = try await store.events(after: .beginning, limit: 100)
+        #expect(events.count == 8, "each page read once: \(events.map(\.pageNumber))")
+        #expect(try await store.results(batch: nil, unconsumedOnly: false).map(\.page.pageNumber) == Array(1...8))
+
+        // The copy is the ledger itself with its text: its scans' bytes, every page in order.
+        let pages = try PDFTools.pdftotext([copy + ".pdf", "-"]).components(separatedBy: "\u{0C}")
+            .map { $0.trimmingCharacters(in: .whitespacesAndNewlines) }.filter { !$0.isEmpty }
+        #expect(pages == texts, "killed after \(readBeforeTheKill) pages")
+        let before = folder.file("before"), after = folder.file("after")
+        _ = try PDFTools.output("pdfimages", ["-all", path, before])
+        _ = try PDFTools.output("pdfimages", ["-all", copy + ".pdf", after])
+        for page in 0..<8 {
+            let name = String(format: "-%03d.jpg", page)
+            #expect(FileManager.default.contents(atPath: after + name) == FileManager.default.contents(atPath: before + name), "\(name)")
+        }
+        #expect(try PDFTools.run("qpdf", ["--check", copy + ".pdf"]).status == 0)
     }
 
     @Test func aMultiPageTIFFIsReadPageByPage() async throws {

@@ -14,10 +14,10 @@ struct QueueFixture {
     let reader: PageReader
     var configuration: OCRProcessor.Configuration
 
-    init(engine: (any OCREngine)? = nil) throws {
+    init(engine: (any OCREngine)? = nil, decoder: any ImageDecoder = ImageLoader()) throws {
         folder = try TemporaryFolder()
         store = try SQLiteQueueStore(path: folder.file("queue.sqlite"))
-        reader = PageReader(decoder: ImageLoader(), engine: try engine ?? TesseractEngine())
+        reader = PageReader(decoder: decoder, engine: try engine ?? TesseractEngine())
         configuration = OCRProcessor.Configuration(diskPath: store.path)
         configuration.pollInterval = .milliseconds(20)
         configuration.retryDelay = .milliseconds(20)

@@ -47,6 +47,45 @@ import Testing
         #expect(FileManager.default.fileExists(atPath: path))
     }
 
+    @Test(.onThreadsOfTheirOwn)
+    func documentsArePagesOfTheirOwnInTheQueueAndWrittenBackWhole() async throws {
+        let fixture = try QueueFixture(decoder: DocumentLoader())
+        let texts = ["Scanned contract page one", "Scanned contract page two", "Scanned contract page three"]
+        let tiffs = try texts.enumerated().map { index, text in
+            let path = fixture.folder.file("sheet\(index).tif")
+            try TestDocuments.scannedPage(text, to: path)
+            return path
+        }
+        let pdf = fixture.folder.file("contract.pdf"), tiff = fixture.folder.file("annex.tif")
+        try TestDocuments.scans(Array(tiffs[0...1]), jpeg: true, to: pdf)
+        try TestDocuments.multiPageTIFF([tiffs[2], tiffs[0]], to: tiff)
+        let processor = fixture.makeProcessor()
+        let start = Date(), path = fixture.folder.file("bundle.pdf")
+        let batch = try await processor.enqueue([pdf, tiff], document: path, storingImages: true)
+        #expect(try await fixture.store.progress(of: batch).pending == 4, "a page an item")
+
+        // Workers that do not see the files read each page from the queue, alone.
+        for file in [pdf, tiff] { try FileManager.default.moveItem(atPath: file, toPath: file + ".away") }
+        try await readQueue(processor)
+        let pages = try await fixture.store.results(batch: batch, unconsumedOnly: false).map(\.page)
+        #expect(pages.map(\.image) == [pdf, pdf, tiff, tiff])
+        #expect(pages.map(\.pageNumber) == [1, 2, 1, 2])
+        #expect(pages.map(\.text) == [texts[0], texts[1], texts[2], texts[0]])
+
+        // Written back on the machine that has them: the PDF's pages are its own, scans and all.
+        for file in [pdf, tiff] { try FileManager.default.moveItem(atPath: file + ".away", toPath: file) }
+        let outcomes = try await documents(fixture).writeFinished(since: start)
+        guard case .written(path, 4)? = outcomes.first else {
+            Issue.record("not written: \(outcomes)")
+            return
+        }
+        let written = try PDFTools.pdftotext([path, "-"]).components(separatedBy: "\u{0C}")
+            .map { $0.trimmingCharacters(in: .whitespacesAndNewlines) }.filter { !$0.isEmpty }
+        #expect(written == [texts[0], texts[1], texts[2], texts[0]])
+        let images = try PDFTools.output("pdfimages", ["-list", path])
+        #expect(images.components(separatedBy: " jpeg ").count - 1 == 2, "the PDF's JPEG scans copied: \(images)")
+    }
+
     @Test func aDocumentWithAnUnreadablePageIsReportedNotWritten() async throws {
         let fixture = try QueueFixture()
         let path = fixture.folder.file("broken.pdf")

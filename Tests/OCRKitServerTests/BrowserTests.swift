@@ -22,12 +22,24 @@ struct BrowserTests {
     func aPersonUploadsImagesSeesTheWordsAndDownloadsThePDF() async throws {
         let fixture = try ServerFixture()
         let notAnImage = try fixture.folder.write(Array("not an image".utf8), to: "notes.png")
-        let (seen, downloads, screenshot) = try await Self.visit(fixture, uploading: [
-            Self.samples.appendingPathComponent("receipt.jpg").path, Self.samples.appendingPathComponent("letter.png").path, notAnImage,
-        ])
+        var files = [Self.samples.appendingPathComponent("receipt.jpg").path, Self.samples.appendingPathComponent("letter.png").path, notAnImage]
+        var expected = ["receipt.jpg": "completed", "letter.png": "completed", "notes.png": "failed"]
+        // A PDF dropped beside them is read page by page, each page a row of its own.
+        if PDFTools.isInstalled {
+            let sheets = try ["Minutes of the meeting", "Actions agreed"].enumerated().map { index, text in
+                let path = fixture.folder.file("sheet\(index).tif")
+                try TestDocuments.scannedPage(text, to: path)
+                return path
+            }
+            files.append(fixture.folder.file("minutes.pdf"))
+            try TestDocuments.scans(sheets, jpeg: true, to: files[3])
+            expected["minutes.pdf, page 1"] = "completed"
+            expected["minutes.pdf, page 2"] = "completed"
+        }
+        let (seen, downloads, screenshot) = try await Self.visit(fixture, uploading: files)
         #expect(seen["title"] as? String == "OCRKit")
-        #expect(seen["statuses"] as? [String] == ["completed", "completed", "failed"])
-        #expect(seen["batches"] as? [String] == ["3 / 3"])
+        #expect(seen["statuses"] as? [String: String] == expected, "\(seen)")
+        #expect(seen["batches"] as? [String] == ["\(expected.count) / \(expected.count)"])
         let words = try #require(seen["words"] as? Int), lines = try #require(seen["lines"] as? Int)
         #expect(words >= 20 && lines >= 8, "\(seen)")
         let text = try #require(seen["text"] as? String)
@@ -57,7 +69,8 @@ struct BrowserTests {
         try #require(sizes.reduce(0, +) > 40_000 && sizes.allSatisfy { $0 < 40_000 }, "\(sizes)")
 
         let (seen, _, _) = try await Self.visit(try ServerFixture(configuration: configuration), uploading: images)
-        #expect(seen["statuses"] as? [String] == ["completed", "completed", "completed"], "\(seen)")
+        #expect(seen["statuses"] as? [String: String] == ["receipt.jpg": "completed", "letter.png": "completed", "notice.webp": "completed"],
+                "\(seen)")
         let batches = try #require(seen["batches"] as? [String], "\(seen)")
         // Each part done: "2 / 2" and so on.
         #expect(batches.count >= 2 && batches.allSatisfy { Set($0.split(separator: " / ")).count == 1 }, "\(batches)")

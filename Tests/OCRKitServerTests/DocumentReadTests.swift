@@ -47,4 +47,45 @@ struct DocumentReadTests {
             #expect(try apiError(damaged).message.hasPrefix("broken.pdf: damaged PDF"), "\(damaged.text)")
         }
     }
+
+    @Test func aBatchTakesADocumentAsItsPages() async throws {
+        let fixture = try ServerFixture()
+        let tiffs = try ["Minutes of the meeting", "Actions agreed"].enumerated().map { index, text in
+            let path = fixture.folder.file("sheet\(index).tif")
+            try TestDocuments.scannedPage(text, to: path)
+            return path
+        }
+        let path = fixture.folder.file("minutes.pdf")
+        try TestDocuments.scans(tiffs, jpeg: true, to: path)
+        let upload = form([("minutes.pdf", ByteBuffer(bytes: try Data(contentsOf: URL(fileURLWithPath: path)))),
+                           ("note.jpg", try scan("A loose note"))])
+
+        try await fixture.test { client in
+            let created = try await client.execute(uri: "/v1/batches", method: .post,
+                                                   headers: [.contentType: upload.contentType], body: upload.body)
+            #expect(created.status == .created, "\(created.text)")
+            let id = try #require(try json(created)["id"] as? Int)
+            #expect(try json(created)["total"] as? Int == 3, "a page an item")
+            #expect(try await finished(id, client)["completed"] as? Int == 3)
+
+            let lines = try await client.execute(uri: "/v1/batches/\(id)/results", method: .get)
+            let pages = try lines.text.split(separator: "\n").map { try Page(jsonData: Data($0.utf8)) }
+            #expect(pages.map(\.image) == ["minutes.pdf", "minutes.pdf", "note.jpg"])
+            #expect(pages.map(\.pageNumber) == [1, 2, nil])
+            #expect(pages.map(\.text) == ["Minutes of the meeting", "Actions agreed", "A loose note"])
+
+            let pdf = try await client.execute(uri: "/v1/batches/\(id)/results?format=pdf", method: .get)
+            let file = try fixture.folder.write(pdf.body.readableBytesView, to: "batch.pdf")
+            let layer = try PDFTools.pdftotext([file, "-"]).components(separatedBy: "\u{0C}")
+                .map { $0.trimmingCharacters(in: .whitespacesAndNewlines) }.filter { !$0.isEmpty }
+            #expect(layer == ["Minutes of the meeting", "Actions agreed", "A loose note"])
+            // The uploaded PDF's pages are copied as they were, not drawn again from their pixels.
+            let before = fixture.folder.file("before"), after = fixture.folder.file("after")
+            _ = try PDFTools.output("pdfimages", ["-all", path, before])
+            _ = try PDFTools.output("pdfimages", ["-all", file, after])
+            for name in ["-000.jpg", "-001.jpg"] {
+                #expect(FileManager.default.contents(atPath: after + name) == FileManager.default.contents(atPath: before + name), "\(name)")
+            }
+        }
+    }
 }

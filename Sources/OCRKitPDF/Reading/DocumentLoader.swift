@@ -43,7 +43,9 @@ public struct DocumentLoader: ImageDecoder {
         let path = folder.appendingPathComponent("page.pdf").path
         try contents.write(to: URL(fileURLWithPath: path))
         do {
-            return try await decode(contentsOf: path, page: 1, maximumSide: maximumSide)
+            var bitmap = try await decode(contentsOf: path, page: 1, maximumSide: maximumSide)
+            bitmap.source = name
+            return bitmap
         } catch var error as OCRError where error.path == path {
             error.path = name
             throw error

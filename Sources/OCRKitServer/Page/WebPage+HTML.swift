@@ -13,8 +13,8 @@ extension WebPage {
 <header>
   <h1>OCRKit</h1>
   <label id="drop" for="files">
-    <input id="files" type="file" multiple accept="image/*,.heic,.heif,.avif,.tif,.tiff">
-    <strong>Drop images here</strong> or <u>choose files</u>
+    <input id="files" type="file" multiple accept="image/*,.heic,.heif,.avif,.tif,.tiff,.pdf,application/pdf">
+    <strong>Drop images or PDFs here</strong> or <u>choose files</u>
     <span class="hint">one receipt or a 300-page batch; read on this machine</span>
   </label>
   <form id="options">

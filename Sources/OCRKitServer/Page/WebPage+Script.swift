@@ -105,13 +105,15 @@ function showBatch(batch, names) {
   section.querySelectorAll(".batch-links button").forEach((button) => button.addEventListener("click", () =>
     download(`/v1/batches/${batch.id}/results?format=${button.dataset.format}`, `batch-${batch.id}`, button.dataset.format)));
   const rows = section.querySelector(".items");
-  batch.rows = names.map((name, index) => {
+  // A document is an item a page: its pages are named as their events arrive.
+  const named = batch.total === names.length;
+  batch.rows = Array.from({ length: batch.total }, (_, index) => {
     const row = document.createElement("li");
     row.className = "item";
     row.dataset.status = "pending";
     row.innerHTML = `<span class="name"></span><span class="state">waiting</span>`;
-    row.querySelector(".name").textContent = name;
-    row.title = name;
+    row.querySelector(".name").textContent = named ? names[index] : `page ${index + 1} of ${batch.total}`;
+    row.title = row.querySelector(".name").textContent;
     rows.append(row);
     return row;
   });
@@ -176,7 +178,9 @@ function handle(batch, event) {
   const row = batch.rows[event.index];
   if (!row || (event.kind === "failed" && event.willRetry)) return;
   if (row.dataset.status === "pending") batch.finished += 1;
-  const item = { id: event.item, name: event.image, row, flagged: event.flaggedWords || 0 };
+  const name = event.page ? `${event.image}, page ${event.page}` : event.image;
+  row.querySelector(".name").textContent = name;
+  const item = { id: event.item, name, row, flagged: event.flaggedWords || 0 };
   row.dataset.status = event.kind;
   row.dataset.item = event.item;
   const label = row.querySelector(".state");

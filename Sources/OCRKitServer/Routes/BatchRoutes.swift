@@ -21,13 +21,11 @@ extension OCRServer {
             let batch = try await summary(context).id
             let parameters = try ReadParameters(request.uri.queryParameters, formats: [ResultFormat.jsonl, .json, .text, .hocr, .alto, .pdf])
             let results = try await processor.store.results(batch: batch, unconsumedOnly: false)
-            var stored: [QueuedPage: Data] = [:]
-            if parameters.format == .pdf {
-                for result in results { stored[QueuedPage(result.page)] = try await processor.store.storedImage(of: result.id) }
-            }
             let reader = readers.standard
+            // Only a PDF embeds the images again: other formats need none of them.
+            let stored = parameters.format == .pdf ? try await StoredPages(results, store: processor.store, decoder: reader.decoder) : nil
             let document = try await parameters.format.document(
-                of: results.map(\.page), images: InMemoryImages(contents: stored, files: reader.decoder), straightener: reader.straightener)
+                of: stored?.pages ?? results.map(\.page), images: stored?.images ?? reader.decoder, straightener: reader.straightener)
             return Self.download(document, format: parameters.format, name: "batch-\(batch)")
         }
         routes.add(.get, "/v1/batches/{id}/failures") { _, context in

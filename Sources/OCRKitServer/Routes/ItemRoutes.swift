@@ -12,11 +12,10 @@ extension OCRServer {
         routes.add(.get, "/v1/items/{id}") { request, context in
             let parameters = try ReadParameters(request.uri.queryParameters, formats: [ResultFormat.json, .text, .hocr, .alto, .pdf])
             let result = try await item(context)
-            let stored = parameters.format == .pdf ? try await processor.store.storedImage(of: result.id) : nil
             let reader = readers.standard
+            let stored = parameters.format == .pdf ? try await StoredPages([result], store: processor.store, decoder: reader.decoder) : nil
             let document = try await parameters.format.document(
-                of: [result.page], images: InMemoryImages(contents: stored.map { [QueuedPage(result.page): $0] } ?? [:], files: reader.decoder),
-                straightener: reader.straightener)
+                of: stored?.pages ?? [result.page], images: stored?.images ?? reader.decoder, straightener: reader.straightener)
             return Self.download(document, format: parameters.format, name: result.page.image)
         }
         routes.add(.get, "/v1/items/{id}/image") { _, context in

@@ -1,6 +1,7 @@
-"""Drives `ocr serve`'s page in Debian's chromium, as a person would: upload images, see
-the first one's words drawn over it, open a word's alternatives, download the PDF, and save a
-screenshot. Prints one JSON object of what it saw; BrowserTests checks it.
+"""Drives `ocr serve`'s page in Debian's chromium, as a person would: upload images (and
+documents, whose pages are items of their own), see the first one's words drawn over it, open a
+word's alternatives, download the PDF, and save a screenshot. Prints one JSON object of what it
+saw; BrowserTests checks it.
 
     python3 check_page.py URL DOWNLOADS SCREENSHOT IMAGE [IMAGE...]
 """
@@ -31,11 +32,11 @@ try:
     report["title"] = browser.title
     browser.find_element(By.ID, "files").send_keys("\n".join(images))
 
-    # Every image ends read or failed; the first one, picked from the list, opens with its words drawn.
-    wait.until(lambda b: len(b.find_elements(By.CSS_SELECTOR, ".item")) == len(images)
+    # Every item ends read or failed; the first image, picked from the list, opens with its words drawn.
+    wait.until(lambda b: len(b.find_elements(By.CSS_SELECTOR, ".item")) >= len(images)
                and not b.find_elements(By.CSS_SELECTOR, ".item[data-status=pending]"))
     rows = {row.find_element(By.CSS_SELECTOR, ".name").text: row for row in browser.find_elements(By.CSS_SELECTOR, ".item")}
-    report["statuses"] = [rows[os.path.basename(image)].get_attribute("data-status") for image in images]
+    report["statuses"] = {name: row.get_attribute("data-status") for name, row in rows.items()}
     report["batches"] = [count.text for count in browser.find_elements(By.CSS_SELECTOR, ".batch .count")]
     rows[os.path.basename(images[0])].click()
     wait.until(lambda b: b.find_element(By.ID, "page-name").text == os.path.basename(images[0])
