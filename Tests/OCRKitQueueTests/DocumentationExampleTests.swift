@@ -16,7 +16,7 @@ import Testing
 
         // Example from Sources/OCRKitQueue/OCRProcessor.swift
         let processor = OCRProcessor(store: try SQLiteQueueStore(path: queuePath), reader: reader)
-        let batch = try await processor.enqueue(scans)
+        let batch = try await processor.enqueue(scans)   // images, and each page of a PDF
         await processor.start()
         for await event in processor.events where event.batch == batch {
             if case .completed(let page?) = event.kind { print(event.path, page.text) }
@@ -62,5 +62,28 @@ import Testing
 
         #expect(path == folder + "/contract.pdf")
         #expect(try Data(contentsOf: URL(fileURLWithPath: path)).starts(with: Array("%PDF".utf8)))
+    }
+
+    @Test(.enabled(if: PDFTools.isInstalled, PDFTools.missingReason), .onThreadsOfTheirOwn)
+    func queuedPages() async throws {
+        let fixture = try QueueFixture(decoder: DocumentLoader())
+        let processor = fixture.makeProcessor(), receiptPath = try fixture.images(1)[0]
+        let sheets = try ["Clause one", "Clause two"].enumerated().map { index, text in
+            let path = fixture.folder.file("sheet\(index).tif")
+            try TestDocuments.scannedPage(text, to: path)
+            return path
+        }
+        let contractPath = fixture.folder.file("contract.pdf")
+        try TestDocuments.scans(sheets, to: contractPath)
+
+        // Example from Sources/OCRKitQueue/Model/QueuedPage.swift
+        let pages = [QueuedPage(path: receiptPath), QueuedPage(path: contractPath, pageNumber: 2)]
+        let batch = try await processor.enqueue(pages)
+
+        await processor.start()
+        try await processor.waitUntilIdle()
+        await processor.stop()
+        let read = try await fixture.store.results(batch: batch, unconsumedOnly: false).map(\.page)
+        #expect(read.map(\.pageNumber) == [nil, 2] && read.map(\.text) == ["Queued page 0", "Clause two"])
     }
 }

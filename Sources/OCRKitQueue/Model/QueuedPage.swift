@@ -4,7 +4,7 @@ import OCRKit
 /// multi-page TIFF).
 ///
 /// ```swift
-/// let pages = [QueuedPage(path: "receipt.jpg"), QueuedPage(path: "contract.pdf", pageNumber: 2)]
+/// let pages = [QueuedPage(path: receiptPath), QueuedPage(path: contractPath, pageNumber: 2)]
 /// let batch = try await processor.enqueue(pages)
 /// ```
 public struct QueuedPage: Hashable, Sendable, CustomStringConvertible {
