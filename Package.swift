@@ -64,7 +64,9 @@ let package = Package(
             pkgConfig: "vips",
             providers: [.apt(["libvips-dev"])]
         ),
-        .target(name: "OCRKitImages", dependencies: ["OCRKit", "CVips"]),
+        // CCITT Group 4 through libtiff, which libvips writes TIFFs with.
+        .systemLibrary(name: "CTIFF", pkgConfig: "libtiff-4", providers: [.apt(["libtiff-dev"])]),
+        .target(name: "OCRKitImages", dependencies: ["OCRKit", "CVips", "CTIFF"]),
 
         // Tesseract through its C API.
         .systemLibrary(

@@ -126,4 +126,16 @@ struct DocumentExamples {
 
         #expect(header.format == "JPEG" && header.bands == 1)
     }
+
+    @Test func ccittGroup4() throws {
+        let rendered = try TextRenderer.render("Faxed")
+        let page = Bitmap(width: rendered.width, height: rendered.height, layout: .gray,
+                          pixels: rendered.pixels.map { $0 < 128 ? 0 : 255 }, source: "fax")
+
+        // Example from Sources/OCRKitImages/CCITTGroup4.swift
+        let encoded = try CCITTGroup4.encode(page)   // `page` holds only 0 and 255
+        // PDF: /Filter /CCITTFaxDecode /DecodeParms << /K -1 /Columns page.width /Rows page.height >>
+
+        #expect(CCITTGroup4.isBlackAndWhite(page) && !encoded.isEmpty && encoded.count < page.pixels.count / 8)
+    }
 }

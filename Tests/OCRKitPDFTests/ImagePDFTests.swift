@@ -96,17 +96,27 @@ struct ImagePDFTests {
         #expect(abs(points[0] - inches.0 * 72) < 0.5 && abs(points[1] - inches.1 * 72) < 0.5, "\(size) for \(grey.width) x \(grey.height) at 200 dpi")
     }
 
-    @Test func aBlackAndWhitePageTakesOneBitAPixel() async throws {
-        let rendered = try TextRenderer.render("Black on white only", margin: 60)
+    @Test func aBlackAndWhitePageIsStoredInGroup4WithoutLoss() async throws {
+        let rendered = try TextRenderer.render("Black on white only\nas a fax would send it", margin: 60)
+        let bilevel = Bitmap(width: rendered.width, height: rendered.height, layout: .gray,
+                             pixels: rendered.pixels.map { $0 < 128 ? 0 : 255 }, source: "bilevel")
         let path = folder.file("bilevel.png")
-        try ImageWriter.write(Bitmap(width: rendered.width, height: rendered.height, layout: .gray,
-                                     pixels: rendered.pixels.map { $0 < 128 ? 0 : 255 }, source: "bilevel"), to: path)
+        try ImageWriter.write(bilevel, to: path)
         let page = try await reader.read(path)
         let pdf = folder.file("bilevel.pdf")
         try await SearchablePDF.write([page], to: pdf, decoder: reader.decoder)
         let listing = try PDFTools.output("pdfimages", ["-list", pdf])
         let row = try #require(listing.split(separator: "\n").last).split(separator: " ")
-        #expect(row[5] == "gray" && row[7] == "1", "\(listing)")   // colour, bits per component
+        #expect(row[5] == "gray" && row[7] == "1" && row[8] == "ccitt", "\(listing)")   // colour, bits per component, encoding
+
+        // Every pixel as it was, in a small part of the PNG's bytes.
+        let extracted = folder.file("extracted")
+        _ = try PDFTools.output("pdfimages", ["-png", pdf, extracted])
+        let back = try await ImageLoader().decode(contentsOf: extracted + "-000.png")
+        #expect(back.width == bilevel.width && back.height == bilevel.height && back.pixels == bilevel.pixels)
+        let encoded = try CCITTGroup4.encode(bilevel).count
+        #expect(encoded < bilevel.pixels.count / 8 / 5, "\(encoded) bytes for \(bilevel.width) x \(bilevel.height)")
+        #expect(try PDFTools.pdftotext([pdf, "-"]).contains("as a fax would send it"))
     }
 
     @Test func aFailedWriteNamesTheImageAndKeepsTheDocumentThere() async throws {

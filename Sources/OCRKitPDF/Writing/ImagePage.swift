@@ -3,7 +3,8 @@ import OCRKit
 import OCRKitImages
 
 /// A PDF page made from an image file: the image filling the page at its resolution, as a
-/// JPEG's own bytes where it can be, its pixels compressed without loss otherwise.
+/// JPEG's own bytes where it can be, its pixels compressed without loss otherwise (black and
+/// white in CCITT Group 4).
 struct ImagePage {
     /// The image XObject's dictionary keys, in PDF's syntax, and its stream's bytes and filter.
     var dictionary: String
@@ -30,7 +31,7 @@ struct ImagePage {
             return jpeg(try ImageWriter.jpegData(bitmap), width: bitmap.width, height: bitmap.height, bands: bitmap.layout.channels,
                         isCMYK: false, resolution: bitmap.resolution, rotation: 0)
         }
-        return lossless(bitmap)
+        return try lossless(bitmap)
     }
 
     private static func jpeg(
@@ -47,21 +48,16 @@ struct ImagePage {
     }
 
     /// Grey or RGB pixels as they are (the PDF is compressed with Flate when written); a page of
-    /// black and white only, one bit a pixel.
-    private static func lossless(_ bitmap: Bitmap) -> ImagePage {
+    /// black and white only in CCITT Group 4, as scanners store such pages.
+    private static func lossless(_ bitmap: Bitmap) throws -> ImagePage {
         let page = box(width: bitmap.width, height: bitmap.height, resolution: bitmap.resolution)
-        if bitmap.layout == .gray, bitmap.pixels.allSatisfy({ $0 == 0 || $0 == 255 }) {
-            let rowBytes = (bitmap.width + 7) / 8
-            var packed = [UInt8](repeating: 0, count: rowBytes * bitmap.height)
-            for y in 0..<bitmap.height {
-                for x in 0..<bitmap.width where bitmap.pixels[y * bitmap.width + x] == 255 {
-                    packed[y * rowBytes + x / 8] |= 0x80 >> UInt8(x % 8)
-                }
-            }
+        if CCITTGroup4.isBlackAndWhite(bitmap) {
             return ImagePage(
                 dictionary: "<< /Type /XObject /Subtype /Image /Width \(bitmap.width) /Height \(bitmap.height) "
-                    + "/ColorSpace /DeviceGray /BitsPerComponent 1 >>",
-                data: packed, filter: nil, pixelWidth: bitmap.width, pixelHeight: bitmap.height, box: page, rotation: 0)
+                    + "/ColorSpace /DeviceGray /BitsPerComponent 1 "
+                    + "/DecodeParms << /K -1 /Columns \(bitmap.width) /Rows \(bitmap.height) >> >>",
+                data: try CCITTGroup4.encode(bitmap), filter: "/CCITTFaxDecode", pixelWidth: bitmap.width, pixelHeight: bitmap.height,
+                box: page, rotation: 0)
         }
         let space = bitmap.layout == .gray ? "/DeviceGray" : "/DeviceRGB"
         return ImagePage(
