@@ -24,6 +24,32 @@ struct DifficultDocumentsTests {
         case enormousPage
         /// A page with no content at all.
         case pageWithoutContent
+        /// A scan in JPEG 2000, as archives store them.
+        case jpeg2000
+        /// A 30000 x 30000 pixel JBIG2 scan, mostly blank: read smaller.
+        case largeJBIG2
+        /// A scan drawn inside a form XObject rather than on the page.
+        case scanInAForm
+    }
+
+    /// Documents refused with one line naming them.
+    enum Refused: String, CaseIterable, Sendable {
+        /// A PDF header and nothing else.
+        case headerOnly
+        /// A dynamic XFA form: the pages only say "please wait"; Adobe Reader draws the form.
+        case dynamicXFA
+        /// A 35000 x 35000 pixel JBIG2 scan, as OCRmyPDF's tests hold: larger than the renderer
+        /// draws (which would draw it as nothing).
+        case enormousJBIG2
+
+        /// What the line says.
+        var reason: String {
+            switch self {
+            case .headerOnly: "damaged PDF"
+            case .dynamicXFA: "a dynamic XFA form"
+            case .enormousJBIG2: "page 1 holds an image 35000 pixels long, more than the PDF renderer draws (32767 a side)"
+            }
+        }
     }
 
     let folder: TemporaryFolder
@@ -78,17 +104,59 @@ struct DifficultDocumentsTests {
         case .pageWithoutContent:
             try "%PDF-1.4\n1 0 obj << /Type /Catalog /Pages 2 0 R >> endobj\n2 0 obj << /Type /Pages /Kids [3 0 R] /Count 1 >> endobj\n3 0 obj << /Type /Page /Parent 2 0 R /MediaBox [0 0 612 792] >> endobj\ntrailer << /Root 1 0 R >>\n%%EOF\n"
                 .write(toFile: path, atomically: true, encoding: .utf8)
+        case .jpeg2000, .scanInAForm:
+            let scan = try TestDocuments.scannedPage(text, to: folder.file("scan.tif"))
+            let points = (Double(scan.width) * 72 / 300, Double(scan.height) * 72 / 300)
+            let image: [UInt8]
+            if kind == .jpeg2000 {
+                let jp2 = folder.file("scan.jp2")
+                try ImageWriter.write(scan, to: jp2)
+                image = HandMadePDF.stream("/Type /XObject /Subtype /Image /Width \(scan.width) /Height \(scan.height) "
+                                           + "/ColorSpace /DeviceGray /BitsPerComponent 8 /Filter /JPXDecode",
+                                           Array(try Data(contentsOf: URL(fileURLWithPath: jp2))))
+            } else {
+                image = HandMadePDF.stream("/Type /XObject /Subtype /Image /Width \(scan.width) /Height \(scan.height) "
+                                           + "/ColorSpace /DeviceGray /BitsPerComponent 8", scan.pixels)
+            }
+            try HandMadePDF.write(HandMadePDF.pageDrawingImage(width: points.0, height: points.1, throughForm: kind == .scanInAForm) + [image],
+                                  to: path)
+            if kind == .jpeg2000 { #expect(try PDFTools.output("pdfimages", ["-list", path]).contains("jpx")) }
+        case .largeJBIG2:
+            try jbig2(text, side: 30_000, to: path)
         }
         return path
+    }
+
+    /// A JBIG2 scan `side` pixels square at 300 dpi, blank but for `text` in large type.
+    private func jbig2(_ text: String, side: Int, to path: String) throws {
+        let line = try TextRenderer.render(text, font: "DejaVu Sans 60", dpi: 300, margin: 20)
+        let region = Bitmap(width: line.width, height: line.height, layout: .gray,
+                            pixels: line.pixels.map { $0 < 128 ? 0 : 255 }, source: "line")
+        let points = Double(side) * 72 / 300
+        let image = HandMadePDF.stream("/Type /XObject /Subtype /Image /Width \(side) /Height \(side) "
+                                       + "/ColorSpace /DeviceGray /BitsPerComponent 1 /Filter /JBIG2Decode",
+                                       try HandMadePDF.jbig2(width: side, height: side, region: region, x: 2000, y: 2000))
+        try HandMadePDF.write(HandMadePDF.pageDrawingImage(width: points, height: points) + [image], to: path)
+        #expect(try PDFTools.output("pdfimages", ["-list", path]).contains("jbig2"))
+    }
+
+    /// A page over the pixel limit is read smaller, and says so: the resolution it is read at.
+    private func loweredResolution(of kind: Kind) -> Double? {
+        switch kind {
+        // 200 inches square in 40 megapixels.
+        case .enormousPage: 31
+        // 30000 pixels at 300 dpi, 100 inches square.
+        case .largeJBIG2: 63
+        default: nil
+        }
     }
 
     @Test(arguments: Kind.allCases)
     func isReadAndGivesASoundSearchableCopy(kind: Kind) async throws {
         let text = kind == .pageWithoutContent ? "" : "Difficult document number seven"
         let path = try document(kind, text: text)
-        // A page rendered smaller for the pixel limit says so: 200 inches square in 40 megapixels.
         let lowered = try await reader.decoder.pages(ofFileAt: path)?.first?.loweredResolution
-        #expect(kind == .enormousPage ? lowered == 31 : lowered == nil, "\(kind): \(String(describing: lowered))")
+        #expect(lowered == loweredResolution(of: kind), "\(kind): \(String(describing: lowered))")
         var pages: [Page] = []
         for try await page in reader.pages(of: path) { pages.append(page) }
         #expect(pages.count == 1)
@@ -100,5 +168,31 @@ struct DifficultDocumentsTests {
         let check = try PDFTools.run("qpdf", ["--check", copy])
         #expect(check.status == 0, "\(kind): \(check.output) \(check.errors)")
         if !text.isEmpty { #expect(try PDFTools.pdftotext([copy, "-"]).contains(text), "\(kind)") }
+    }
+
+    @Test(arguments: Refused.allCases)
+    func isRefusedWithOneLineNamingIt(kind: Refused) async throws {
+        let path = folder.file("\(kind.rawValue).pdf")
+        switch kind {
+        case .headerOnly:
+            try "%PDF-1.7\n".write(toFile: path, atomically: true, encoding: .utf8)
+        case .dynamicXFA:
+            let xfa = Array("<xdp:xdp xmlns:xdp=\"http://ns.adobe.com/xdp/\"><template/></xdp:xdp>".utf8)
+            try HandMadePDF.write([
+                HandMadePDF.object("<< /Type /Catalog /Pages 2 0 R /NeedsRendering true /AcroForm << /Fields [] /XFA 5 0 R >> >>"),
+                HandMadePDF.object("<< /Type /Pages /Kids [3 0 R] /Count 1 >>"),
+                HandMadePDF.object("<< /Type /Page /Parent 2 0 R /MediaBox [0 0 612 792] /Contents 4 0 R >>"),
+                HandMadePDF.stream("", Array("BT /F1 12 Tf 72 720 Td (Please wait...) Tj ET".utf8)),
+                HandMadePDF.stream("", xfa),
+            ], to: path)
+        case .enormousJBIG2:
+            try jbig2("Too large to draw", side: 35_000, to: path)
+        }
+        await #expect {
+            for try await _ in reader.pages(of: path) {}
+        } throws: { error in
+            guard let error = error as? OCRError else { return false }
+            return error.path == path && error.reason.contains(kind.reason) && !error.reason.contains("\n")
+        }
     }
 }

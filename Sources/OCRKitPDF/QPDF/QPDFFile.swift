@@ -147,6 +147,11 @@ final class QPDFFile {
         return qpdf_oh_get_numeric_value(handle, object)
     }
 
+    func bool(_ object: Object?) -> Bool? {
+        guard let object, qpdf_oh_is_bool(handle, object) != 0 else { return nil }
+        return qpdf_oh_get_bool_value(handle, object) != 0
+    }
+
     func name(_ object: Object?) -> String? {
         guard let object, qpdf_oh_is_name(handle, object) != 0 else { return nil }
         return String(cString: qpdf_oh_get_name(handle, object))

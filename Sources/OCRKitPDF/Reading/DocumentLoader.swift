@@ -56,7 +56,7 @@ public struct DocumentLoader: ImageDecoder {
     /// (not encrypted, whatever the original), or a TIFF of that page.
     public func contents(ofPage page: Int, ofFileAt path: String) throws -> Data {
         guard Self.isPDF(path) else { return try images.contents(ofPage: page, ofFileAt: path) }
-        let source = try QPDFFile(reading: path, password: options.password)
+        let source = try Self.open(path, password: options.password)
         guard page >= 1, page <= source.pageCount else {
             throw OCRError(.invalidOption, path: path, reason: "has \(source.pageCount) pages, not \(page)")
         }
@@ -70,8 +70,7 @@ public struct DocumentLoader: ImageDecoder {
         guard Self.isPDF(path) else { return try await images.pages(ofFileAt: path) }
         let password = options.password, loader = self
         return try await offThePool {
-            let file = try QPDFFile(reading: path, password: password)
-            guard file.pageCount > 0 else { throw OCRError(.corrupt, path: path, reason: "the PDF has no pages") }
+            let file = try Self.open(path, password: password)
             return (0..<file.pageCount).map { index in
                 let info = PDFPageInfo(file.page(index), of: file)
                 let resolution = loader.resolution(of: info, maximumSide: nil)
@@ -94,8 +93,17 @@ public struct DocumentLoader: ImageDecoder {
             bitmap.resolution = scanResolution
             return bitmap
         }
+        // Poppler draws through cairo, whose images are at most 32767 pixels a side: it would
+        // draw a larger one as nothing, and the page would be read as blank.
+        guard info.largestImageSide <= Self.largestDrawnImageSide else {
+            throw OCRError(.tooLarge, path: path, reason: "page \(page) holds an image \(info.largestImageSide) pixels long, "
+                           + "more than the PDF renderer draws (\(Self.largestDrawnImageSide) a side)")
+        }
         return try await images.renderPDF(contentsOf: path, page: page, dotsPerInch: dotsPerInch, password: options.password)
     }
+
+    /// The longest image side the renderer draws: cairo's limit.
+    static let largestDrawnImageSide = 32767
 
     /// The resolution a page should be read at: its scan's own, or the rendering resolution asked for.
     func intendedResolution(of page: PDFPageInfo) -> Double {
@@ -130,7 +138,7 @@ public struct DocumentLoader: ImageDecoder {
     private func inspect(_ path: String, page: Int) async throws -> (PDFPageInfo, ScanImage?) {
         let password = options.password
         return try await offThePool {
-            let file = try QPDFFile(reading: path, password: password)
+            let file = try Self.open(path, password: password)
             guard page >= 1, page <= file.pageCount else {
                 throw OCRError(.invalidOption, path: path, reason: "has \(file.pageCount) pages, not \(page)")
             }
@@ -138,6 +146,21 @@ public struct DocumentLoader: ImageDecoder {
             let info = PDFPageInfo(pdfPage, of: file)
             return (info, info.scanImage.flatMap { ScanImage($0, on: pdfPage, of: file, source: path) })
         }
+    }
+
+    /// The PDF at `path`, opened to be read.
+    ///
+    /// - Throws: an ``OCRKit/OCRError`` naming the file for what qpdf cannot open, a PDF of no
+    ///   pages, and a dynamic XFA form, whose pages Adobe Reader draws from the form's XML: the
+    ///   pages themselves hold only a "please wait" notice.
+    static func open(_ path: String, password: String?) throws -> QPDFFile {
+        let file = try QPDFFile(reading: path, password: password)
+        guard file.pageCount > 0 else { throw OCRError(.corrupt, path: path, reason: "the PDF has no pages") }
+        if file.bool(file.key(file.root, "/NeedsRendering")) == true {
+            throw OCRError(.unsupportedFormat, path: path, reason: "a dynamic XFA form, whose pages only Adobe Reader draws: "
+                           + "print it to a PDF from there, then read that")
+        }
+        return file
     }
 
     /// Whether the file's first kilobyte holds `%PDF-`, where readers look for it.
