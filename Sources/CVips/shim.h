@@ -95,6 +95,13 @@ static inline int ocrkit_vips_jpegsave_buffer(VipsImage *in, void **buffer, size
     return vips_jpegsave_buffer(in, buffer, length, "Q", quality, NULL);
 }
 
+/// Saves as a PNG, not interlaced, each row filtered as suits it: its image data is what PDF's
+/// Flate filter reads with PNG predictors.
+static inline int ocrkit_vips_pngsave_buffer(VipsImage *in, void **buffer, size_t *length) {
+    return vips_pngsave_buffer(in, buffer, length, "compression", 6, "interlace", FALSE,
+        "filter", VIPS_FOREIGN_PNG_FILTER_ALL, NULL);
+}
+
 /// Saves as a TIFF without loss (deflate), keeping the resolution.
 static inline int ocrkit_vips_tiffsave_buffer(VipsImage *in, void **buffer, size_t *length) {
     return vips_tiffsave_buffer(in, buffer, length, "compression", VIPS_FOREIGN_TIFF_COMPRESSION_DEFLATE, NULL);

@@ -48,4 +48,17 @@ public enum ImageWriter {
         defer { g_free(buffer) }
         return Array(UnsafeRawBufferPointer(start: buffer, count: length))
     }
+
+    /// `bitmap` as a PNG file's bytes (8 bits a sample, grey or RGB, not interlaced), for
+    /// embedding without loss.
+    public static func pngData(_ bitmap: Bitmap) throws -> [UInt8] {
+        let image = try VipsImageHandle(bitmap: bitmap)
+        var buffer: UnsafeMutableRawPointer?
+        var length = 0
+        guard ocrkit_vips_pngsave_buffer(image.pointer, &buffer, &length) == 0, let buffer else {
+            throw OCRError(.outOfMemory, path: bitmap.source, reason: "cannot encode the image as PNG: \(Vips.takeError())")
+        }
+        defer { g_free(buffer) }
+        return Array(UnsafeRawBufferPointer(start: buffer, count: length))
+    }
 }

@@ -98,7 +98,9 @@ final class VipsImageHandle {
     /// only, a PNG without pHYs), so 72 counts as unknown: engines then judge the text size
     /// themselves, as Tesseract's own command does for such files, and read them better.
     var resolution: Double? {
-        let dotsPerInch = (vips_image_get_yres(pointer) * 25.4).rounded()
-        return dotsPerInch > 1 && dotsPerInch != 72 ? dotsPerInch : nil
+        // libvips says 1 pixel a millimetre (25.4 dpi) for a file that states none, as WebP.
+        let perMillimetre = vips_image_get_yres(pointer)
+        let dotsPerInch = (perMillimetre * 25.4).rounded()
+        return perMillimetre != 1 && dotsPerInch > 1 && dotsPerInch != 72 ? dotsPerInch : nil
     }
 }

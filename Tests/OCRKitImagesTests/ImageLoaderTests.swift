@@ -41,6 +41,20 @@ import Testing
         #expect(dark > gray.count / 100 && dark < gray.count / 4)
     }
 
+    /// A resolution the file states is kept; one it does not state is unknown, not libvips's
+    /// placeholders (72 dpi, or one pixel a millimetre for WebP), which would size a PDF's page
+    /// wrongly.
+    @Test func knowsWhenAFileStatesNoResolution() async throws {
+        var stated = text
+        stated.resolution = 200
+        let tiff = folder.file("stated.tif"), webp = folder.file("unstated.webp")
+        try ImageWriter.write(stated, to: tiff)
+        try ImageWriter.write(text, to: webp)
+        #expect(try await ImageLoader().decode(contentsOf: tiff).resolution == 200)
+        #expect(try await ImageLoader().decode(contentsOf: webp).resolution == nil)
+        #expect(try await ImageLoader().decode(contentsOf: "\(SharedData.packageRoot.path)/Samples/notice.webp").resolution == nil)
+    }
+
     @Test func appliesTheExifOrientation() async throws {
         // Stored sideways, marked "turn clockwise to view": the loader must hand back the upright page.
         let sideways = text.turned(clockwiseQuarterTurns: 3)

@@ -47,8 +47,8 @@ struct ImagePage {
             box: box(width: width, height: height, resolution: resolution), rotation: rotation)
     }
 
-    /// Grey or RGB pixels as they are (the PDF is compressed with Flate when written); a page of
-    /// black and white only in CCITT Group 4, as scanners store such pages.
+    /// Grey or RGB pixels without loss, in Flate; a page of black and white only in CCITT
+    /// Group 4, as scanners store such pages.
     private static func lossless(_ bitmap: Bitmap) throws -> ImagePage {
         let page = box(width: bitmap.width, height: bitmap.height, resolution: bitmap.resolution)
         if CCITTGroup4.isBlackAndWhite(bitmap) {
@@ -59,11 +59,29 @@ struct ImagePage {
                 data: try CCITTGroup4.encode(bitmap), filter: "/CCITTFaxDecode", pixelWidth: bitmap.width, pixelHeight: bitmap.height,
                 box: page, rotation: 0)
         }
+        // Compressed now, as a PNG's image data, which Flate reads with PNG's predictors (as
+        // img2pdf embeds PNGs): a page waiting to be written holds a fraction of its pixels.
         let space = bitmap.layout == .gray ? "/DeviceGray" : "/DeviceRGB"
         return ImagePage(
             dictionary: "<< /Type /XObject /Subtype /Image /Width \(bitmap.width) /Height \(bitmap.height) "
-                + "/ColorSpace \(space) /BitsPerComponent 8 >>",
-            data: bitmap.pixels, filter: nil, pixelWidth: bitmap.width, pixelHeight: bitmap.height, box: page, rotation: 0)
+                + "/ColorSpace \(space) /BitsPerComponent 8 "
+                + "/DecodeParms << /Predictor 15 /Colors \(bitmap.layout.channels) /BitsPerComponent 8 /Columns \(bitmap.width) >> >>",
+            data: try imageData(ofPNG: ImageWriter.pngData(bitmap), source: bitmap.source), filter: "/FlateDecode",
+            pixelWidth: bitmap.width, pixelHeight: bitmap.height, box: page, rotation: 0)
+    }
+
+    /// The zlib stream of a PNG's `IDAT` chunks, joined.
+    private static func imageData(ofPNG png: [UInt8], source: String) throws -> [UInt8] {
+        var data: [UInt8] = [], index = 8
+        while index + 8 <= png.count {
+            let length = png[index..<(index + 4)].reduce(0) { $0 << 8 | Int($1) }
+            let type = String(decoding: png[(index + 4)..<(index + 8)], as: UTF8.self)
+            guard index + 12 + length <= png.count else { break }
+            if type == "IDAT" { data += png[(index + 8)..<(index + 8 + length)] }
+            index += 12 + length
+        }
+        guard !data.isEmpty else { throw OCRError(.corrupt, path: source, reason: "the PNG made of the image holds no image data") }
+        return data
     }
 
     /// The page's box in points: the image's size at its resolution, 300 dpi when it states none.
