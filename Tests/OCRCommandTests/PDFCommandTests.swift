@@ -18,13 +18,8 @@ struct PDFCommandTests {
 
     /// A PDF of scans of `texts`, one a page, as JPEG.
     private func scans(_ texts: [String], name: String) throws -> String {
-        let tiffs = try texts.enumerated().map { index, text in
-            let path = folder.file("\(name)-\(index).tif")
-            try TestDocuments.scannedPage(text, to: path)
-            return path
-        }
         let path = folder.file(name)
-        try TestDocuments.scans(tiffs, jpeg: true, to: path)
+        try TestDocuments.scannedPDF(texts, to: path)
         return path
     }
 
@@ -106,30 +101,30 @@ struct PDFCommandTests {
     }
 
     @Test func scanQueuesEachPageGoesOnFromWhereItWasKilledAndWritesTheCopy() async throws {
-        let texts = (1...8).map { "Ledger sheet number \($0) of eight" }
+        let texts = (1...12).map { "Ledger sheet number \($0) of twelve" }
         let path = try scans(texts, name: "ledger.pdf")
         let database = folder.file("queue.sqlite"), copy = folder.file("ledger-ocr")
-        let arguments = ["scan", "--engine", "tesseract", "--document", copy, "--db", database]
 
-        // Killed once some pages are read and before all are.
-        let process = try startOCR(arguments + [path])
-        var readBeforeTheKill = 0
-        while process.isRunning {
-            readBeforeTheKill = (try? await SQLiteQueueStore(path: database).progress(of: nil).completed) ?? 0
-            if readBeforeTheKill >= 2 { break }
-            try await Task.sleep(for: .milliseconds(50))
+        // Killed once a page is read: on a loaded machine the first run may get further, or to
+        // the end, before the kill lands.
+        let process = try startOCR(["scan", "--engine", "tesseract", "--document", copy, "--db", database, path])
+        while process.isRunning, ((try? await SQLiteQueueStore(path: database).progress(of: nil).completed) ?? 0) < 1 {
+            try await Task.sleep(for: .milliseconds(20))
         }
         kill(process.processIdentifier, SIGKILL)
         process.waitUntilExit()
+        let readBeforeTheKill = try await SQLiteQueueStore(path: database).progress(of: nil).completed
 
         let resumed = try await ocr(["scan", "--engine", "tesseract", "--db", database])
         #expect(resumed.status == 0, "\(resumed.errors)")
-        #expect(resumed.errors.contains("\(copy).pdf: 8 pages"), "\(resumed.errors)")
+        if readBeforeTheKill < 12 {
+            #expect(resumed.errors.contains("\(copy).pdf: 12 pages"), "\(resumed.errors)")
+        }
         let store = try SQLiteQueueStore(path: database)
-        #expect(try await store.progress(of: nil) == BatchProgress(completed: 8))
+        #expect(try await store.progress(of: nil) == BatchProgress(completed: 12))
         let events = try await store.events(after: .beginning, limit: 100)
-        #expect(events.count == 8, "each page read once: \(events.map(\.pageNumber))")
-        #expect(try await store.results(batch: nil, unconsumedOnly: false).map(\.page.pageNumber) == Array(1...8))
+        #expect(events.count == 12, "each page read once: \(events.map(\.pageNumber))")
+        #expect(try await store.results(batch: nil, unconsumedOnly: false).map(\.page.pageNumber) == Array(1...12))
 
         // The copy is the ledger itself with its text: its scans' bytes, every page in order.
         let pages = try PDFTools.pdftotext([copy + ".pdf", "-"]).components(separatedBy: "\u{0C}")
@@ -138,7 +133,7 @@ struct PDFCommandTests {
         let before = folder.file("before"), after = folder.file("after")
         _ = try PDFTools.output("pdfimages", ["-all", path, before])
         _ = try PDFTools.output("pdfimages", ["-all", copy + ".pdf", after])
-        for page in 0..<8 {
+        for page in 0..<12 {
             let name = String(format: "-%03d.jpg", page)
             #expect(FileManager.default.contents(atPath: after + name) == FileManager.default.contents(atPath: before + name), "\(name)")
         }

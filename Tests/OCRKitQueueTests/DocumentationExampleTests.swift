@@ -68,13 +68,8 @@ import Testing
     func queuedPages() async throws {
         let fixture = try QueueFixture(decoder: DocumentLoader())
         let processor = fixture.makeProcessor(), receiptPath = try fixture.images(1)[0]
-        let sheets = try ["Clause one", "Clause two"].enumerated().map { index, text in
-            let path = fixture.folder.file("sheet\(index).tif")
-            try TestDocuments.scannedPage(text, to: path)
-            return path
-        }
         let contractPath = fixture.folder.file("contract.pdf")
-        try TestDocuments.scans(sheets, to: contractPath)
+        try TestDocuments.scannedPDF(["Clause one", "Clause two"], jpeg: false, to: contractPath)
 
         // Example from Sources/OCRKitQueue/Model/QueuedPage.swift
         let pages = [QueuedPage(path: receiptPath), QueuedPage(path: contractPath, pageNumber: 2)]

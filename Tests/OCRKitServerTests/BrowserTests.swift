@@ -26,13 +26,8 @@ struct BrowserTests {
         var expected = ["receipt.jpg": "completed", "letter.png": "completed", "notes.png": "failed"]
         // A PDF dropped beside them is read page by page, each page a row of its own.
         if PDFTools.isInstalled {
-            let sheets = try ["Minutes of the meeting", "Actions agreed"].enumerated().map { index, text in
-                let path = fixture.folder.file("sheet\(index).tif")
-                try TestDocuments.scannedPage(text, to: path)
-                return path
-            }
             files.append(fixture.folder.file("minutes.pdf"))
-            try TestDocuments.scans(sheets, jpeg: true, to: files[3])
+            try TestDocuments.scannedPDF(["Minutes of the meeting", "Actions agreed"], to: files[3])
             expected["minutes.pdf, page 1"] = "completed"
             expected["minutes.pdf, page 2"] = "completed"
         }

@@ -12,13 +12,8 @@ import Testing
 struct DocumentReadTests {
     @Test func aPDFIsAnsweredEveryPageOrAsItsSearchableCopy() async throws {
         let fixture = try ServerFixture()
-        let tiffs = try ["Invoice 2024-117", "Total due: 42.00"].enumerated().map { index, text in
-            let path = fixture.folder.file("page\(index).tif")
-            try TestDocuments.scannedPage(text, to: path)
-            return path
-        }
         let path = fixture.folder.file("invoice.pdf")
-        try TestDocuments.scans(tiffs, jpeg: true, to: path)
+        try TestDocuments.scannedPDF(["Invoice 2024-117", "Total due: 42.00"], to: path)
         let body = ByteBuffer(bytes: try Data(contentsOf: URL(fileURLWithPath: path)))
 
         try await fixture.test { client in
@@ -50,13 +45,8 @@ struct DocumentReadTests {
 
     @Test func aBatchTakesADocumentAsItsPages() async throws {
         let fixture = try ServerFixture()
-        let tiffs = try ["Minutes of the meeting", "Actions agreed"].enumerated().map { index, text in
-            let path = fixture.folder.file("sheet\(index).tif")
-            try TestDocuments.scannedPage(text, to: path)
-            return path
-        }
         let path = fixture.folder.file("minutes.pdf")
-        try TestDocuments.scans(tiffs, jpeg: true, to: path)
+        try TestDocuments.scannedPDF(["Minutes of the meeting", "Actions agreed"], to: path)
         let upload = form([("minutes.pdf", ByteBuffer(bytes: try Data(contentsOf: URL(fileURLWithPath: path)))),
                            ("note.jpg", try scan("A loose note"))])
 

@@ -63,6 +63,17 @@ public enum TestDocuments {
         _ = try PDFTools.output("tiff2pdf", (jpeg ? ["-j", "-q", "90"] : ["-z"]) + ["-o", path, joined])
     }
 
+    /// A PDF of scans of `texts`, one a page (their TIFFs beside it, `path-0.tif` and on), as
+    /// JPEG or without loss.
+    public static func scannedPDF(_ texts: [String], jpeg: Bool = true, to path: String) throws {
+        let tiffs = try texts.enumerated().map { index, text in
+            let tiff = "\(path)-\(index).tif"
+            try scannedPage(text, to: tiff)
+            return tiff
+        }
+        try scans(tiffs, jpeg: jpeg, to: path)
+    }
+
     /// `source` with its text drawn as shapes: pages that show text but hold none, as some
     /// programs print them.
     public static func outlined(_ source: String, to path: String) throws {

@@ -93,13 +93,25 @@ public struct DocumentLoader: ImageDecoder {
             bitmap.resolution = scanResolution
             return bitmap
         }
-        // Poppler draws through cairo, whose images are at most 32767 pixels a side: it would
-        // draw a larger one as nothing, and the page would be read as blank.
-        guard info.largestImageSide <= Self.largestDrawnImageSide else {
-            throw OCRError(.tooLarge, path: path, reason: "page \(page) holds an image \(info.largestImageSide) pixels long, "
+        try checkImages(of: info, page: page, path: path)
+        return try await images.renderPDF(contentsOf: path, page: page, dotsPerInch: dotsPerInch, password: options.password)
+    }
+
+    /// Refuses a page whose largest image is more pixels than the loader's limit, as an image
+    /// file that size is refused: the renderer decodes the whole image (a 30000-pixel JBIG2
+    /// page took 3.9 GB), whatever resolution the page is read at. Nor does it draw an image
+    /// longer than cairo's limit, which it would draw as nothing, leaving the page blank.
+    private func checkImages(of info: PDFPageInfo, page: Int, path: String) throws {
+        let (width, height) = (info.largestImageWidth, info.largestImageHeight)
+        let limit = images.options.maximumPixelCount
+        if width * height > limit {
+            throw OCRError(.tooLarge, path: path, reason: "page \(page) holds an image of \(width) x \(height) pixels, "
+                           + "over the limit of \(limit) pixels (ImageLoadingOptions.maximumPixelCount)")
+        }
+        if max(width, height) > Self.largestDrawnImageSide {
+            throw OCRError(.tooLarge, path: path, reason: "page \(page) holds an image \(max(width, height)) pixels long, "
                            + "more than the PDF renderer draws (\(Self.largestDrawnImageSide) a side)")
         }
-        return try await images.renderPDF(contentsOf: path, page: page, dotsPerInch: dotsPerInch, password: options.password)
     }
 
     /// The longest image side the renderer draws: cairo's limit.

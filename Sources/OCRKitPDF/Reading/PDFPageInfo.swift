@@ -15,8 +15,8 @@ struct PDFPageInfo: Hashable, Sendable {
     /// The name in the page's resources of the one image the page draws upright over its whole
     /// box, and nothing else: a scan whose pixels can be taken as they are, without rendering.
     var scanImage: String?
-    /// The longest side, in pixels, of the images the page holds; 0 for none.
-    var largestImageSide: Int
+    /// The width and height in pixels of the page's largest image (most pixels); 0 for none.
+    var largestImageWidth: Int, largestImageHeight: Int
 }
 
 extension PDFPageInfo {
@@ -56,7 +56,8 @@ extension PDFPageInfo {
             text = contents.isScan && contents.setsInvisibleText ? .ocrLayer : .native
         }
         let shown = rotation % 180 == 0 ? (box.width, box.height) : (box.height, box.width)
-        largestImageSide = Int(contents.images.map { max($0.width, $0.height) }.max() ?? 0)
+        let largest = contents.images.max { $0.width * $0.height < $1.width * $1.height }
+        (largestImageWidth, largestImageHeight) = (Int(largest?.width ?? 0), Int(largest?.height ?? 0))
         scanResolution = contents.isScan ? contents.scanResolution(shownWidth: shown.0, shownHeight: shown.1) : nil
         scanImage = nil
         if scanResolution != nil, contents.images.count == 1, contents.draws.count == 1, let draw = contents.draws.first {
