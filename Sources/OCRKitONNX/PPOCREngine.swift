@@ -13,7 +13,7 @@ import Synchronization
 /// let engine = try PPOCREngine(configuration: PPOCREngine.Configuration(models: PPOCRModelSet.installedFolder(named: "v4")))
 /// let page = try await engine.read(bitmap, options: RecognitionOptions())
 /// ```
-public final class PPOCREngine: OCREngine {
+public final class PPOCREngine: LineRecognizer {
     public struct Configuration: Sendable {
         /// The folder of a PP-OCR model set (``PPOCRModelSet``): a detector, a recogniser and,
         /// for the orientation classifier, a classifier.
@@ -104,6 +104,11 @@ public final class PPOCREngine: OCREngine {
         try await workers.run { [self] _ in try readPage(bitmap, options: options) }
     }
 
+    /// Reads the lines along `quads` with the recogniser alone: where another engine found them.
+    public func recognizeLines(along quads: [Quad], in bitmap: Bitmap, options: RecognitionOptions) async throws -> [Line?] {
+        try await workers.run { [self] _ in try readLines(along: quads, in: bitmap, options: options, models: try loadedModels()) }
+    }
+
     /// The loaded models, shared by every worker.
     private struct Models {
         var detector: ONNXSession
@@ -131,12 +136,24 @@ public final class PPOCREngine: OCREngine {
         }
     }
 
-    private func readPage(_ bitmap: Bitmap, options: RecognitionOptions) throws -> Page {
-        let models = try loadedModels()
+    /// The lines along `quads`, as ``recognizeLines(along:in:options:)`` gives them.
+    private func readLines(along quads: [Quad], in bitmap: Bitmap, options: RecognitionOptions, models: Models) throws -> [Line?] {
         var recognizer = models.recognizer
         recognizer.alternativeCount = max(1, options.alternativeCount)
         recognizer.batchSize = configuration.recognitionBatchSize
         recognizer.minimumInputWidth = modelSet.recognitionWidth
+        let readings = try recognizer.recognize(quads, in: bitmap, allowedCharacters: options.allowedCharacters)
+        return zip(quads, readings).map { quad, reading in
+            guard !reading.text.trimmingCharacters(in: .whitespaces).isEmpty, reading.confidence >= configuration.minimumLineConfidence else {
+                return nil
+            }
+            return Line(reading: reading.characters, confidence: reading.confidence, along: quad, imageWidth: bitmap.width,
+                        imageHeight: bitmap.height, alternativeCount: options.alternativeCount)
+        }
+    }
+
+    private func readPage(_ bitmap: Bitmap, options: RecognitionOptions) throws -> Page {
+        let models = try loadedModels()
         let region = options.regionOfInterest.map { $0.scaled(width: Double(bitmap.width), height: Double(bitmap.height)) }
             ?? Rect(x: 0, y: 0, width: Double(bitmap.width), height: Double(bitmap.height))
         // Lines much taller than wide run down the page: turned a quarter, they read across.
@@ -146,11 +163,7 @@ public final class PPOCREngine: OCREngine {
         if let classifier = models.classifier {
             quads = try classifier.upright(quads, in: bitmap)
         }
-        let readings = try recognizer.recognize(quads, in: bitmap, allowedCharacters: options.allowedCharacters)
-        let lines = zip(quads, readings)
-            .filter { !$0.1.text.trimmingCharacters(in: .whitespaces).isEmpty && $0.1.confidence >= configuration.minimumLineConfidence }
-            .map { Line(reading: $0.1.characters, confidence: $0.1.confidence, along: $0.0, imageWidth: bitmap.width,
-                        imageHeight: bitmap.height, alternativeCount: options.alternativeCount) }
+        let lines = try readLines(along: quads, in: bitmap, options: options, models: models).compactMap { $0 }
         return Page(image: bitmap.source, width: bitmap.width, height: bitmap.height, engine: info, lines: lines)
     }
 

@@ -3,6 +3,7 @@ import OCRKit
 import OCRKitEngines
 import OCRKitImages
 import OCRKitTestSupport
+import Synchronization
 import Testing
 
 /// `auto`'s line-by-line combination on a rendered page where PP-OCR and Tesseract each fail on
@@ -40,6 +41,56 @@ struct LineCombiningTests {
             let spoiled = Bitmap(width: bitmap.width, height: bitmap.height, layout: bitmap.layout, pixels: pixels,
                                  source: bitmap.source, resolution: bitmap.resolution)
             return try await engine.recognize(spoiled, options: options)
+        }
+    }
+
+    /// A real engine that reads the page as it is but doubts some of its lines: their words'
+    /// confidence a third of what it was.
+    struct Doubting: OCREngine {
+        var engine: any OCREngine
+        var doubted: [Int]
+
+        var info: EngineInfo { engine.info }
+
+        func checkSupport(of options: RecognitionOptions) throws { try engine.checkSupport(of: options) }
+
+        func recognize(_ bitmap: Bitmap, options: RecognitionOptions) async throws -> Page {
+            var index = 0
+            return try await engine.recognize(bitmap, options: options).compactMapLines { line in
+                defer { index += 1 }
+                guard doubted.contains(index) else { return line }
+                var doubtful = line
+                doubtful.confidence /= 3
+                doubtful.words = line.words.map { word in
+                    var word = word
+                    word.confidence /= 3
+                    return word
+                }
+                return doubtful
+            }
+        }
+    }
+
+    /// A real recogniser that counts the pages it reads whole and records the lines it reads alone.
+    final class Counting: LineRecognizer {
+        let engine: any LineRecognizer
+        let pagesRead = Mutex(0)
+        let linesRead = Mutex<[Quad]>([])
+
+        init(_ engine: any LineRecognizer) { self.engine = engine }
+
+        var info: EngineInfo { engine.info }
+
+        func checkSupport(of options: RecognitionOptions) throws { try engine.checkSupport(of: options) }
+
+        func recognize(_ bitmap: Bitmap, options: RecognitionOptions) async throws -> Page {
+            pagesRead.withLock { $0 += 1 }
+            return try await engine.recognize(bitmap, options: options)
+        }
+
+        func recognizeLines(along quads: [Quad], in bitmap: Bitmap, options: RecognitionOptions) async throws -> [Line?] {
+            linesRead.withLock { $0 += quads }
+            return try await engine.recognizeLines(along: quads, in: bitmap, options: options)
         }
     }
 
@@ -84,5 +135,42 @@ struct LineCombiningTests {
         let page = try await engine.read(try Self.page(), options: RecognitionOptions())
         #expect(page.lines.map(\.text) == Self.lines)
         #expect(page.engine.name == "tesseract")
+    }
+
+    @Test func onlyTheLineTesseractDoubtsIsReadAgainByPPOCRsRecognizer() async throws {
+        let settings = EngineSettings(.auto, workerCount: 1)
+        let combination = try #require(try settings.pageEngine() as? LineCombiningEngine)
+        let ppocr = Counting(try #require(combination.primary.engine as? any LineRecognizer))
+        // Tesseract reads every line, and doubts the third.
+        let engine = LineCombiningEngine(
+            primary: .init(ppocr, calibration: combination.primary.calibration,
+                           unsharedLineThreshold: combination.primary.unsharedLineThreshold),
+            secondary: .init(Doubting(engine: combination.secondary.engine, doubted: [2]),
+                             calibration: combination.secondary.calibration,
+                             unsharedLineThreshold: combination.secondary.unsharedLineThreshold,
+                             sureLineThreshold: combination.secondary.sureLineThreshold),
+            margin: combination.margin)
+        let bitmap = try Self.page()
+        let page = try await engine.read(bitmap, options: RecognitionOptions())
+        #expect(page.lines.map(\.text) == Self.lines)
+        #expect(page.engine.name == "auto")
+
+        // PP-OCR's detector never ran; its recogniser read the third line, where Tesseract found it.
+        #expect(ppocr.pagesRead.withLock { $0 } == 0)
+        let quads = ppocr.linesRead.withLock { $0 }
+        let third = Double(Self.lineTop + 2 * Self.lineSpacing)
+        #expect(quads.count == 1 && quads.allSatisfy { $0.boundingRect.minY < third && $0.boundingRect.maxY > third + 20 }, "\(quads)")
+    }
+
+    @Test func lineRecognizerExample() async throws {
+        let ppocr = try #require(try EngineSettings(.ppocr, workerCount: 1).pageEngine() as? any LineRecognizer)
+        let bitmap = try Self.page(), options = RecognitionOptions()
+        let tesseractPage = try await EngineSettings(.tesseract, workerCount: 1).pageEngine().read(bitmap, options: options)
+
+        // Example from Sources/OCRKit/Engine/LineRecognizer.swift
+        let quads = tesseractPage.lines.map { $0.box.scaled(width: Double(bitmap.width), height: Double(bitmap.height)).quad }
+        let lines = try await ppocr.recognizeLines(along: quads, in: bitmap, options: options)
+
+        #expect(lines.map { $0?.text } == Self.lines)
     }
 }

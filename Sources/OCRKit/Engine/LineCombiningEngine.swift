@@ -9,6 +9,8 @@
 /// when it is likely enough right on its own, which drops the specks and textures one engine
 /// takes for text. An engine sure of every line it read, with next to no ink outside them
 /// (``Contributor/sureLineThreshold``), reads first, and alone: a clean scan is not read twice.
+/// When it is sure of most of them, and the primary is a ``LineRecognizer``, the primary reads
+/// only the others, where the first engine found them (``doubtfulLineShare``).
 ///
 /// ```swift
 /// let engine = LineCombiningEngine(
@@ -41,9 +43,7 @@ public final class LineCombiningEngine: OCREngine {
         func isSure(of page: Page, in bitmap: Bitmap) -> Bool {
             guard let sureLineThreshold, !page.lines.isEmpty,
                   page.lines.allSatisfy({ calibration.probability(of: [$0]) >= sureLineThreshold }) else { return false }
-            // Around each line, room for the marks of its letters a tight box leaves out.
-            let margins = page.lines.map { $0.box.insetBy(dx: -$0.box.height, dy: -$0.box.height / 4) }
-            return bitmap.inkShare(outside: margins) <= LineCombiningEngine.unreadInkAllowance
+            return bitmap.inkShare(outside: page.lines.map(LineCombiningEngine.margin(around:))) <= LineCombiningEngine.unreadInkAllowance
         }
     }
 
@@ -90,6 +90,10 @@ public final class LineCombiningEngine: OCREngine {
         let order = primary.sureLineThreshold == nil && secondary.sureLineThreshold != nil ? [1, 0] : [0, 1]
         for index in order where (try? contributors[index].engine.checkSupport(of: options)) != nil {
             do {
+                if index == 0, let mostlySure = pages[1], let recognizer = primary.engine as? any LineRecognizer,
+                   let doubtful = doubtfulLines(of: mostlySure, in: bitmap) {
+                    return try await rereading(doubtful, of: mostlySure, in: bitmap, by: recognizer, options: options)
+                }
                 let page = try await contributors[index].engine.recognize(bitmap, options: options)
                 if contributors[index].isSure(of: page, in: bitmap) { return page }
                 pages[index] = page
@@ -122,21 +126,7 @@ public final class LineCombiningEngine: OCREngine {
         var ordered: [Kept] = [], unordered: [Kept] = []
         for region in LineRegion.matching(first.lines, second.lines) {
             let lines = region.first.map { first.lines[$0] }, others = region.second.map { second.lines[$0] }
-            let kept: [Line]
-            switch (lines.isEmpty, others.isEmpty) {
-            case (false, false):
-                if lines.count == 1, others.count == 1, let mixed = choosingWords(of: lines[0], or: others[0]) {
-                    kept = [mixed]
-                } else if secondary.calibration.probability(of: others) > primary.calibration.probability(of: lines) + margin {
-                    kept = others
-                } else {
-                    kept = Self.joiningPieces(of: lines, along: others)
-                }
-            case (false, true):
-                kept = primary.calibration.probability(of: lines) >= primary.unsharedLineThreshold ? lines : []
-            default:
-                kept = secondary.calibration.probability(of: others) >= secondary.unsharedLineThreshold ? others : []
-            }
+            let kept = decide(lines, others)
             guard !kept.isEmpty else { continue }
             let region = (top: (lines + others).map(\.box.minY).min() ?? 0, paragraph: region.second.first.flatMap { paragraphOfLine[$0] },
                           lines: kept)
@@ -160,6 +150,26 @@ public final class LineCombiningEngine: OCREngine {
             layout[layout.count - 1][layout[layout.count - 1].count - 1] += region.lines
         }
         return layout
+    }
+
+    /// What is kept of one place on the page where the primary read `lines` and the secondary
+    /// `others` (either may be none): the likelier reading, word by word where both split the
+    /// line alike; a line one engine alone saw when it is likely enough right on its own.
+    func decide(_ lines: [Line], _ others: [Line]) -> [Line] {
+        switch (lines.isEmpty, others.isEmpty) {
+        case (false, false):
+            if lines.count == 1, others.count == 1, let mixed = choosingWords(of: lines[0], or: others[0]) {
+                return [mixed]
+            }
+            if secondary.calibration.probability(of: others) > primary.calibration.probability(of: lines) + margin {
+                return others
+            }
+            return Self.joiningPieces(of: lines, along: others)
+        case (false, true):
+            return primary.calibration.probability(of: lines) >= primary.unsharedLineThreshold ? lines : []
+        default:
+            return secondary.calibration.probability(of: others) >= secondary.unsharedLineThreshold ? others : []
+        }
     }
 
     /// The primary's line with each word the secondary read likelier right (by more than the
