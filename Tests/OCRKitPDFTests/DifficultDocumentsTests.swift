@@ -191,4 +191,54 @@ struct DifficultDocumentsTests {
             return error.path == path && error.reason.contains(kind.reason) && !error.reason.contains("\n")
         }
     }
+
+    /// Text in a Type 3 font whose glyphs have names that say nothing of their characters
+    /// (`/g84` for T) and no `ToUnicode` map: typeset text all the same, kept unless `--force`
+    /// reads it (OCRmyPDF's choice too: viewers often still extract it, poppler among them).
+    @Test func textInAFontWithoutAUnicodeMapIsKeptUnlessForced() async throws {
+        let text = "Text in a font without Unicode"
+        let script = folder.file("font.ps"), path = folder.file("unmapped.pdf")
+        try """
+            %!PS
+            /Glyphs 8 dict def
+            Glyphs begin
+              /FontType 3 def
+              /FontMatrix [0.001 0 0 0.001 0 0] def
+              /FontBBox [0 -250 1000 1000] def
+              /Encoding 256 array def
+              0 1 255 { Encoding exch /.notdef put } for
+              32 1 126 { dup 3 string cvs dup length 1 add string dup 0 (g) putinterval dup 3 -1 roll 1 exch putinterval cvn
+                         Encoding 3 1 roll put } for
+              /BuildChar {
+                exch begin
+                  /Helvetica findfont 1000 scalefont setfont
+                  1 string dup 0 4 -1 roll put
+                  dup stringwidth pop 0 0 -250 1000 1000 setcachedevice
+                  0 0 moveto show
+                end
+              } bind def
+            end
+            /Unmapped Glyphs definefont pop
+            /Unmapped findfont 24 scalefont setfont
+            72 700 moveto (\(text)) show
+            showpage
+            """.write(toFile: script, atomically: true, encoding: .utf8)
+        _ = try PDFTools.output("gs", ["-q", "-dNOPAUSE", "-dBATCH", "-sDEVICE=pdfwrite", "-o", path, script])
+        let fonts = try PDFTools.output("pdffonts", [path])
+        let row = try #require(fonts.split(separator: "\n").first { $0.contains("Type 3") }, "\(fonts)").split(separator: " ")
+        #expect(row[row.count - 3] == "no", "no Unicode map: \(fonts)")
+
+        let plan = try await reader.plan(path)
+        #expect(plan.read.isEmpty && plan.skipped.map(\.text) == [.native])
+        var pages: [Page] = []
+        for try await page in reader.pages(of: path, pagesWithText: .force) { pages.append(page) }
+        #expect(pages.map(\.text) == [text])
+        let copy = folder.file("unmapped-ocr.pdf")
+        try await SearchablePDF.write(pages, to: copy, decoder: reader.decoder)
+        #expect(try PDFTools.run("qpdf", ["--check", copy]).status == 0)
+        // The page's own text stays, and extraction gives it beside the layer's.
+        let extracted = Set(try PDFTools.pdftotext([copy, "-"]).split(whereSeparator: \.isWhitespace))
+        #expect(extracted.isSuperset(of: text.split(separator: " ")), "\(extracted)")
+        #expect(try PDFTools.output("pdffonts", [copy]).contains("OCRKitGlyphless"), "the layer is there")
+    }
 }
