@@ -1,5 +1,6 @@
 import Foundation
 import OCRKit
+import OCRKitPDF
 
 /// An uploaded PDF or TIFF, kept in a file of its own while its pages are read (qpdf and the
 /// PDF renderer read files), removed when the value goes.
@@ -13,7 +14,7 @@ final class DocumentUpload: Sendable {
     /// TIFF of several pages as `decoder` counts them (one page is an image).
     init?(_ upload: UploadedImage, decoder: any ImageDecoder) async throws {
         let head = upload.contents.prefix(1024)
-        let isPDF = head.range(of: Data("%PDF-".utf8)) != nil
+        let isPDF = DocumentLoader.isPDF(contents: upload.contents)
         let isTIFF = head.starts(with: Data("II*\0".utf8)) || head.starts(with: Data("MM\0*".utf8))
         guard isPDF || isTIFF else { return nil }
         folder = FileManager.default.temporaryDirectory.appendingPathComponent("ocrkit-upload-\(UUID().uuidString)").path

@@ -1,5 +1,6 @@
 import Foundation
 import OCRKit
+import OCRKitPDF
 import OCRKitQueue
 
 /// Read pages with the files the queue stored for them, as a searchable PDF of them needs:
@@ -19,7 +20,7 @@ final class StoredPages: Sendable {
                 pages.append(page)
                 continue
             }
-            if page.pageNumber != nil, stored.prefix(1024).range(of: Data("%PDF-".utf8)) != nil {
+            if page.pageNumber != nil, DocumentLoader.isPDF(contents: stored) {
                 let temporary = folder ?? FileManager.default.temporaryDirectory.appendingPathComponent("ocrkit-pages-\(UUID().uuidString)").path
                 if folder == nil { try FileManager.default.createDirectory(atPath: temporary, withIntermediateDirectories: true) }
                 folder = temporary

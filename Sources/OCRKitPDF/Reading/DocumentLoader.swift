@@ -34,7 +34,7 @@ public struct DocumentLoader: ImageDecoder {
     /// Decodes a file's `contents`, already in memory: an image, or the first page of a PDF
     /// (written to a temporary file first: qpdf and the renderer read files).
     public func decode(_ contents: Data, name: String, maximumSide: Int?) async throws -> Bitmap {
-        guard contents.prefix(1024).range(of: Data("%PDF-".utf8)) != nil else {
+        guard Self.isPDF(contents: contents) else {
             return try await images.decode(contents, name: name, maximumSide: maximumSide)
         }
         let folder = FileManager.default.temporaryDirectory.appendingPathComponent("ocrkit-page-\(UUID().uuidString)")
@@ -179,7 +179,11 @@ public struct DocumentLoader: ImageDecoder {
     static func isPDF(_ path: String) -> Bool {
         guard let handle = FileHandle(forReadingAtPath: path) else { return false }
         defer { try? handle.close() }
-        let head = (try? handle.read(upToCount: 1024)) ?? Data()
-        return head.range(of: Data("%PDF-".utf8)) != nil
+        return isPDF(contents: (try? handle.read(upToCount: 1024)) ?? Data())
+    }
+
+    /// Whether a file's `contents` are a PDF's: `%PDF-` in their first kilobyte.
+    public static func isPDF(contents: Data) -> Bool {
+        contents.prefix(1024).range(of: Data("%PDF-".utf8)) != nil
     }
 }
