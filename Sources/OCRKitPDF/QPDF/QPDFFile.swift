@@ -220,24 +220,28 @@ final class QPDFFile {
     /// readable), encrypted as it was when `keepsEncryption`, in `minimumVersion` or later.
     func write(to destination: String, keepsEncryption: Bool = true, minimumVersion: String? = nil) throws {
         qpdf_init_write(handle, destination)
-        try check("cannot write \(destination)")
-        qpdf_set_decode_level(handle, qpdf_dl_none)
-        qpdf_set_compress_streams(handle, QPDF_TRUE)
-        qpdf_set_preserve_encryption(handle, keepsEncryption ? QPDF_TRUE : QPDF_FALSE)
-        if let minimumVersion { qpdf_set_minimum_pdf_version(handle, minimumVersion) }
-        qpdf_write(handle)
-        try check("cannot write \(destination)")
+        try write(naming: destination) {
+            qpdf_set_preserve_encryption(handle, keepsEncryption ? QPDF_TRUE : QPDF_FALSE)
+            if let minimumVersion { qpdf_set_minimum_pdf_version(handle, minimumVersion) }
+        }
     }
 
     /// The PDF as bytes, written as ``write(to:keepsEncryption:minimumVersion:)`` writes a file.
     func data() throws -> Data {
         qpdf_init_write_memory(handle)
-        try check("cannot write \(path)")
-        qpdf_set_decode_level(handle, qpdf_dl_none)
-        qpdf_set_compress_streams(handle, QPDF_TRUE)
-        qpdf_write(handle)
-        try check("cannot write \(path)")
+        try write(naming: path) {}
         guard let buffer = qpdf_get_buffer(handle) else { return Data() }
         return Data(bytes: buffer, count: Int(qpdf_get_buffer_length(handle)))
+    }
+
+    /// Writes where the last `qpdf_init_write...` said, streams as they were and new ones
+    /// compressed, after `settings`; errors name `destination`.
+    private func write(naming destination: String, settings: () -> Void) throws {
+        try check("cannot write \(destination)")
+        qpdf_set_decode_level(handle, qpdf_dl_none)
+        qpdf_set_compress_streams(handle, QPDF_TRUE)
+        settings()
+        qpdf_write(handle)
+        try check("cannot write \(destination)")
     }
 }
