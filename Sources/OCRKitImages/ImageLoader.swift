@@ -72,12 +72,7 @@ public final class ImageLoader: ImageDecoder {
     public func contents(ofPage page: Int, ofFileAt path: String) throws -> Data {
         try Self.checkFile(at: path)
         guard ImageSignature.format(ofFileAt: path) == "TIFF", try ImageFileHeader(contentsOf: path).pageCount > 1 else {
-            guard page == 1 else { throw OCRError(.invalidOption, path: path, reason: "has one page, not \(page)") }
-            do {
-                return try Data(contentsOf: URL(fileURLWithPath: path))
-            } catch {
-                throw OCRError(.notReadable, path: path, reason: "cannot read the file: \(error.localizedDescription)")
-            }
+            return try contents(ofImageAt: path, page: page)
         }
         guard let source = vips_source_new_from_file(path) else {
             throw OCRError(.notReadable, path: path, reason: Vips.takeError())

@@ -98,6 +98,12 @@ extension ImageDecoder {
 
     /// The image file itself, its only page.
     public func contents(ofPage page: Int, ofFileAt path: String) throws -> Data {
+        try contents(ofImageAt: path, page: page)
+    }
+
+    /// The file at `path` as it is, as ``contents(ofPage:ofFileAt:)`` gives an image, a page of
+    /// its own: for decoders of documents to give for their images.
+    public func contents(ofImageAt path: String, page: Int) throws -> Data {
         guard page == 1 else { throw OCRError(.invalidOption, path: path, reason: "has one page, not \(page)") }
         do {
             return try Data(contentsOf: URL(fileURLWithPath: path))
