@@ -75,8 +75,8 @@ extension OCRServer {
     /// that hold no text yet, each a document of its own.
     private func pages(of uploads: [UploadedImage]) async throws -> [(page: QueuedPage, contents: Data)] {
         var pages: [(page: QueuedPage, contents: Data)] = []
+        let reader = readers.standard
         for upload in uploads {
-            let reader = readers.standard
             guard let document = try await DocumentUpload(upload, decoder: reader.decoder) else {
                 pages.append((QueuedPage(path: upload.name), upload.contents))
                 continue
