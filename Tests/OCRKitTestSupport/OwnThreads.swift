@@ -10,6 +10,9 @@ extension Trait where Self == OwnThreadsTrait {
     /// every test of the run shares them: two such tests would leave the others, whose servers
     /// must answer within a time limit, without a thread for a minute and more.
     ///
+    /// A test waits for these threads while benchmarks hold them, for minutes in a full run: its
+    /// time limit, there to catch a hang, must leave room for that wait (ten minutes does).
+    ///
     /// ```swift
     /// @Suite(.onThreadsOfTheirOwn) struct LayoutBenchmarkTests { ... }
     /// ```
