@@ -18,13 +18,16 @@ public struct TextPattern: Sendable, CustomStringConvertible {
     public let name: String
     /// The regular expression a whole value must match, in upper case A-Z and 0-9.
     public let regularExpression: String
+    /// Whether values must hold letters and digits both, as read: a look-alike swap does not
+    /// make `MOTORS` a plate by reading its O as 0.
+    public let mixesLettersAndDigits: Bool
     private let regex: NSRegularExpression
 
     /// A pattern that whole values must match: `regularExpression` is anchored at both ends and
     /// sees values upper-cased, with everything but A-Z and 0-9 removed.
     ///
     /// - Throws: an ``OCRError/Code/invalidOption`` when the expression does not compile.
-    public init(name: String? = nil, regularExpression: String) throws {
+    public init(name: String? = nil, regularExpression: String, mixesLettersAndDigits: Bool = false) throws {
         do {
             regex = try NSRegularExpression(pattern: "^(?:\(regularExpression))$")
         } catch {
@@ -32,6 +35,7 @@ public struct TextPattern: Sendable, CustomStringConvertible {
         }
         self.name = name ?? regularExpression
         self.regularExpression = regularExpression
+        self.mixesLettersAndDigits = mixesLettersAndDigits
     }
 
     /// The UK's current plates: two letters, two digits, three letters (`AB12CDE`).
@@ -45,22 +49,50 @@ public struct TextPattern: Sendable, CustomStringConvertible {
     public static let italyFrancePlate = Self(builtIn: "it-fr", "[A-Z]{2}[0-9]{3}[A-Z]{2}")
     /// Poland's commonest plates: two letters, five digits (`WA12345`).
     public static let polandPlate = Self(builtIn: "pl", "[A-Z]{2}[0-9]{5}")
+    /// Czechia's plates: a digit, a letter, a letter or digit, four digits (`1AB2345`, `4B40262`).
+    public static let czechPlate = Self(builtIn: "cz", "[0-9][A-Z][A-Z0-9][0-9]{4}")
+    /// Plates of the United States' usual formats: five to seven letters and digits, both
+    /// (`ABC1234`, `7ABC123`, `123ABC`, `AB1C2D`), without the letters O and Q, which states
+    /// leave out for their likeness to 0: an O read is a 0. Vanity plates of letters only, and
+    /// plates of digits only, do not fit.
+    public static let usPlate = Self(builtIn: "us", "[A-NPR-Z0-9]{5,7}", mixed: true)
+    /// Plates of most countries: five to eight letters and digits, both (`AB12CDE`, `7ABC123`).
+    /// Other text in view is rarely both (`MOTORS`, `DEALER`); vanity plates of letters only
+    /// need ``alphanumeric(length:)``.
+    public static let plate = Self(builtIn: "plate", "[A-Z0-9]{5,8}", mixed: true)
+    /// The European plates of the patterns above: ``ukPlate``, ``italyFrancePlate`` (Croatia's
+    /// and Slovakia's are of its shape too), ``polandPlate`` and ``czechPlate``.
+    public static let europeanPlate = Self(union: [ukPlate, italyFrancePlate, polandPlate, czechPlate], name: "eu")
 
     /// The built-in patterns, by the names ``init(named:)`` takes.
     public static let plates: [String: TextPattern] = Dictionary(
-        uniqueKeysWithValues: [ukPlate, brazilPlate, mercosurPlate, italyFrancePlate, polandPlate].map { ($0.name, $0) })
+        uniqueKeysWithValues: [plate, ukPlate, brazilPlate, mercosurPlate, italyFrancePlate, polandPlate, czechPlate, usPlate,
+                               europeanPlate].map { ($0.name, $0) })
+
+    /// Values that fit any of `patterns`: the plates of several countries (`uk,it-fr`). Values
+    /// must mix letters and digits when all of them say so.
+    public init(union patterns: [TextPattern], name: String? = nil) {
+        self.init(builtIn: name ?? patterns.map(\.name).joined(separator: ","),
+                  patterns.map { "(?:\($0.regularExpression))" }.joined(separator: "|"),
+                  mixed: patterns.allSatisfy(\.mixesLettersAndDigits))
+    }
 
     /// Letters and digits, `length` of them: plates of most countries, and other codes.
     public static func alphanumeric(length: ClosedRange<Int>) -> TextPattern {
         Self(builtIn: "alnum:\(length.lowerBound)-\(length.upperBound)", "[A-Z0-9]{\(length.lowerBound),\(length.upperBound)}")
     }
 
-    /// A pattern by the name people give it: a plate's (``plates``: `uk`, `br`, `mercosur`,
-    /// `it-fr`, `pl`), `alnum` (5 to 8 letters and digits), `alnum:MIN-MAX`, or else a regular
-    /// expression over A-Z and 0-9.
+    /// A pattern by the name people give it: a plate's (``plates``: `plate`, `uk`, `br`, `mercosur`,
+    /// `it-fr`, `pl`, `cz`, `us`, `eu`), `alnum` (5 to 8 letters and digits), `alnum:MIN-MAX`, a
+    /// list of these (`uk,it-fr`: values fitting any), or else a regular expression over A-Z and 0-9.
     ///
     /// - Throws: ``OCRError`` with code `invalidOption` when the lengths or the expression are not valid.
     public init(named name: String) throws {
+        let names = name.split(separator: ",").map(String.init)
+        if names.count > 1, let patterns = try? names.map({ try TextPattern(named: $0) }) {
+            self.init(union: patterns)
+            return
+        }
         switch name.lowercased() {
         case let plate where Self.plates[plate] != nil:
             self = Self.plates[plate]!
@@ -78,14 +110,15 @@ public struct TextPattern: Sendable, CustomStringConvertible {
     }
 
     /// Built-in patterns are literals that compile.
-    private init(builtIn name: String, _ expression: String) {
-        try! self.init(name: name, regularExpression: expression)
+    private init(builtIn name: String, _ expression: String, mixed: Bool = false) {
+        try! self.init(name: name, regularExpression: expression, mixesLettersAndDigits: mixed)
     }
 
     public var description: String { name }
 
     /// Whether `value`, as it is, fits the pattern.
     public func matches(_ value: String) -> Bool {
+        if mixesLettersAndDigits && !Self.isMixed(value) { return false }
         let range = NSRange(value.startIndex..., in: value)
         return regex.firstMatch(in: value, range: range) != nil
     }
@@ -94,7 +127,7 @@ public struct TextPattern: Sendable, CustomStringConvertible {
     /// look-alike swaps that make it fit; `nil` when no such value fits.
     public func normalize(_ text: String) -> String? {
         let value = Array(text.uppercased().unicodeScalars.filter(Self.isPlain).map(Character.init))
-        guard !value.isEmpty else { return nil }
+        guard !value.isEmpty, !mixesLettersAndDigits || Self.isMixed(value) else { return nil }
         let swappable = value.indices.filter { Self.lookAlikes[value[$0]] != nil }.prefix(Self.maximumSwappable)
         // Fewest swaps first: a read is more likely right than wrong in any one place.
         for swaps in 0...swappable.count {
@@ -122,6 +155,10 @@ public struct TextPattern: Sendable, CustomStringConvertible {
         String(value.map { character in
             character.isLetter ? lookAlikes[character] ?? character : character
         })
+    }
+
+    private static func isMixed(_ value: some Collection<Character>) -> Bool {
+        value.contains(where: \.isLetter) && value.contains(where: \.isNumber)
     }
 
     private static func isPlain(_ scalar: Unicode.Scalar) -> Bool {

@@ -41,7 +41,38 @@ import Testing
         #expect(pattern.description == name)
         #expect(pattern.matches(plate) && !pattern.matches(read))
         #expect(pattern.normalize(read) == plate)
-        #expect(TextPattern.plates.values.filter { $0.matches(plate) }.map(\.description) == [name], "one shape, one pattern")
+        let countries = TextPattern.plates.values.filter { !["plate", "us", "eu"].contains($0.name) }
+        #expect(countries.filter { $0.matches(plate) }.map(\.description) == [name], "one shape, one country")
+    }
+
+    @Test func platesMixLettersAndDigitsAsRead() throws {
+        // The words of signs are not plates, nor made plates by reading an O as 0.
+        for sign in ["MOTORS", "DEALER", "WASHME", "5550192"] {
+            #expect(TextPattern.plate.normalize(sign) == nil, "\(sign)")
+        }
+        #expect(TextPattern.plate.normalize("7ABC123") == "7ABC123")
+        #expect(TextPattern.plate.normalize("AB12 CDE") == "AB12CDE")
+        // Vanity plates and plates of digits alone need alnum.
+        #expect(TextPattern.plate.normalize("GWAGEN") == nil)
+        #expect(try TextPattern(named: "alnum").normalize("GWAGEN") == "GWAGEN")
+    }
+
+    @Test func usPlatesReadAnOAsZero() throws {
+        let us = try TextPattern(named: "us")
+        #expect(us.normalize("HKOE7C") == "HK0E7C")
+        #expect(us.normalize("AKS4329") == "AKS4329")
+        #expect(us.normalize("5UVR090") == "5UVR090")
+        #expect(us.normalize("EMR70940") == nil, "eight characters")
+        #expect(us.normalize("FZRULZ") == nil, "letters only")
+    }
+
+    @Test func aListOfPatternsTakesValuesFittingAny() throws {
+        let european = try TextPattern(named: "uk,it-fr")
+        #expect(european.description == "uk,it-fr")
+        #expect(european.matches("AB12CDE") && european.matches("AB123CD"))
+        #expect(!european.matches("WA12345"))
+        #expect(european.normalize("RKO99AN") == "RK099AN")
+        #expect(try TextPattern(named: "eu").matches("4B40262"))
     }
 
     @Test func patternsByName() throws {
