@@ -28,11 +28,11 @@ extension LiveScanner {
         public var value: String
         /// The time of the frame that decided it.
         public var time: Double
-        /// The time of its first vote in the window.
+        /// The time of the first frame in the window that read it (or a misread of it, mended).
         public var firstSeen: Double
-        /// Its votes' mean confidence, from 0 to 1.
+        /// Those frames' mean confidence in their reading, from 0 to 1.
         public var confidence: Double
-        /// How many reads voted for it in the window.
+        /// How many frames in the window read it as their best reading (or a misread of it).
         public var votes: Int
         /// Where its most confident read was, normalised to that frame.
         public var box: Rect

@@ -18,6 +18,8 @@ struct VoteBoard: Sendable {
         var isFirstChoice: Bool
         /// How far this reading's confidence was ahead of the frame's next; 0 for a runner-up.
         var margin: Double
+        /// The frame's text character by character, on its first choice only.
+        var reading: CharacterReading?
     }
 
     /// What the votes make of the frames so far.
@@ -40,11 +42,12 @@ struct VoteBoard: Sendable {
 
     /// Adds one frame's candidates, best first, each a vote weighted by its confidence. Votes
     /// that have left the window are forgotten by ``decide(at:excluding:)``, called every frame.
-    mutating func record(_ candidates: [Candidate], box: Rect, textHeight: Double, evidence: Bitmap?, at time: Double) {
+    mutating func record(_ candidates: [Candidate], reading: CharacterReading? = nil, box: Rect, textHeight: Double,
+                         evidence: Bitmap?, at time: Double) {
         let margin = candidates.count > 1 ? candidates[0].confidence - candidates[1].confidence : candidates.first?.confidence ?? 0
         votes += candidates.enumerated().map {
             Vote(time: time, candidate: $1, box: box, textHeight: textHeight, evidence: evidence, isFirstChoice: $0 == 0,
-                 margin: $0 == 0 ? margin : 0)
+                 margin: $0 == 0 ? margin : 0, reading: $0 == 0 ? reading : nil)
         }
     }
 
@@ -59,6 +62,11 @@ struct VoteBoard: Sendable {
     /// pool their votes, as reads of one text the engine wavers on; the best voted of them is the
     /// one accepted. None is accepted while the lead is held by one of `excluded`, by a look-alike
     /// of one, or by text one character added, dropped or changed from one: the same text misread.
+    ///
+    /// The value is then weighed character by character over the frames' readings (see
+    /// ``CharacterConsensus``): a character most frames misread is mended by the frames that read
+    /// it surely, and a value whose weakest character has less than the minimum share of the
+    /// evidence waits.
     mutating func decide(at time: Double, excluding excluded: Set<String> = []) -> Decision {
         votes.removeAll { $0.time <= time - rules.window }
         var weights: [String: Double] = [:], keyWeights: [String: Double] = [:], firstChoices: [String: Double] = [:]
@@ -69,7 +77,7 @@ struct VoteBoard: Sendable {
             if vote.isFirstChoice { firstChoices[key, default: 0] += vote.candidate.confidence }
         }
         guard let (key, weight) = Self.heaviest(keyWeights),
-              let value = Self.heaviest(weights.filter({ TextPattern.lookAlikeKey($0.key) == key }))?.key else {
+              let voted = Self.heaviest(weights.filter({ TextPattern.lookAlikeKey($0.key) == key }))?.key else {
             leader = nil
             return .none
         }
@@ -79,6 +87,8 @@ struct VoteBoard: Sendable {
         let reads = votes.filter { $0.isFirstChoice && TextPattern.lookAlikeKey($0.candidate.value) == key }
         let doubt = self.doubt(of: reads)
         let needed = rules.minimumWeight * doubt.factor
+        let consensus = CharacterConsensus(value: voted, readings: votes.compactMap(\.reading), pattern: rules.pattern)
+        let value = consensus.value
         let reason: String? = if let seen = excluded.first(where: { Self.isWithinOneEdit(TextPattern.lookAlikeKey($0), key) }) {
             seen == value ? "accepted already" : "too like \(seen), accepted already"
         } else if lead < rules.minimumLeadTime - LiveScanner.timeSlack {
@@ -89,6 +99,10 @@ struct VoteBoard: Sendable {
             String(format: "%.2f of the frames' first choices, of %.2f", share, rules.minimumShare)
         } else if weight < needed {
             String(format: "weight %.2f of %.2f", weight, needed) + (doubt.causes.isEmpty ? "" : " (\(doubt.causes))")
+        } else if consensus.readingCount > 0, let (number, place) = consensus.weakest, place.share < rules.minimumCharacterShare {
+            String(format: "character %d is %@ for %.2f of the frames' evidence, of %.2f", number, String(place.character),
+                   place.share, rules.minimumCharacterShare)
+                + (place.runnerUp.map { String(format: " (%@: %.2f)", String($0), place.runnerUpShare) } ?? "")
         } else {
             nil
         }
@@ -116,9 +130,15 @@ struct VoteBoard: Sendable {
         weights.max { ($0.value, $1.key) < ($1.value, $0.key) }.map { ($0.key, $0.value) }
     }
 
-    /// The votes for `value` still in the window, oldest first.
-    func votes(for value: String) -> [Vote] {
-        votes.filter { $0.candidate.value == value }
+    /// The frames still in the window whose best reading was `value`, a look-alike of it, or it
+    /// with one character changed (a value mended character by character is read as its
+    /// misreads), oldest first.
+    func reads(of value: String) -> [Vote] {
+        let key = TextPattern.lookAlikeKey(value)
+        return votes.filter {
+            let read = TextPattern.lookAlikeKey($0.candidate.value)
+            return $0.isFirstChoice && read.count == key.count && Self.isWithinOneEdit(read, key)
+        }
     }
 
     /// Whether `a` becomes `b` with at most one character added, dropped or changed.

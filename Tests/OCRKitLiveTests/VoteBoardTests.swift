@@ -119,6 +119,37 @@ extension VoteBoard.Decision {
         }
     }
 
+    @Test func aCharacterMisreadInMostFramesIsDecidedByTheFramesThatSeeItClearly() {
+        var board = board()
+        // WSG979's W: read N in six frames of ten, each unsure (N 0.55, W 0.45); the other four
+        // see the W clearly. Whole readings vote NSG979; the characters' evidence says W, 0.67.
+        var decisions: [VoteBoard.Decision] = []
+        for index in 0..<10 {
+            let clear = [1, 3, 6, 8].contains(index)
+            let reading = CharacterConsensusTests.reading(clear ? "WSG979" : "NSG979",
+                                                          doubts: [0: clear ? [("W", 0.99), ("N", 0.01)] : [("N", 0.55), ("W", 0.45)]])
+            board.record([Candidate(value: clear ? "WSG979" : "NSG979", confidence: 0.9)], reading: reading, box: box,
+                         textHeight: 40, evidence: nil, at: Double(index) / 10)
+            decisions.append(board.decide(at: Double(index) / 10))
+        }
+        #expect(decisions.compactMap(\.accepted).allSatisfy { $0 == "WSG979" })
+        #expect(decisions.contains(.accepted("WSG979")))
+    }
+
+    @Test func aValueWhoseWeakestCharacterStaysDoubtfulIsHeldBackAndSaysWhich() {
+        var board = board()
+        // HB6L0Z's 0: the frames split between 0 and O.
+        var last = VoteBoard.Decision.none
+        for index in 0..<10 {
+            let reading = CharacterConsensusTests.reading("HB6L0Z", doubts: [4: [("0", 0.55), ("O", 0.45)]])
+            board.record([Candidate(value: "HB6L0Z", confidence: 0.9)], reading: reading, box: box, textHeight: 40,
+                         evidence: nil, at: Double(index) / 10)
+            last = board.decide(at: Double(index) / 10)
+            #expect(last.accepted == nil)
+        }
+        #expect(last == .waiting(value: "HB6L0Z", reason: "character 5 is 0 for 0.55 of the frames' evidence, of 0.60 (O: 0.45)"))
+    }
+
     @Test func nearMissesDifferByOneEdit() {
         #expect(VoteBoard.isWithinOneEdit("2DA044", "2DA0044"))
         #expect(VoteBoard.isWithinOneEdit("91AW4ZA", "91A4ZA"))
