@@ -25,6 +25,7 @@ public actor LiveScanner {
     private let engine: any OCREngine
     private let options: RecognitionOptions
     private var board: VoteBoard
+    private var place: PlatePlace
     private var isReading = false
     private var lastReadTime: Double?
     /// When each value still cooling down was accepted.
@@ -44,6 +45,7 @@ public actor LiveScanner {
         self.configuration = configuration
         self.options = options
         board = VoteBoard(rules: configuration)
+        place = PlatePlace(memory: configuration.window)
     }
 
     /// Reads `frame` unless it is skipped, votes with what it shows, and says whether a value was
@@ -67,10 +69,11 @@ public actor LiveScanner {
         let page = try await engine.read(frame.bitmap, options: options)
 
         acceptedTimes = acceptedTimes.filter { frame.time - $0.value < configuration.cooldown }
+        place.record(page, at: frame.time)
         if let block = CandidateBlock.largestPlausible(in: page, pattern: configuration.pattern,
-                                                       count: configuration.candidateCount) {
+                                                       count: configuration.candidateCount, place: place) {
             step.candidates = block.candidates
-            board.record(block.candidates, box: block.box, textHeight: block.box.height * Double(frame.bitmap.height),
+            board.record(block.candidates, reading: block.reading, box: block.box, textHeight: block.box.height * Double(frame.bitmap.height),
                          evidence: evidence(around: block.box, in: frame.bitmap), at: frame.time)
         }
         // A value just accepted still votes while it is in view: it holds the lead, so that other
@@ -95,12 +98,13 @@ public actor LiveScanner {
     /// Forgets all votes, cooldowns and timing: for a new, unrelated stream.
     public func reset() {
         board.removeAll()
+        place.removeAll()
         acceptedTimes.removeAll()
         lastReadTime = nil
     }
 
     private func acceptance(of value: String, at time: Double) -> Acceptance? {
-        let votes = board.votes(for: value)
+        let votes = board.reads(of: value)
         guard let best = votes.max(by: { $0.candidate.confidence < $1.candidate.confidence }) else { return nil }
         return Acceptance(
             value: value, time: time, firstSeen: votes[0].time,

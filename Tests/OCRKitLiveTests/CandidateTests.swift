@@ -16,6 +16,13 @@ import Testing
         return Line(text: word.text, confidence: confidence, box: box, quad: box.quad, words: [word])
     }
 
+    /// What the scanner knows of the place of text after reading `page`, its first frame.
+    private func place(after page: Page) -> PlatePlace {
+        var place = PlatePlace(memory: 1)
+        place.record(page, at: 0)
+        return place
+    }
+
     @Test func theTopReadingsOfALineVoteInTheirOrder() throws {
         // "AB12CDE" with its B unsure between B (0.6) and 8 (0.4): the runner-up is mended to B
         // by the UK pattern and merges with the first; "AB12CDF" comes from the E's runner-up.
@@ -26,7 +33,7 @@ import Testing
             }
         let page = Page(image: "frame", width: 640, height: 360, engine: EngineInfo(name: "test", version: "1"),
                         lines: [line(symbols, confidence: 0.8, height: 0.1)])
-        let block = try #require(CandidateBlock.largestPlausible(in: page, pattern: .ukPlate, count: 3))
+        let block = try #require(CandidateBlock.largestPlausible(in: page, pattern: .ukPlate, count: 3, place: place(after: page)))
         #expect(block.candidates.map(\.value) == ["AB12CDE", "AB12CDF"])
         // The best keeps the line's confidence; the others their ratio to it.
         #expect(abs(block.candidates[0].confidence - 0.8) < 1e-9)
@@ -41,12 +48,15 @@ import Testing
                           height: height)
                  })
         }
+        func plausible(_ page: Page) -> CandidateBlock? {
+            CandidateBlock.largestPlausible(in: page, pattern: .alphanumeric(length: 5...8), count: 3, place: place(after: page))
+        }
         // A plate misread beyond any fit, above a dealer's sign a third of its height.
-        #expect(CandidateBlock.largestPlausible(in: page([("K1~96", 0.12), ("MOTORS", 0.04)]), pattern: .alphanumeric(length: 5...8), count: 3) == nil)
-        let plate = CandidateBlock.largestPlausible(in: page([("K179658", 0.12), ("MOTORS", 0.04)]), pattern: .alphanumeric(length: 5...8), count: 3)
+        #expect(plausible(page([("K1~96", 0.12), ("MOTORS", 0.04)])) == nil)
+        let plate = plausible(page([("K179658", 0.12), ("MOTORS", 0.04)]))
         #expect(plate?.candidates.first?.value == "K179658")
         // Text of like height is still tried when the tallest does not fit.
-        let near = CandidateBlock.largestPlausible(in: page([("K1~96", 0.12), ("MOTORS", 0.09)]), pattern: .alphanumeric(length: 5...8), count: 3)
+        let near = plausible(page([("K1~96", 0.12), ("MOTORS", 0.09)]))
         #expect(near?.candidates.first?.value == "MOTORS")
     }
 }

@@ -12,11 +12,11 @@ import Testing
 
     @Test func aPlateIsReportedOnceWithItsEvidence() async throws {
         let scanner = try LiveScanner(engine: Scenes.engine())
-        let steps = try await scan(Scenes.sequence(plate: "AB12 CDE", count: 20), with: scanner)
+        let steps = try await scan(Scenes.sequence(plate: "AB12 CDE", sign: "SALE 2499", count: 20), with: scanner)
         let accepted = steps.compactMap(\.accepted)
-        // The sign's MOTORS fits the pattern too, but the plate is the larger text.
+        // The sign's SALE2499 fits the pattern too, but the plate is the larger text.
         #expect(accepted.map(\.value) == ["AB12CDE"])
-        #expect(steps.allSatisfy { $0.candidates.first?.value != "MOTORS" })
+        #expect(steps.allSatisfy { $0.candidates.first?.value != "SALE2499" })
         let plate = try #require(accepted.first)
         #expect(plate.time >= 0.2 && plate.time <= 0.5)
         #expect(plate.confidence > 0.5 && plate.votes >= 2)
@@ -55,14 +55,26 @@ import Testing
 
     @Test func aValueJustAcceptedHoldsTheLeadAgainstOtherTextSeenAsLong() async throws {
         let plate = try Scenes.frame(plates: [("AB12 CDE", 180)])
-        let sign = try Scenes.frame(plates: [("CITY MOTORS", 100)])
+        let sign = try Scenes.frame(plates: [("SALE 2499", 140)])
         // The plate, accepted with its third frame; then a van's sign fills three frames; then the plate again.
         let bitmaps = Array(repeating: plate, count: 3) + Array(repeating: sign, count: 3) + [plate, plate]
         let frames = bitmaps.enumerated().map { Frame(bitmap: $1, time: Double($0) / 10) }
         let steps = try await scan(frames, with: try LiveScanner(engine: Scenes.engine()))
         #expect(steps[2].accepted?.value == "AB12CDE")
-        #expect(steps[3...5].allSatisfy { $0.candidates.first?.value == "MOTORS" })
+        #expect(steps[3...5].allSatisfy { $0.candidates.first?.value == "SALE2499" })
         #expect(steps.compactMap(\.accepted).map(\.value) == ["AB12CDE"])
+    }
+
+    @Test func aSignIsNotTakenForThePlateInTheFramesThePlateIsHiddenIn() async throws {
+        // The plate above a sign that fits the pattern too; then, for half a second, a passer-by
+        // hides the plate and the sign is the only text in view.
+        let both = try Scenes.frame(plates: [("AB12 CDE", 180)], sign: "SALE 2499")
+        let signOnly = try Scenes.frame(plates: [], sign: "SALE 2499")
+        let bitmaps = Array(repeating: both, count: 3) + Array(repeating: signOnly, count: 6)
+        let frames = bitmaps.enumerated().map { Frame(bitmap: $1, time: Double($0) / 10) }
+        let steps = try await scan(frames, with: try LiveScanner(engine: Scenes.engine()))
+        #expect(steps.compactMap(\.accepted).map(\.value) == ["AB12CDE"])
+        #expect(steps[3...].allSatisfy { $0.candidates.isEmpty }, "\(steps.map(\.candidates))")
     }
 
     @Test func onlyTheRegionOfInterestIsRead() async throws {
