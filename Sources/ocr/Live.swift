@@ -8,7 +8,7 @@ import OCRKitEngines
 
 struct Live: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
-        abstract: "Report each number plate or code seen in a video or a folder of frames, once, when it is sure.",
+        abstract: "Report each number plate or code seen by a camera, in a video or in a folder of frames, once, when it is sure.",
         discussion: """
             Reads the frames --fps a second, keeps the tallest text in the region that fits the pattern, \
             lets each frame's top three readings vote over the last second, and prints a value once it has \
@@ -28,8 +28,11 @@ struct Live: AsyncParsableCommand {
     }
 
     @Argument(help: ArgumentHelp(
-        "A video file (any format ffmpeg decodes), or a folder of frames read in name order (frame2 before frame10).",
-        valueName: "video|folder"))
+        """
+        A camera's stream (rtsp://, http://, udp://... or a V4L2 device such as /dev/video0), a video file \
+        (any format ffmpeg decodes), or a folder of frames read in name order (frame2 before frame10).
+        """,
+        valueName: "stream|video|folder"))
     var input: String
 
     @Option(help: ArgumentHelp(
@@ -38,11 +41,14 @@ struct Live: AsyncParsableCommand {
     var roi: RegionArgument?
 
     @Option(help: ArgumentHelp("""
-        What to look for: a plate's shape, uk (AB12CDE), br (Brazil before Mercosur: ABC1234), mercosur \
-        (ABC1D23), it-fr (Italy, France: AB123CD) or pl (Poland: WA12345); alnum (5 to 8 letters and \
-        digits), alnum:MIN-MAX, or a regular expression over A-Z and 0-9 that whole values must match.
+        What to look for: plate (5 to 8 letters and digits, both: most countries' plates, and not the \
+        words of signs around them); a country's plates, us (the usual US formats; O is read as 0), \
+        uk (AB12CDE), it-fr (Italy, France: AB123CD), pl (Poland: WA12345), cz (Czechia: 1AB2345), eu \
+        (any of those four), br (Brazil before Mercosur: ABC1234) or mercosur (ABC1D23); a list of \
+        them (uk,it-fr); alnum (5 to 8 letters or digits, vanity plates too), alnum:MIN-MAX, or a \
+        regular expression over A-Z and 0-9 that whole values must match.
         """, valueName: "name|regex"))
-    var pattern = "alnum"
+    var pattern = "plate"
 
     @Option(help: "How the values are printed: text (one line each) or jsonl (one JSON object each).")
     var format: Format = .text
@@ -119,24 +125,39 @@ struct Live: AsyncParsableCommand {
     }
 
     private func frameSource() throws -> any AsyncSequence<Frame, any Error> {
-        try FrameSource.frames(of: input, framesPerSecond: fps, decoder: ImageLoader(concurrency: 1)) { error in
-            warn("skipped \(error)")
-        }
+        try FrameSource.frames(of: input, framesPerSecond: fps, decoder: ImageLoader(concurrency: 1),
+                               unreadable: { warn("skipped \($0)") },
+                               streamEvents: { event in
+                                   switch event {
+                                   case .receiving: warn("\(input): receiving frames")
+                                   case .dropped(let reason, let delay): warn("\(input): \(reason); opening it again in \(delay)")
+                                   }
+                               })
     }
 
     /// The printed line, once the evidence is saved.
     private func line(for acceptance: LiveScanner.Acceptance) throws -> String {
-        let time = String(format: "%.2f", acceptance.time)
+        // A stream's frames are timed by the clock (2026-11-25T22:40:01.300Z); a video's and a
+        // folder's from their start (12.30 s).
+        let time: String
+        if StreamFrames.isStream(input) {
+            let formatter = ISO8601DateFormatter()
+            formatter.formatOptions = [.withInternetDateTime, .withFractionalSeconds]
+            time = formatter.string(from: Date(timeIntervalSince1970: acceptance.time))
+        } else {
+            time = String(format: "%.2f s", acceptance.time)
+        }
         var picture: String?
         if let crop = acceptance.evidence {
             try FileManager.default.createDirectory(atPath: evidence, withIntermediateDirectories: true)
-            let path = (evidence as NSString).appendingPathComponent("\(acceptance.value)-\(time)s.png")
+            let name = "\(acceptance.value)-\(time.replacingOccurrences(of: " ", with: "")).png"
+            let path = (evidence as NSString).appendingPathComponent(name)
             try ImageWriter.write(crop, to: path)
             picture = path
         }
         switch format {
         case .text:
-            return [time + " s", acceptance.value, String(format: "%.2f", acceptance.confidence), picture ?? "-"]
+            return [time, acceptance.value, String(format: "%.2f", acceptance.confidence), picture ?? "-"]
                 .joined(separator: "\t")
         case .jsonl:
             let record = AcceptanceRecord(

@@ -41,7 +41,7 @@ public final class PostgresServer: Sendable {
         folder = FileManager.default.temporaryDirectory.appendingPathComponent("ocrkit-postgres-\(UUID().uuidString)").path
         try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
         if getuid() == 0 { try FileManager.default.setAttributes([.ownerAccountName: "postgres"], ofItemAtPath: folder) }
-        port = try Self.freePort()
+        port = try LoopbackPort.unused()
         try Self.run("\(binaries)/initdb", ["-D", "\(folder)/data", "-A", "trust", "-U", "postgres", "--no-sync"])
         let access = "\(folder)/data/pg_hba.conf"
         var rules = try String(contentsOfFile: access, encoding: .utf8) + clients.map { "host all all \($0) trust\n" }.joined()
@@ -116,25 +116,6 @@ public final class PostgresServer: Sendable {
     private static func stop(folder: String, binaries: String) {
         try? run("\(binaries)/pg_ctl", ["-D", "\(folder)/data", "-m", "immediate", "stop"])
         try? FileManager.default.removeItem(atPath: folder)
-    }
-
-    /// A loopback port nobody listens on now.
-    private static func freePort() throws -> Int {
-        let socket = Foundation.socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
-        guard socket >= 0 else { throw ServerError("no socket for a free port") }
-        defer { close(socket) }
-        var address = sockaddr_in()
-        address.sin_family = sa_family_t(AF_INET)
-        address.sin_addr.s_addr = inet_addr("127.0.0.1")
-        address.sin_port = 0
-        var length = socklen_t(MemoryLayout<sockaddr_in>.size)
-        let bound = withUnsafeMutablePointer(to: &address) { pointer in
-            pointer.withMemoryRebound(to: sockaddr.self, capacity: 1) { address in
-                bind(socket, address, length) == 0 && getsockname(socket, address, &length) == 0
-            }
-        }
-        guard bound else { throw ServerError("no free loopback port") }
-        return Int(UInt16(bigEndian: address.sin_port))
     }
 
     private struct ServerError: Error, CustomStringConvertible {

@@ -50,10 +50,7 @@ public struct VideoFrames: AsyncSequence, Sendable {
 private final class FFmpegDecoder: @unchecked Sendable {
     let queue = DispatchQueue(label: "OCRKitLive.VideoFrames")
     private let video: VideoFrames
-    private var process: Process?
-    private var output: PixmapReader?
-    private let errorLog = FileManager.default.temporaryDirectory
-        .appendingPathComponent("ocrkit-ffmpeg-\(UUID().uuidString).log").path
+    private var ffmpeg: FFmpegPipe?
     private var frameCount = 0
     private var finished = false
 
@@ -61,24 +58,19 @@ private final class FFmpegDecoder: @unchecked Sendable {
         self.video = video
     }
 
-    deinit {
-        if let process, process.isRunning { process.terminate() }
-        try? FileManager.default.removeItem(atPath: errorLog)
-    }
-
     func nextFrame() throws -> Frame? {
         guard !finished else { return nil }
-        let output = try self.output ?? start()
-        guard let bitmap = try output.next(source: "\(video.path) frame \(frameCount + 1)") else {
+        let ffmpeg = try self.ffmpeg ?? start()
+        guard let bitmap = try ffmpeg.frames.next(source: "\(video.path) frame \(frameCount + 1)") else {
             finished = true
-            try checkExit()
+            try checkExit(of: ffmpeg)
             return nil
         }
         defer { frameCount += 1 }
         return Frame(bitmap: bitmap, time: Double(frameCount) / video.framesPerSecond)
     }
 
-    private func start() throws -> PixmapReader {
+    private func start() throws -> FFmpegPipe {
         var isDirectory: ObjCBool = false
         guard FileManager.default.fileExists(atPath: video.path, isDirectory: &isDirectory) else {
             throw OCRError(.fileNotFound, path: video.path, reason: "no such file")
@@ -86,37 +78,17 @@ private final class FFmpegDecoder: @unchecked Sendable {
         guard !isDirectory.boolValue, FileManager.default.isReadableFile(atPath: video.path) else {
             throw OCRError(.notReadable, path: video.path, reason: isDirectory.boolValue ? "a folder, not a video" : "permission denied")
         }
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
-        // Frames as PPM images, one after another: each says its own size.
-        process.arguments = [video.ffmpeg, "-nostdin", "-v", "error", "-i", video.path,
-                             "-vf", "fps=\(video.framesPerSecond)", "-f", "image2pipe", "-c:v", "ppm", "-"]
-        let pipe = Pipe()
-        process.standardOutput = pipe
-        process.standardInput = FileHandle.nullDevice
-        _ = FileManager.default.createFile(atPath: errorLog, contents: nil)
-        process.standardError = FileHandle(forWritingAtPath: errorLog)
-        do {
-            try process.run()
-        } catch {
-            throw OCRError(.engineUnavailable, path: video.path, reason: "cannot start ffmpeg (\(error)); apt-get install ffmpeg installs it")
-        }
-        self.process = process
-        let reader = PixmapReader(handle: pipe.fileHandleForReading)
-        output = reader
-        return reader
+        let ffmpeg = try FFmpegPipe(ffmpeg: video.ffmpeg, input: video.path, framesPerSecond: video.framesPerSecond, source: video.path)
+        self.ffmpeg = ffmpeg
+        return ffmpeg
     }
 
-    private func checkExit() throws {
-        guard let process else { return }
-        process.waitUntilExit()
-        guard process.terminationStatus != 0 else { return }
-        let log = (try? String(contentsOfFile: errorLog, encoding: .utf8)) ?? ""
-        let message = log.split(whereSeparator: \.isNewline).last.map(String.init) ?? "ffmpeg exited with status \(process.terminationStatus)"
-        if process.terminationStatus == 127 {
+    private func checkExit(of ffmpeg: FFmpegPipe) throws {
+        guard let failure = ffmpeg.failure() else { return }
+        if failure.status == 127 {
             throw OCRError(.engineUnavailable, path: video.path, reason: "ffmpeg is not installed: apt-get install ffmpeg")
         }
         throw OCRError(frameCount == 0 ? .unsupportedFormat : .corrupt, path: video.path,
-                       reason: "ffmpeg cannot decode it as a video (\(message))")
+                       reason: "ffmpeg cannot decode it as a video (\(failure.message))")
     }
 }

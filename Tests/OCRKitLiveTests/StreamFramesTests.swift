@@ -1,0 +1,110 @@
+import Foundation
+import OCRKit
+import OCRKitLive
+import OCRKitTestSupport
+import Synchronization
+import Testing
+
+/// A camera's stream, as ffmpeg serves one on loopback (HTTP, MPEG-TS, in real time), cut and
+/// served again.
+@Suite(.timeLimit(.minutes(2))) struct StreamFramesTests {
+    /// ffmpeg serving `seconds` of frames of one `colour` at 10 a second to the first client of
+    /// `address`, then ending: the camera going away.
+    private func serve(_ colour: String, seconds: Int, at address: String) throws -> Process {
+        let server = Process()
+        server.executableURL = URL(fileURLWithPath: "/usr/bin/env")
+        server.arguments = ["ffmpeg", "-nostdin", "-v", "error", "-re", "-f", "lavfi", "-i", "color=c=\(colour):s=160x120:r=10",
+                            "-t", String(seconds), "-c:v", "mpeg2video", "-q:v", "2", "-f", "mpegts", "-listen", "1", address]
+        server.standardOutput = FileHandle.nullDevice
+        server.standardError = FileHandle.nullDevice
+        try server.run()
+        return server
+    }
+
+    /// The colour in the middle of `bitmap`: "red", "blue", or "other".
+    private func colour(of bitmap: Bitmap) -> String {
+        let middle = ((bitmap.height / 2) * bitmap.width + bitmap.width / 2) * 3
+        let (red, blue) = (bitmap.pixels[middle], bitmap.pixels[middle + 2])
+        return red > 150 && blue < 100 ? "red" : blue > 150 && red < 100 ? "blue" : "other"
+    }
+
+    @Test func framesComeAsTheyArriveAndADroppedStreamIsOpenedAgain() async throws {
+        let address = "http://127.0.0.1:\(try LoopbackPort.unused())/camera.ts"
+        let first = try serve("red", seconds: 3, at: address)
+        let second = Mutex<Process?>(nil)
+        defer { second.withLock { $0?.terminate() } }
+        // The camera comes back once it went away, at the same address.
+        let restart = Thread { [self] in
+            first.waitUntilExit()
+            second.withLock { $0 = try? serve("blue", seconds: 5, at: address) }
+        }
+        restart.start()
+
+        var stream = StreamFrames(address: address, framesPerSecond: 10)
+        stream.reconnection = Reconnection(firstDelay: .milliseconds(100), maximumDelay: .milliseconds(400))
+        let events = Mutex<[StreamFrames.Event]>([])
+        stream.events = { event in events.withLock { $0.append(event) } }
+        var colours: [String] = [], times: [Double] = [], delays: [Double] = []
+        for try await frame in stream {
+            colours.append(colour(of: frame.bitmap))
+            times.append(frame.time)
+            delays.append(Date().timeIntervalSince1970 - frame.time)
+            if colours.last == "red" {
+                // A scanner busy reading this frame for half a second: the frames of that half
+                // second are dropped, not queued behind it.
+                try await Task.sleep(for: .milliseconds(500))
+            }
+            if colours.filter({ $0 == "blue" }).count == 5 { break }
+        }
+
+        #expect(second.withLock { $0 } != nil, "the second server started")
+        let reds = colours.filter { $0 == "red" }.count
+        #expect(reds >= 2 && reds <= 8, "3 s of red frames at 10 a second, half a second each: \(colours)")
+        #expect(colours.firstIndex(of: "blue")! > colours.lastIndex(of: "red")!)
+        // While the reader was busy, frames were dropped: the next it had came half a second on,
+        // not a tenth (but the stream's last, which came when it came); and a reader keeping up
+        // has each frame as it arrives.
+        let redTimes = zip(colours, times).filter { $0.0 == "red" }.map(\.1).dropLast()
+        #expect(zip(redTimes, redTimes.dropFirst()).allSatisfy { $1 - $0 >= 0.4 }, "\(redTimes)")
+        #expect(zip(colours, delays).filter { $0.0 == "blue" }.allSatisfy { $0.1 < 0.2 }, "\(delays)")
+        #expect(zip(times, times.dropFirst()).allSatisfy { $0 < $1 })
+        let seen = events.withLock { $0 }
+        #expect(seen.filter { $0 == .receiving }.count == 2, "\(seen)")
+        #expect(seen.contains { if case .dropped = $0 { true } else { false } }, "\(seen)")
+    }
+
+    @Test func aScannerReadsAStream() async throws {
+        let cameraAddress = "http://127.0.0.1:\(try LoopbackPort.unused())/camera.ts"
+        let server = try serve("red", seconds: 5, at: cameraAddress)
+        defer { server.terminate() }
+        let scanner = try LiveScanner(engine: Scenes.engine())
+        var frames = 0
+        // Example from Sources/OCRKitLive/FrameSources/StreamFrames.swift
+        var camera = StreamFrames(address: cameraAddress, framesPerSecond: 10)   // "rtsp://gate.local/stream"
+        camera.events = { print($0) }
+        for try await frame in camera {
+            if let plate = try await scanner.scan(frame).accepted { print(plate.value) }
+            frames += 1
+            if frames == 3 { break }
+        }
+        #expect(frames == 3)
+    }
+
+    @Test func reconnectionWaitsLongerAfterEachFailureUpToItsMaximum() {
+        // Example from Sources/OCRKitLive/FrameSources/Reconnection.swift
+        let reconnection = Reconnection(firstDelay: .milliseconds(500), maximumDelay: .seconds(30))
+        let pause = reconnection.delay(afterFailures: 3)   // 2 seconds
+        #expect(pause == .seconds(2))
+        let short = Reconnection(firstDelay: .milliseconds(500), maximumDelay: .seconds(3))
+        #expect((1...6).map { short.delay(afterFailures: $0) }
+                == [.milliseconds(500), .seconds(1), .seconds(2), .seconds(3), .seconds(3), .seconds(3)])
+    }
+
+    @Test func addressesAndDevicesAreStreams() {
+        #expect(StreamFrames.isStream("rtsp://camera.local/stream"))
+        #expect(StreamFrames.isStream("udp://239.0.0.1:1234"))
+        #expect(StreamFrames.isStream("/dev/video0"))
+        #expect(!StreamFrames.isStream("gate.mp4"))
+        #expect(!StreamFrames.isStream("snapshots/"))
+    }
+}
