@@ -27,12 +27,17 @@ public struct LiveBenchmark: Sendable {
     public var boxes: String
     /// The engine every scanner reads frames with.
     public var engine: any OCREngine
-    /// Only the first photos, when set.
+    /// Photos left out at the start: one half of the set to tune on, the other to report.
+    public var skip = 0
+    /// Only the first photos after those, when set.
     public var limit: Int?
     /// Frames in each sequence.
     public var frameCount = 30
     /// What the scanners look for.
-    public var pattern: TextPattern = .alphanumeric(length: 5...8)
+    public var pattern: TextPattern = .plate
+    /// Whether each sequence is scanned for its region's plates instead (`us`, `eu`: see
+    /// ``OCRKitLive/TextPattern/plates``), as a scanner set up for the country it stands in.
+    public var usesRegionPatterns = false
     /// Sequences scanned at once, each by its own scanner.
     public var jobs = ProcessInfo.processInfo.activeProcessorCount
     /// Whether each sequence's plate and what the scanner accepted are reported too.
@@ -46,17 +51,20 @@ public struct LiveBenchmark: Sendable {
     /// Scans every sequence, handing `report` each sequence (when ``reportsSequences``) and
     /// then the figures.
     public func run(report: (String) -> Void) async throws {
-        let entries = Array(try PlateBoxes(contentsOf: boxes).entries.prefix(limit ?? .max))
+        let entries = Array(try PlateBoxes(contentsOf: boxes).entries.dropFirst(skip).prefix(limit ?? .max))
         guard !entries.isEmpty else { throw OCRError(.invalidOption, path: boxes, reason: "lists no plates") }
-        let engine = engine, pattern = pattern, frames = frameCount
+        let engine = engine, frames = frameCount, skip = skip
+        let patterns = try entries.map { usesRegionPatterns ? try TextPattern(named: $0.region) : pattern }
         let loader = ImageLoader(concurrency: jobs)
-        report("\(entries.count) sequences of \(frames) frames, engine \(engine.info.name), pattern \(pattern), \(jobs) at once")
+        report("\(entries.count) sequences of \(frames) frames, engine \(engine.info.name), "
+               + "pattern \(usesRegionPatterns ? "of each plate's region" : pattern.name), \(jobs) at once")
         let start = ContinuousClock.now
-        let scored = try await withThrowingTaskGroup(of: Sequence.self) { group in
-            var score = LiveScore(), next = 0
+        let (scored, signReports) = try await withThrowingTaskGroup(of: Sequence.self) { group in
+            var score = LiveScore(), next = 0, signReports = 0
             func scanNext() {
                 guard next < entries.count else { return }
-                let entry = entries[next], seed = UInt64(next)
+                // A photo's footage is the same whatever is skipped.
+                let entry = entries[next], pattern = patterns[next], seed = UInt64(skip + next)
                 group.addTask {
                     try await Self.scan(entry, seed: seed, frames: frames, pattern: pattern, engine: engine, loader: loader)
                 }
@@ -65,10 +73,11 @@ public struct LiveBenchmark: Sendable {
             for _ in 0..<jobs { scanNext() }
             for try await sequence in group {
                 score.add(plate: sequence.plate, frames: sequence.records)
+                if sequence.reportsSign { signReports += 1 }
                 if reportsSequences { report(sequence.summary) }
                 scanNext()
             }
-            return score
+            return (score, signReports)
         }
         let seconds = (ContinuousClock.now - start).timeInterval
         report(String(format: "plates accepted          %.4f  (a single frame's top read: %.4f, %.2fx)",
@@ -79,21 +88,36 @@ public struct LiveBenchmark: Sendable {
         report(String(format: "false accepts            %.2f per 1,000 frames (%d in %d frames read)",
                       scored.falseAcceptsPerThousandFrames, scored.falseAccepts, scored.framesRead))
         report("duplicate reports        \(scored.duplicates)")
+        report("sign's text reported     in \(signReports) sequences")
         report(String(format: "speed                    %.2f frames read a second", Double(scored.framesRead) / seconds))
     }
 
     /// One plate's footage and what the scanner made of each frame.
     private struct Sequence: Sendable {
         var plate: String
+        /// The dealer's sign under the plate.
+        var sign: String
         var records: [LiveScore.FrameRecord]
+        /// Each value that led the votes but was never accepted, with why it was last held back.
+        var heldBack: [(value: String, reason: String)]
 
-        /// `AB12CDE: AB12CDE@9 A812CDE@21`, or `AB12CDE: -` when nothing was accepted, then each
-        /// frame's own best read.
+        /// Whether a value accepted was the sign's text: a word of it, or words running together.
+        var reportsSign: Bool {
+            let words = sign.split(separator: " ").map(String.init)
+            let texts = Set(words.indices.flatMap { first in words.indices[first...].map { words[first...$0].joined() } })
+            return records.contains { $0.accepted.map(texts.contains) ?? false }
+        }
+
+        /// `AB12CDE: AB12CDE@9 A812CDE@21 (wrong)`, or `AB12CDE: -` when nothing was accepted;
+        /// then each frame's own best read, and why values were held back.
         var summary: String {
-            let accepted = records.enumerated().compactMap { index, record in record.accepted.map { "\($0)@\(index)" } }
+            let accepted = records.enumerated().compactMap { index, record in
+                record.accepted.map { "\($0)@\(index)" + ($0 == plate ? "" : " (wrong)") }
+            }
             let reads = records.map { $0.isRead ? ($0.topRead ?? "-") : "skipped" }
             return "\(plate): " + (accepted.isEmpty ? "-" : accepted.joined(separator: " "))
                 + "\n  reads: " + reads.joined(separator: " ")
+                + heldBack.map { "\n  held back \($0.value): \($0.reason)" }.joined()
         }
     }
 
@@ -103,20 +127,26 @@ public struct LiveBenchmark: Sendable {
                              engine: any OCREngine, loader: ImageLoader) async throws -> Sequence {
         let photo = try await loader.decode(contentsOf: entry.imagePath, maximumSide: nil)
         // A sign's letters about a third of the plate's box high: smaller than the plate's own.
-        let sign = try TextRenderer.render(signs[Int(seed) % signs.count],
+        let signText = signs[Int(seed) % signs.count]
+        let sign = try TextRenderer.render(signText,
                                            font: "DejaVu Sans Bold \(max(6, Int(entry.box.height * 0.3)))",
                                            dpi: 72, margin: 3)
         var camera = CameraSimulation(scene: photo, target: entry.box, overlay: sign, seed: seed)
         camera.frameCount = frames
         let scanner = try LiveScanner(
             engine: engine, configuration: LiveScanner.Configuration(region: camera.region, pattern: pattern))
-        var records: [LiveScore.FrameRecord] = []
+        var records: [LiveScore.FrameRecord] = [], heldBack: [(value: String, reason: String)] = []
         for index in 0..<camera.frameCount {
             let step = try await scanner.scan(Frame(bitmap: camera.frame(index), time: camera.time(of: index)))
             records.append(LiveScore.FrameRecord(
                 isRead: step.skipped == nil, showsPlate: camera.showsTarget(in: index),
                 topRead: step.candidates.first?.value, accepted: step.accepted?.value))
+            if let waiting = step.waiting {
+                heldBack.removeAll { $0.value == waiting.value }
+                heldBack.append(waiting)
+            }
         }
-        return Sequence(plate: entry.plate, records: records)
+        let accepted = Set(records.compactMap(\.accepted))
+        return Sequence(plate: entry.plate, sign: signText, records: records, heldBack: heldBack.filter { !accepted.contains($0.value) })
     }
 }

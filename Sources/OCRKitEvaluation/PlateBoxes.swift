@@ -12,6 +12,8 @@ import OCRKit
 public struct PlateBoxes: Sendable {
     public struct Entry: Sendable, Hashable {
         public var imagePath: String
+        /// Where the plate is from, as the data set names it (`us`, `eu`).
+        public var region: String
         /// In the image's pixels.
         public var box: Rect
         public var plate: String
@@ -27,7 +29,7 @@ public struct PlateBoxes: Sendable {
             guard fields.count == 7, numbers.count == 4, numbers[2] > 0, numbers[3] > 0 else {
                 throw OCRError(.corrupt, path: path, reason: "line \(number) is not image, region, x, y, w, h, plate")
             }
-            return Entry(imagePath: TabSeparatedRows.path(fields[0], in: folder),
+            return Entry(imagePath: TabSeparatedRows.path(fields[0], in: folder), region: String(fields[1]),
                          box: Rect(x: numbers[0], y: numbers[1], width: numbers[2], height: numbers[3]),
                          plate: String(fields[6]))
         }

@@ -124,7 +124,7 @@ struct BenchLive: AsyncParsableCommand {
             changing light, something passing in front now and then, and a smaller line of other text \
             (a dealer's sign) below the plate. The footage is the same on every run.
 
-            Each sequence goes through its own scanner (--pattern, default alnum:5-8; the region the \
+            Each sequence goes through its own scanner (--pattern, default plate; the region the \
             camera holds the plate in) and prints: the share of plates accepted, beside the share of frames whose own \
             best read was the plate (what a single-frame reader gets); the mean frames read from the \
             first showing the whole plate to its acceptance; values accepted that were not the plate, \
@@ -135,14 +135,20 @@ struct BenchLive: AsyncParsableCommand {
     @Argument(help: "The data set's boxes.tsv.")
     var boxes: String
 
-    @Option(help: "Only the first n photos.")
+    @Option(help: "Leave out the first n photos: tune on one half of the set, report the other.")
+    var skip = 0
+
+    @Option(help: "Only the first n photos after those left out.")
     var limit: Int?
 
     @Option(help: "Frames in each sequence.")
     var frames = 30
 
-    @Option(help: ArgumentHelp("What the scanner looks for, as for `ocr live`.", valueName: "name|regex"))
-    var pattern = "alnum"
+    @Option(help: ArgumentHelp("""
+        What the scanner looks for, as for `ocr live`; or region: each plate's region's pattern \
+        (us, eu), as a scanner set up for its country.
+        """, valueName: "name|regex|region"))
+    var pattern = "plate"
 
     @Option(help: "Sequences scanned at once, each by its own scanner.")
     var jobs = ProcessInfo.processInfo.activeProcessorCount
@@ -154,9 +160,14 @@ struct BenchLive: AsyncParsableCommand {
 
     func run() async throws {
         var benchmark = LiveBenchmark(boxes: boxes, engine: try engine.makeEngine(jobs: jobs))
+        benchmark.skip = skip
         benchmark.limit = limit
         benchmark.frameCount = frames
-        benchmark.pattern = try TextPattern(named: pattern)
+        if pattern == "region" {
+            benchmark.usesRegionPatterns = true
+        } else {
+            benchmark.pattern = try TextPattern(named: pattern)
+        }
         benchmark.jobs = jobs
         benchmark.reportsSequences = details
         try await benchmark.run { print($0) }
