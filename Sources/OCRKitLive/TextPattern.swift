@@ -22,6 +22,8 @@ public struct TextPattern: Sendable, CustomStringConvertible {
     /// make `MOTORS` a plate by reading its O as 0.
     public let mixesLettersAndDigits: Bool
     private let regex: NSRegularExpression
+    /// A list's patterns, in its order; empty for one pattern.
+    private var members: [TextPattern] = []
 
     /// A pattern that whole values must match: `regularExpression` is anchored at both ends and
     /// sees values upper-cased, with everything but A-Z and 0-9 removed.
@@ -47,8 +49,9 @@ public struct TextPattern: Sendable, CustomStringConvertible {
     public static let mercosurPlate = Self(builtIn: "mercosur", "[A-Z]{3}[0-9][A-Z][0-9]{2}")
     /// Italy's plates, and France's since 2009: two letters, three digits, two letters (`AB123CD`).
     public static let italyFrancePlate = Self(builtIn: "it-fr", "[A-Z]{2}[0-9]{3}[A-Z]{2}")
-    /// Poland's commonest plates: two letters, five digits (`WA12345`).
-    public static let polandPlate = Self(builtIn: "pl", "[A-Z]{2}[0-9]{5}")
+    /// Poland's commonest plates: two letters and five digits (`WA12345`), or three letters and
+    /// four digits (`BZM2227`).
+    public static let polandPlate = Self(builtIn: "pl", "[A-Z]{2}[0-9]{5}|[A-Z]{3}[0-9]{4}")
     /// Czechia's plates: a digit, a letter, a letter or digit, four digits (`1AB2345`, `4B40262`).
     public static let czechPlate = Self(builtIn: "cz", "[0-9][A-Z][A-Z0-9][0-9]{4}")
     /// Plates of the United States' usual formats: five to seven letters and digits, both
@@ -70,11 +73,14 @@ public struct TextPattern: Sendable, CustomStringConvertible {
                                europeanPlate].map { ($0.name, $0) })
 
     /// Values that fit any of `patterns`: the plates of several countries (`uk,it-fr`). Values
-    /// must mix letters and digits when all of them say so.
+    /// must mix letters and digits when all of them say so. A read that fits several with as
+    /// few swaps is mended to the first of them in the list (`BB135B0`, under `eu`, to Italy's
+    /// `BB135BO` before Poland's `BB13580`).
     public init(union patterns: [TextPattern], name: String? = nil) {
         self.init(builtIn: name ?? patterns.map(\.name).joined(separator: ","),
                   patterns.map { "(?:\($0.regularExpression))" }.joined(separator: "|"),
                   mixed: patterns.allSatisfy(\.mixesLettersAndDigits))
+        members = patterns.flatMap { $0.members.isEmpty ? [$0] : $0.members }
     }
 
     /// Letters and digits, `length` of them: plates of most countries, and other codes.
@@ -131,7 +137,9 @@ public struct TextPattern: Sendable, CustomStringConvertible {
         let swappable = value.indices.filter { Self.lookAlikes[value[$0]] != nil }.prefix(Self.maximumSwappable)
         // Fewest swaps first: a read is more likely right than wrong in any one place.
         for swaps in 0...swappable.count {
-            if let fitting = firstFit(value, swapping: swaps, of: Array(swappable)[...]) { return fitting }
+            for pattern in members.isEmpty ? [self] : members {
+                if let fitting = pattern.firstFit(value, swapping: swaps, of: Array(swappable)[...]) { return fitting }
+            }
         }
         return nil
     }

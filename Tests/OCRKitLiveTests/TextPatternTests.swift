@@ -41,8 +41,9 @@ import Testing
         #expect(pattern.description == name)
         #expect(pattern.matches(plate) && !pattern.matches(read))
         #expect(pattern.normalize(read) == plate)
-        let countries = TextPattern.plates.values.filter { !["plate", "us", "eu"].contains($0.name) }
-        #expect(countries.filter { $0.matches(plate) }.map(\.description) == [name], "one shape, one country")
+        // Countries share shapes (Brazil's before Mercosur and Poland's of three letters), but no
+        // general pattern stands for one.
+        #expect(TextPattern.plates[name]?.name == name)
     }
 
     @Test func platesMixLettersAndDigitsAsRead() throws {
@@ -72,7 +73,10 @@ import Testing
         #expect(european.matches("AB12CDE") && european.matches("AB123CD"))
         #expect(!european.matches("WA12345"))
         #expect(european.normalize("RKO99AN") == "RK099AN")
-        #expect(try TextPattern(named: "eu").matches("4B40262"))
+        let eu = try TextPattern(named: "eu")
+        #expect(eu.matches("4B40262") && eu.matches("BZM2227"))
+        // As few swaps make it Polish (BB13580): the first in the list that fits is taken.
+        #expect(eu.normalize("BB135B0") == "BB135BO")
     }
 
     @Test func patternsByName() throws {
