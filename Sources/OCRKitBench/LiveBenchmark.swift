@@ -89,6 +89,10 @@ public struct LiveBenchmark: Sendable {
                       scored.falseAcceptsPerThousandFrames, scored.falseAccepts, scored.framesRead))
         report("duplicate reports        \(scored.duplicates)")
         report("sign's text reported     in \(signReports) sequences")
+        // Plates whose truth the pattern refuses cannot be reported as the data set writes them:
+        // a letter O where the country's format has a 0, a vanity plate under `plate`.
+        let unfit = zip(entries, patterns).filter { !$1.matches($0.plate) }.map(\.0.plate)
+        report("truths not fitting       \(unfit.count)" + (unfit.isEmpty ? "" : " (\(unfit.joined(separator: " ")))"))
         report(String(format: "speed                    %.2f frames read a second", Double(scored.framesRead) / seconds))
     }
 
