@@ -10,14 +10,19 @@ struct Live: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
         abstract: "Report each number plate or code seen by a camera, in a video or in a folder of frames, once, when it is sure.",
         discussion: """
-            Reads the frames --fps a second, keeps the tallest text in the region that fits the pattern, \
-            lets each frame's top three readings vote over the last second, and prints a value once it has \
-            led the votes long enough, as the best read of three frames at least, with the more votes the \
-            smaller its text or the closer its runner-up: its time in the video, its confidence, and a \
-            picture of it (the evidence) saved in --evidence. A value is not printed again within \
-            --cooldown seconds; --details says, frame by frame, why a value is not printed yet.
+            Reads the frames --fps a second (a stream's newest frame whenever the last is read; a stream \
+            that drops is opened again), keeps the tallest text in the region that fits the pattern and \
+            stands where the plate has been (not text much lower than the tallest of the last second, as \
+            a sign under the plate is), lets each frame's top three readings vote over the last second, \
+            weighs the leader character by character over the frames, and prints a value once it has \
+            led long enough, as the best read of three frames at least, with each character sure enough \
+            and the more votes the smaller its text or the closer its runner-up: its time (in the video, \
+            or the clock's for a stream), its confidence, and a picture of it (the evidence) saved in \
+            --evidence. A value is not printed again within --cooldown seconds; --details says, frame by \
+            frame, why a value is not printed yet.
 
             Examples:
+              ocr live rtsp://gate.local/stream --pattern uk
               ocr live gate.mp4 --pattern uk --roi 0.2,0.5,0.6,0.5
               ocr live snapshots/ --fps 2 --format jsonl
             """
