@@ -81,7 +81,7 @@ public struct EngineSettings: Sendable {
         // A region of a frame is small: enlarged to 736 pixels, as for a page, it was read 3.7
         // times slower for one plate more in 219 (`ocr bench live`: 6.7 against 25.2 frames a
         // second, plates 0.699 against 0.694); at 320 a scanner keeps up with 10 frames a second.
-        let ppocr = { try self.ppocr(minimumDetectionSide: 320) }
+        let ppocr = { try self.ppocr(minimumDetectionSide: 320, detectorKeepsMemory: true) }
         switch choice {
         case .ppocr:
             return try ppocr()
@@ -118,11 +118,12 @@ public struct EngineSettings: Sendable {
     }
 
     /// PP-OCR, once ONNX Runtime is known to load: its models load on first use, too late to choose.
-    private func ppocr(minimumDetectionSide: Int? = nil) throws -> PPOCREngine {
+    private func ppocr(minimumDetectionSide: Int? = nil, detectorKeepsMemory: Bool = false) throws -> PPOCREngine {
         var configuration = PPOCREngine.Configuration(workerCount: workerCount)
         if let models { configuration.models = PPOCRModelSet.folder(for: models) }
         configuration.classifiesOrientation = classifiesOrientation
         if let minimumDetectionSide { configuration.minimumDetectionSide = minimumDetectionSide }
+        configuration.detectorKeepsMemory = detectorKeepsMemory
         let engine = try PPOCREngine(configuration: configuration)
         _ = try ONNXRuntime.shared()
         return engine

@@ -54,6 +54,12 @@ public final class PPOCREngine: LineRecognizer {
         public var maximumDetectionPixels = 1_700_000
         /// Lines read with less confidence than this are dropped, as RapidOCR does.
         public var minimumLineConfidence = 0.5
+        /// Whether the detector keeps the memory of a run for the next (ONNX Runtime's arena and
+        /// memory pattern) rather than giving it back to the system after each. Off for pages,
+        /// of every size, whose runs take hundreds of megabytes for a moment; on for a camera's
+        /// frames, small and all of one size, whose memory would otherwise be mapped, faulted in
+        /// and unmapped again for every frame (see `EngineSettings.frameEngine()`).
+        public var detectorKeepsMemory = false
 
         /// The default set `ocr models install` fetches (``PPOCRModelSet/installedNames``), found
         /// in ``OCRKit/DataFolders``' places.
@@ -121,10 +127,11 @@ public final class PPOCREngine: LineRecognizer {
         try models.withLock { models in
             if let models { return models }
             let runtime = try ONNXRuntime.shared(libraryPath: configuration.libraryPath)
-            // The detector runs once a page, on pages of every size, and takes hundreds of megabytes a run.
+            // A page's detector runs once a page, on pages of every size, and takes hundreds of megabytes a run.
             func session(_ path: String, isDetector: Bool = false) throws -> ONNXSession {
-                try ONNXSession(runtime: runtime, model: path, threads: configuration.threadsPerRun,
-                                plansMemory: !isDetector, releasesMemory: isDetector)
+                let releases = isDetector && !configuration.detectorKeepsMemory
+                return try ONNXSession(runtime: runtime, model: path, threads: configuration.threadsPerRun,
+                                       plansMemory: !releases, releasesMemory: releases)
             }
             let classifier = configuration.classifiesOrientation ? modelSet.classifier : nil
             let loaded = Models(
@@ -207,11 +214,12 @@ public final class PPOCREngine: LineRecognizer {
     }
 
     /// Runs `body` in one of the detector's turns, waiting for one on this worker's thread, and
-    /// gives the memory the run freed back to the system before the next turn.
+    /// gives the memory the run freed back to the system before the next turn, unless the
+    /// detector keeps it.
     private func detectionTurn<T>(_ body: () throws -> T) rethrows -> T {
         detections.wait()
         defer {
-            SystemMemory.releaseFreed()
+            if !configuration.detectorKeepsMemory { SystemMemory.releaseFreed() }
             detections.signal()
         }
         return try body()
