@@ -21,13 +21,14 @@ struct LiveBenchmarkTests {
         var lines: [String] = []
         try await benchmark.run { lines.append($0) }
         let output = lines.joined(separator: "\n")
-        #expect(output.contains("2 sequences of 14 frames, engine ppocr, pattern alnum:5-8"))
+        #expect(output.contains("2 sequences of 14 frames, engine ppocr, pattern plate"))
         #expect(lines.filter { $0.hasPrefix("K179658: ") || $0.hasPrefix("5UVR090: ") }.count == 2, "\(output)")
         let accepted = try #require(figure(after: "plates accepted", in: output))
         let single = try #require(figure(after: "a single frame's top read:", in: output))
         #expect(accepted == 1, "\(output)")
         #expect(accepted >= single, "\(output)")
         #expect(figure(after: "duplicate reports", in: output) == 0)
+        #expect(output.contains("sign's text reported     in 0 sequences"), "\(output)")
     }
 
     @Test func aListWithoutPlatesIsNamedInTheError() async throws {
