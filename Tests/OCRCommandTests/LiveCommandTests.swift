@@ -2,6 +2,7 @@ import Foundation
 import OCRKit
 import OCRKitImages
 import OCRKitTestSupport
+import Synchronization
 import Testing
 
 @Suite struct LiveCommandTests {
@@ -70,5 +71,83 @@ import Testing
         #expect(badPattern.status != 0 && badPattern.errors.contains("[A-"))
         let badRegion = try await ocr(["live", notVideo, "--roi", "0.5,0,0.8,1"])
         #expect(badRegion.status != 0 && badRegion.errors.contains("region"))
+    }
+
+    /// A video of `plate`, 3 s at 10 frames a second, in MPEG-TS as cameras stream it.
+    private func plateVideo(_ plate: String, name: String) throws -> String {
+        let frames = folder.file("\(name)-frames")
+        try FileManager.default.createDirectory(atPath: frames, withIntermediateDirectories: true)
+        let text = try TextRenderer.render(plate, font: "DejaVu Sans Bold 40", dpi: 72, margin: 8)
+        for index in 0..<30 {
+            let frame = Bitmap.page(width: 640, height: 360, placing: [(text, 180 + index % 3, 140)], resolution: nil)
+            try ImageWriter.write(frame, to: "\(frames)/frame\(index).png")
+        }
+        let video = folder.file(name)
+        let encoder = Process()
+        encoder.executableURL = URL(fileURLWithPath: "/usr/bin/env")
+        encoder.arguments = ["ffmpeg", "-nostdin", "-v", "error", "-framerate", "10", "-i", "\(frames)/frame%d.png",
+                             "-c:v", "mpeg2video", "-q:v", "2", "-f", "mpegts", video]
+        try encoder.run()
+        encoder.waitUntilExit()
+        try #require(encoder.terminationStatus == 0, "ffmpeg could not encode the test video: scripts/setup installs it")
+        return video
+    }
+
+    /// ffmpeg serving `video` three times over (9 s, time for a busy machine to read a few
+    /// frames), in real time, to the first client of `address`, then ending.
+    private func serve(_ video: String, at address: String) throws -> Process {
+        let server = Process()
+        server.executableURL = URL(fileURLWithPath: "/usr/bin/env")
+        server.arguments = ["ffmpeg", "-nostdin", "-v", "error", "-re", "-stream_loop", "2", "-i", video, "-c", "copy", "-f", "mpegts",
+                            "-listen", "1", address]
+        server.standardOutput = FileHandle.nullDevice
+        server.standardError = FileHandle.nullDevice
+        try server.run()
+        return server
+    }
+
+    @Test(.timeLimit(.minutes(3))) func aCameraStreamIsReadAndOpenedAgainWhenItDrops() async throws {
+        // The camera shows one car, goes away, and comes back at the same address showing another.
+        let first = try plateVideo("AB12 CDE", name: "first.ts"), second = try plateVideo("XY34 ZZZ", name: "second.ts")
+        let address = "http://127.0.0.1:\(try LoopbackPort.unused())/camera.ts"
+        let firstServer = try serve(first, at: address)
+        let secondServer = Mutex<Process?>(nil)
+        defer { secondServer.withLock { $0?.terminate() } }
+        Thread { [self] in
+            firstServer.waitUntilExit()
+            secondServer.withLock { $0 = try? serve(second, at: address) }
+        }.start()
+
+        let live = Process()
+        live.executableURL = URL(fileURLWithPath: BuiltProducts.ocr)
+        live.arguments = ["live", address, "--engine", "tesseract", "--pattern", "uk", "--evidence", folder.file("evidence")]
+        let output = Pipe()
+        live.standardOutput = output
+        live.standardError = FileHandle(forWritingAtPath: try folder.write([], to: "errors.txt"))
+        try live.run()
+        // A stream has no end: the scanner runs until stopped, here once both cars are reported or a minute has passed.
+        let stop = DispatchWorkItem { live.terminate() }
+        DispatchQueue.global().asyncAfter(deadline: .now() + 60, execute: stop)
+        let lines = await offThePool { () -> [String] in
+            var text = ""
+            while text.split(separator: "\n").count < 2 {
+                let data = output.fileHandleForReading.availableData
+                if data.isEmpty { break }
+                text += String(decoding: data, as: UTF8.self)
+            }
+            return text.split(separator: "\n").map(String.init)
+        }
+        stop.cancel()
+        live.terminate()
+        live.waitUntilExit()
+
+        let fields = lines.map { $0.split(separator: "\t").map(String.init) }
+        #expect(fields.map { $0.count > 1 ? $0[1] : "" } == ["AB12CDE", "XY34ZZZ"], "\(lines)")
+        // Stamped with the clock's time, not seconds from the stream's start.
+        let formatter = ISO8601DateFormatter()
+        formatter.formatOptions = [.withInternetDateTime, .withFractionalSeconds]
+        #expect(fields.allSatisfy { ($0.first.flatMap(formatter.date(from:))?.timeIntervalSinceNow ?? -1000) > -120 }, "\(lines)")
+        let errors = try String(contentsOfFile: folder.file("errors.txt"), encoding: .utf8)
+        #expect(errors.contains("\(address): the stream ended; opening it again in"), "\(errors)")
     }
 }
