@@ -14,7 +14,7 @@ import Testing
         let server = Process()
         server.executableURL = URL(fileURLWithPath: "/usr/bin/env")
         server.arguments = ["ffmpeg", "-nostdin", "-v", "error", "-re", "-f", "lavfi", "-i", "color=c=\(colour):s=160x120:r=10",
-                            "-t", String(seconds), "-c:v", "mpeg2video", "-q:v", "2", "-f", "mpegts", "-listen", "1", address]
+                            "-t", String(seconds), "-c:v", "mpeg2video", "-q:v", "2", "-g", "5", "-f", "mpegts", "-listen", "1", address]
         server.standardOutput = FileHandle.nullDevice
         server.standardError = FileHandle.nullDevice
         try server.run()
@@ -31,14 +31,22 @@ import Testing
     @Test func framesComeAsTheyArriveAndADroppedStreamIsOpenedAgain() async throws {
         let address = "http://127.0.0.1:\(try LoopbackPort.unused())/camera.ts"
         let first = try serve("red", seconds: 6, at: address)
-        let second = Mutex<Process?>(nil)
-        defer { second.withLock { $0?.terminate() } }
-        // The camera comes back once it went away, at the same address.
-        let restart = Thread { [self] in
+        // The camera comes back once it went away, at the same address, and stays: a server
+        // for one client, it is started again whenever a client leaves it.
+        let second = Mutex<(server: Process?, isDone: Bool)>((nil, false))
+        defer { second.withLock { $0.isDone = true; $0.server?.terminate() } }
+        Thread { [self] in
             first.waitUntilExit()
-            second.withLock { $0 = try? serve("blue", seconds: 5, at: address) }
-        }
-        restart.start()
+            while true {
+                let server: Process? = second.withLock { state in
+                    guard !state.isDone else { return nil }
+                    state.server = try? serve("blue", seconds: 5, at: address)
+                    return state.server
+                }
+                guard let server else { return }
+                server.waitUntilExit()
+            }
+        }.start()
 
         var stream = StreamFrames(address: address, framesPerSecond: 10)
         stream.reconnection = Reconnection(firstDelay: .milliseconds(100), maximumDelay: .milliseconds(400))
@@ -56,7 +64,7 @@ import Testing
             if colours.filter({ $0 == "blue" }).count == 5 { break }
         }
 
-        #expect(second.withLock { $0 } != nil, "the second server started")
+        #expect(second.withLock { $0.server } != nil, "the second server started")
         // 60 red frames were sent, 10 a second; a reader busy half a second with each had the
         // newest when it came back, about one in five, rather than all 60 waiting in a queue.
         let reds = colours.filter { $0 == "red" }.count
@@ -64,7 +72,7 @@ import Testing
         #expect((colours.firstIndex(of: "blue") ?? -1) > (colours.lastIndex(of: "red") ?? -1))
         #expect(zip(times, times.dropFirst()).allSatisfy { $0 < $1 })
         let seen = events.withLock { $0 }
-        #expect(seen.filter { $0 == .receiving }.count == 2, "\(seen)")
+        #expect(seen.filter { $0 == .receiving }.count >= 2, "\(seen)")
         #expect(seen.contains { if case .dropped = $0 { true } else { false } }, "\(seen)")
     }
 

@@ -63,13 +63,15 @@ public struct StreamFrames: AsyncSequence, Sendable {
     }
 
     /// ffmpeg's options for the input: frames passed on as soon as they are decoded, after a
-    /// short look at the stream (its default of 5 s would hold the first frames back as long);
+    /// look at the stream of up to 2 s (its default of 5 s would hold the first frames back as
+    /// long; less can miss the key frame of a camera that sends one every second or two, and
+    /// fail to open it);
     /// how long a silent connection is waited for, in the protocol's own option; and TCP for
     /// RTSP, which loses no packets to a busy network.
     var inputOptions: [String] {
         if address.hasPrefix("/dev/") { return ["-f", "v4l2"] }
         let microseconds = String(silenceLimit.components.seconds * 1_000_000 + silenceLimit.components.attoseconds / 1_000_000_000_000)
-        let live = ["-fflags", "nobuffer", "-analyzeduration", "500000"]
+        let live = ["-fflags", "nobuffer", "-analyzeduration", "2000000"]
         switch address.prefix(while: { $0 != ":" }).lowercased() {
         case "rtsp", "rtsps": return live + ["-rtsp_transport", "tcp", "-timeout", microseconds]
         case "udp", "rtp": return live + ["-timeout", microseconds]
