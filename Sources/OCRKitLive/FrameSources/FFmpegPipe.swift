@@ -6,13 +6,16 @@ import OCRKit
 final class FFmpegPipe: @unchecked Sendable {
     private let process = Process()
     let frames: PixmapReader
+    /// What errors name: the video or the stream ffmpeg reads.
+    private let input: String
     private let errorLog = FileManager.default.temporaryDirectory
         .appendingPathComponent("ocrkit-ffmpeg-\(UUID().uuidString).log").path
 
     /// Starts `ffmpeg` reading `input` (after its `inputOptions`) at `framesPerSecond`.
     ///
-    /// - Throws: an ``OCRError`` naming `source` when ffmpeg cannot be started.
-    init(ffmpeg: String, inputOptions: [String] = [], input: String, framesPerSecond: Double, source: String) throws {
+    /// - Throws: an ``OCRError`` naming `input` when ffmpeg cannot be started.
+    init(ffmpeg: String, inputOptions: [String] = [], input: String, framesPerSecond: Double) throws {
+        self.input = input
         process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
         // Frames as PPM images, one after another: each says its own size.
         process.arguments = [ffmpeg, "-nostdin", "-v", "error"] + inputOptions
@@ -25,7 +28,7 @@ final class FFmpegPipe: @unchecked Sendable {
         do {
             try process.run()
         } catch {
-            throw OCRError(.engineUnavailable, path: source, reason: "cannot start ffmpeg (\(error)); apt-get install ffmpeg installs it")
+            throw OCRError(.engineUnavailable, path: input, reason: "cannot start ffmpeg (\(error)); apt-get install ffmpeg installs it")
         }
         frames = PixmapReader(handle: pipe.fileHandleForReading)
     }
@@ -40,13 +43,17 @@ final class FFmpegPipe: @unchecked Sendable {
         if process.isRunning { process.terminate() }
     }
 
-    /// Waits for ffmpeg to end, and says why it failed: `nil` when it ended well.
-    func failure() -> (status: Int32, message: String)? {
+    /// Waits for ffmpeg to end, and says why it failed (its last message): `nil` when it ended well.
+    ///
+    /// - Throws: an ``OCRError`` naming the input when ffmpeg is not installed.
+    func failure() throws -> String? {
         process.waitUntilExit()
         guard process.terminationStatus != 0 else { return nil }
+        if process.terminationStatus == 127 {
+            throw OCRError(.engineUnavailable, path: input, reason: "ffmpeg is not installed: apt-get install ffmpeg")
+        }
         let log = (try? String(contentsOfFile: errorLog, encoding: .utf8)) ?? ""
-        let message = log.split(whereSeparator: \.isNewline).last.map(String.init)
+        return log.split(whereSeparator: \.isNewline).last.map(String.init)
             ?? "ffmpeg exited with status \(process.terminationStatus)"
-        return (process.terminationStatus, message)
     }
 }

@@ -65,12 +65,11 @@ public struct StreamFrames: AsyncSequence, Sendable {
     /// ffmpeg's options for the input: frames passed on as soon as they are decoded, after a
     /// look at the stream of up to 2 s (its default of 5 s would hold the first frames back as
     /// long; less can miss the key frame of a camera that sends one every second or two, and
-    /// fail to open it);
-    /// how long a silent connection is waited for, in the protocol's own option; and TCP for
-    /// RTSP, which loses no packets to a busy network.
+    /// fail to open it); how long a silent connection is waited for, in the protocol's own
+    /// option; and TCP for RTSP, which loses no packets to a busy network.
     var inputOptions: [String] {
         if address.hasPrefix("/dev/") { return ["-f", "v4l2"] }
-        let microseconds = String(silenceLimit.components.seconds * 1_000_000 + silenceLimit.components.attoseconds / 1_000_000_000_000)
+        let microseconds = String(Int(silenceLimit / .microseconds(1)))
         let live = ["-fflags", "nobuffer", "-analyzeduration", "2000000"]
         switch address.prefix(while: { $0 != ":" }).lowercased() {
         case "rtsp", "rtsps": return live + ["-rtsp_transport", "tcp", "-timeout", microseconds]
@@ -116,7 +115,7 @@ private final class StreamReader: Sendable {
             let ffmpeg: FFmpegPipe
             do {
                 ffmpeg = try FFmpegPipe(ffmpeg: stream.ffmpeg, inputOptions: stream.inputOptions, input: stream.address,
-                                        framesPerSecond: stream.framesPerSecond, source: stream.address)
+                                        framesPerSecond: stream.framesPerSecond)
             } catch {
                 continuation.finish(throwing: error)
                 return
@@ -135,21 +134,22 @@ private final class StreamReader: Sendable {
                     continuation.yield(Frame(bitmap: bitmap, time: Date().timeIntervalSince1970))
                 }
             } catch {
-                // Cut inside a frame: the stream dropped.
+                // Cut inside a frame: the stream dropped, and ffmpeg may not have noticed yet.
                 reason = "\(error)"
+                ffmpeg.terminate()
             }
-            ffmpeg.terminate()
             state.withLock { $0.ffmpeg = nil }
             guard !isStopped else { break }
-            let failure = ffmpeg.failure()
-            if failure?.status == 127 {
-                continuation.finish(throwing: OCRError(.engineUnavailable, path: stream.address,
-                                                       reason: "ffmpeg is not installed: apt-get install ffmpeg"))
+            let failure: String?
+            do {
+                failure = try ffmpeg.failure()
+            } catch {
+                continuation.finish(throwing: error)
                 return
             }
             failures += 1
             let delay = stream.reconnection.delay(afterFailures: failures)
-            stream.events(.dropped(reason: failure?.message ?? reason ?? "the stream ended", retryIn: delay))
+            stream.events(.dropped(reason: failure ?? reason ?? "the stream ended", retryIn: delay))
             pause(for: delay)
         }
         continuation.finish()
@@ -157,8 +157,7 @@ private final class StreamReader: Sendable {
 
     /// Waits `delay`, or until stopped.
     private func pause(for delay: Duration) {
-        let seconds = Double(delay.components.seconds) + Double(delay.components.attoseconds) / 1e18
-        let until = Date(timeIntervalSinceNow: seconds)
+        let until = Date(timeIntervalSinceNow: delay / .seconds(1))
         wake.lock()
         while !isStopped, wake.wait(until: until) {}
         wake.unlock()

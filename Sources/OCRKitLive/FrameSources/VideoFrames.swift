@@ -78,17 +78,14 @@ private final class FFmpegDecoder: @unchecked Sendable {
         guard !isDirectory.boolValue, FileManager.default.isReadableFile(atPath: video.path) else {
             throw OCRError(.notReadable, path: video.path, reason: isDirectory.boolValue ? "a folder, not a video" : "permission denied")
         }
-        let ffmpeg = try FFmpegPipe(ffmpeg: video.ffmpeg, input: video.path, framesPerSecond: video.framesPerSecond, source: video.path)
+        let ffmpeg = try FFmpegPipe(ffmpeg: video.ffmpeg, input: video.path, framesPerSecond: video.framesPerSecond)
         self.ffmpeg = ffmpeg
         return ffmpeg
     }
 
     private func checkExit(of ffmpeg: FFmpegPipe) throws {
-        guard let failure = ffmpeg.failure() else { return }
-        if failure.status == 127 {
-            throw OCRError(.engineUnavailable, path: video.path, reason: "ffmpeg is not installed: apt-get install ffmpeg")
-        }
+        guard let message = try ffmpeg.failure() else { return }
         throw OCRError(frameCount == 0 ? .unsupportedFormat : .corrupt, path: video.path,
-                       reason: "ffmpeg cannot decode it as a video (\(failure.message))")
+                       reason: "ffmpeg cannot decode it as a video (\(message))")
     }
 }
