@@ -122,8 +122,9 @@ public struct TextPattern: Sendable, CustomStringConvertible {
 
     public var description: String { name }
 
-    /// Whether `value`, as it is, fits the pattern.
+    /// Whether `value`, as it is, fits the pattern: for a list, one of its patterns.
     public func matches(_ value: String) -> Bool {
+        if !members.isEmpty { return members.contains { $0.matches(value) } }
         if mixesLettersAndDigits && !Self.isMixed(value) { return false }
         let range = NSRange(value.startIndex..., in: value)
         return regex.firstMatch(in: value, range: range) != nil

@@ -72,6 +72,9 @@ import Testing
         #expect(european.description == "uk,it-fr")
         #expect(european.matches("AB12CDE") && european.matches("AB123CD"))
         #expect(!european.matches("WA12345"))
+        // Each keeps its own rules: plate's letters and digits both, beside codes of digits alone.
+        let mixed = try TextPattern(named: "plate,alnum:2-4")
+        #expect(mixed.matches("1234") && mixed.matches("AB12CD") && !mixed.matches("ABCDEF"))
         #expect(european.normalize("RKO99AN") == "RK099AN")
         let eu = try TextPattern(named: "eu")
         #expect(eu.matches("4B40262") && eu.matches("BZM2227"))

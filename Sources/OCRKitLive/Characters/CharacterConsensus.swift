@@ -59,17 +59,18 @@ struct CharacterConsensus: Sendable {
 
         // Each place's characters by their evidence, best first; where the pattern decides between
         // look-alikes, the value's stands for both.
-        func tally(_ place: Int) -> [(character: Character, weight: Double)] {
-            let decided = Self.patternDecides(place, of: target, pattern)
+        let fits = pattern.matches(value)
+        let tallies = target.indices.map { place in
+            let decided = fits && Self.patternDecides(place, of: target, pattern)
             var weights: [Character: Double] = [:]
             for (character, weight) in evidence[place] {
                 let counted = decided && Self.key(character) == Self.key(target[place]) ? target[place] : character
                 weights[counted, default: 0] += weight
             }
-            return weights.sorted { ($0.value, $1.key) > ($1.value, $0.key) }.map { ($0.key, $0.value) }
+            return weights.sorted { ($0.value, $1.key) > ($1.value, $0.key) }.map { (character: $0.key, weight: $0.value) }
         }
         func place(_ index: Int, as character: Character) -> Place {
-            let ranked = tally(index)
+            let ranked = tallies[index]
             let runnerUp = ranked.first { $0.character != character }
             return Place(character: character, share: (ranked.first { $0.character == character }?.weight ?? 0) / total,
                          runnerUp: runnerUp?.character, runnerUpShare: (runnerUp?.weight ?? 0) / total)
@@ -77,7 +78,7 @@ struct CharacterConsensus: Sendable {
 
         var mended: [Character] = [], mendedPlaces: [Int] = []
         for index in target.indices {
-            guard let best = tally(index).first, absent[index] <= best.weight else { continue }
+            guard let best = tallies[index].first, absent[index] <= best.weight else { continue }
             mended.append(best.character)
             mendedPlaces.append(index)
         }
@@ -97,13 +98,13 @@ struct CharacterConsensus: Sendable {
         places.enumerated().min { $0.element.share < $1.element.share }.map { ($0.offset + 1, $0.element) }
     }
 
-    /// Whether `pattern` tells which of a look-alike pair stands at `place` of `value`: it fits
-    /// with the character there, and not with its look-alike.
+    /// Whether `pattern`, which `value` fits, tells which of a look-alike pair stands at `place`:
+    /// it does not fit with the look-alike there.
     private static func patternDecides(_ place: Int, of value: [Character], _ pattern: TextPattern) -> Bool {
         guard let other = TextPattern.lookAlikes[value[place]] else { return false }
         var swapped = value
         swapped[place] = other
-        return pattern.matches(String(value)) && !pattern.matches(String(swapped))
+        return !pattern.matches(String(swapped))
     }
 
     /// The reading's places paired with the value's, by the alignment that costs least: a place
