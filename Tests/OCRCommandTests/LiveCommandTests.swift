@@ -96,14 +96,7 @@ import Testing
     /// ffmpeg serving `video` three times over (9 s, time for a busy machine to read a few
     /// frames), in real time, to the first client of `address`, then ending.
     private func serve(_ video: String, at address: String) throws -> Process {
-        let server = Process()
-        server.executableURL = URL(fileURLWithPath: "/usr/bin/env")
-        server.arguments = ["ffmpeg", "-nostdin", "-v", "error", "-re", "-stream_loop", "2", "-i", video, "-c", "copy", "-f", "mpegts",
-                            "-listen", "1", address]
-        server.standardOutput = FileHandle.nullDevice
-        server.standardError = FileHandle.nullDevice
-        try server.run()
-        return server
+        try StreamServer.start(["-stream_loop", "2", "-i", video], at: address)
     }
 
     @Test(.timeLimit(.minutes(3))) func aCameraStreamIsReadAndOpenedAgainWhenItDrops() async throws {

@@ -11,14 +11,7 @@ import Testing
     /// ffmpeg serving `seconds` of frames of one `colour` at 10 a second to the first client of
     /// `address`, then ending: the camera going away.
     private func serve(_ colour: String, seconds: Int, at address: String) throws -> Process {
-        let server = Process()
-        server.executableURL = URL(fileURLWithPath: "/usr/bin/env")
-        server.arguments = ["ffmpeg", "-nostdin", "-v", "error", "-re", "-f", "lavfi", "-i", "color=c=\(colour):s=160x120:r=10",
-                            "-t", String(seconds), "-c:v", "mpeg2video", "-q:v", "2", "-g", "5", "-f", "mpegts", "-listen", "1", address]
-        server.standardOutput = FileHandle.nullDevice
-        server.standardError = FileHandle.nullDevice
-        try server.run()
-        return server
+        try StreamServer.start(["-f", "lavfi", "-i", "color=c=\(colour):s=160x120:r=10", "-t", String(seconds)], at: address)
     }
 
     /// The colour in the middle of `bitmap`: "red", "blue", or "other".
