@@ -21,7 +21,12 @@ struct PixelFormat: Sendable {
     func blackPlanes(count: Int) -> [Float] {
         let planes = order == .rgb ? [(mean.red, deviation.red), (mean.green, deviation.green), (mean.blue, deviation.blue)]
             : [(mean.blue, deviation.blue), (mean.green, deviation.green), (mean.red, deviation.red)]
-        return planes.flatMap { mean, deviation in [Float](repeating: -mean / deviation, count: count) }
+        // Filled in place: flatMap would grow the array (a page's detector input is tens of
+        // megabytes) by copying it into ever larger blocks.
+        var values: [Float] = []
+        values.reserveCapacity(planes.count * count)
+        for (mean, deviation) in planes { values.append(contentsOf: repeatElement(-mean / deviation, count: count)) }
+        return values
     }
 }
 

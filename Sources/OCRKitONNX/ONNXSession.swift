@@ -24,6 +24,32 @@ struct Tensor: Sendable, Equatable {
     }
 }
 
+/// An output of a run where ONNX Runtime left it, valid only inside the run's `reading` body.
+struct OutputView {
+    let shape: [Int]
+    let element: Tensor.Element
+    fileprivate let data: UnsafeRawPointer?
+
+    private var count: Int { data == nil ? 0 : shape.reduce(1, *) }
+
+    /// The values of a float output.
+    var floats: UnsafeBufferPointer<Float> {
+        precondition(element == .float, "Only a float output's values are floats")
+        return UnsafeBufferPointer(start: data?.assumingMemoryBound(to: Float.self), count: count)
+    }
+
+    /// A copy that outlives the run.
+    var tensor: Tensor {
+        switch element {
+        case .float:
+            return Tensor(shape: shape, values: Array(floats))
+        case .int64:
+            let integers = UnsafeBufferPointer(start: data?.assumingMemoryBound(to: Int64.self), count: count)
+            return Tensor(shape: shape, values: integers.map { Float($0) }, element: .int64)
+        }
+    }
+}
+
 /// A loaded ONNX model, ready to run. ONNX Runtime allows concurrent `Run` calls on one session,
 /// so a session is shared by every worker that uses its model.
 final class ONNXSession: @unchecked Sendable {
@@ -55,10 +81,12 @@ final class ONNXSession: @unchecked Sendable {
     /// than keeping it in ONNX Runtime's arena for later, which suits a model whose runs take
     /// hundreds of megabytes for a moment (detectors): the session takes its memory from the
     /// environment's allocator, which maps blocks of 2 MB and more from the system with huge pages
-    /// advised (one page fault for 2 MB rather than for 4 kB) and unmaps them when freed. A run
-    /// then holds only what it still uses: 100 receipts read by PP-OCR peaked at 0.45 GB, against
-    /// 0.61 with the arena shrunk after each run and 0.76 with the arena kept, in as much time
-    /// (within 4%, this machine's noise); without huge pages, the faults made it 37% slower. A
+    /// advised (one page fault for 2 MB rather than for 4 kB) and, beyond 64 MB of freed blocks
+    /// kept for the next requests of their length, unmaps them when freed. A run then holds
+    /// little more than what it still uses: 100 receipts read by PP-OCR peaked at 0.52 GB (0.45
+    /// keeping none), against 0.61 with the arena shrunk after each run and 0.76 with the arena
+    /// kept, in as much time (within 4%, this machine's noise); without huge pages, the faults
+    /// made it 37% slower. A
     /// recogniser should keep its arena: its runs are many and small, and giving back after each
     /// took 40 receipts from 0.70 GB to 0.99.
     ///
@@ -150,8 +178,16 @@ final class ONNXSession: @unchecked Sendable {
         #endif
     }
 
-    /// Runs the model on `inputs`, by input name, and returns every output, by name.
+    /// Runs the model on `inputs`, by input name, and returns a copy of every output, by name.
     func run(_ inputs: [String: Tensor]) throws -> [String: Tensor] {
+        try run(inputs) { outputs in outputs.mapValues(\.tensor) }
+    }
+
+    /// Runs the model on `inputs`, by input name, and calls `body` with every output, by name,
+    /// read where ONNX Runtime left it. A recogniser's outputs are tens of megabytes a batch
+    /// (steps x 18,710 classes for PP-OCR's): reading them in place spares a copy the system must
+    /// map and fault in every time.
+    func run<Result>(_ inputs: [String: Tensor], reading body: ([String: OutputView]) throws -> Result) throws -> Result {
         #if OCRKIT_ONNXRUNTIME
         let api = runtime.api.pointee
         let tensors = try inputNames.map { name in
@@ -190,7 +226,7 @@ final class ONNXSession: @unchecked Sendable {
         runtime.recordRun(ContinuousClock.now - start)
         // ONNX Runtime has now made the static objects its clean-up at exit destroys.
         ExitSafeRelease.prepare("onnxruntime")
-        var results: [String: Tensor] = [:]
+        var views: [String: OutputView] = [:]
         for (name, output) in zip(outputNames, outputs) {
             var info: OpaquePointer?
             try runtime.check(api.GetTensorTypeAndShape(output, &info), path: modelPath)
@@ -200,21 +236,18 @@ final class ONNXSession: @unchecked Sendable {
             try runtime.check(api.GetTensorElementType(info, &type), path: modelPath)
             var data: UnsafeMutableRawPointer?
             try runtime.check(api.GetTensorMutableData(output, &data), path: modelPath)
-            let count = shape.reduce(1, *)
+            let element: Tensor.Element
             switch type {
-            case ONNX_TENSOR_ELEMENT_DATA_TYPE_FLOAT:
-                let floats = data.map { Array(UnsafeBufferPointer(start: $0.assumingMemoryBound(to: Float.self), count: count)) } ?? []
-                results[name] = Tensor(shape: shape, values: floats)
-            case ONNX_TENSOR_ELEMENT_DATA_TYPE_INT64:
-                let integers = data.map { UnsafeBufferPointer(start: $0.assumingMemoryBound(to: Int64.self), count: count) }
-                results[name] = Tensor(shape: shape, values: integers?.map { Float($0) } ?? [], element: .int64)
+            case ONNX_TENSOR_ELEMENT_DATA_TYPE_FLOAT: element = .float
+            case ONNX_TENSOR_ELEMENT_DATA_TYPE_INT64: element = .int64
             default:
                 throw OCRError(.engineFailure, path: modelPath, reason: "the output \(name) is neither float nor int64 (ONNX type \(type.rawValue))")
             }
+            views[name] = OutputView(shape: shape, element: element, data: data.map(UnsafeRawPointer.init))
         }
-        return results
+        return try body(views)
         #else
-        return [:]
+        return try body([:])
         #endif
     }
 }

@@ -198,13 +198,14 @@ public final class PPOCREngine: LineRecognizer {
         let top = Int((padding * Double(height) / framed.height).rounded())
         bitmap.sample(region.quad, width: width, height: max(1, height - 2 * top), format: modelSet.detectorFormat, into: &input,
                       at: InputPlacement.image(width: width, height: height).down(top))
-        let outputs = try detectionTurn {
-            try detector.run([detector.inputNames[0]: Tensor(shape: [1, 3, height, width], values: input)])
+        let boxes = try detectionTurn {
+            try detector.run([detector.inputNames[0]: Tensor(shape: [1, 3, height, width], values: input)]) { outputs in
+                guard let map = outputs[detector.outputNames[0]], map.element == .float, map.floats.count == width * height else {
+                    throw OCRError(.engineFailure, path: bitmap.source, reason: "the detector gave an unexpected output")
+                }
+                return modelSet.boxes.boxes(in: map.floats, width: width, height: height)
+            }
         }
-        guard let map = outputs[detector.outputNames[0]], map.values.count == width * height else {
-            throw OCRError(.engineFailure, path: bitmap.source, reason: "the detector gave an unexpected output")
-        }
-        let boxes = modelSet.boxes.boxes(in: map.values, width: width, height: height)
         // From the map's pixels back to the bitmap's.
         let scaleX = framed.width / Double(width), scaleY = framed.height / Double(height)
         let quads = boxes.map { box in

@@ -71,19 +71,20 @@ struct PPOCRRecognizer: Sendable {
                 bitmap.sample(quads[index], width: lineWidth, height: Self.inputHeight, format: .bgrSymmetric, into: &input,
                               at: .image(slot, width: width, height: Self.inputHeight))
             }
-            let outputs = try session.run([session.inputNames[0]: Tensor(shape: [batch.count, 3, Self.inputHeight, width], values: input)])
-            guard let output = outputs[session.outputNames[0]], output.shape.count == 3, output.shape[0] == batch.count,
-                  output.shape[2] == characters.count else {
-                throw OCRError(.engineFailure, path: session.modelPath,
-                               reason: "unexpected output shape \(outputs[session.outputNames[0]]?.shape ?? []) for \(characters.count) classes")
-            }
-            for (slot, index) in batch.enumerated() {
+            try session.run([session.inputNames[0]: Tensor(shape: [batch.count, 3, Self.inputHeight, width], values: input)]) { outputs in
+                guard let output = outputs[session.outputNames[0]], output.element == .float, output.shape.count == 3,
+                      output.shape[0] == batch.count, output.shape[2] == characters.count else {
+                    throw OCRError(.engineFailure, path: session.modelPath,
+                                   reason: "unexpected output shape \(outputs[session.outputNames[0]]?.shape ?? []) for \(characters.count) classes")
+                }
                 let steps = output.shape[1], classes = output.shape[2]
-                let probabilities = output.values[(slot * steps * classes)..<((slot + 1) * steps * classes)]
-                // Only the time steps over the line itself: the rest is padding.
-                let used = min(steps, Int((Double(steps) * Double(widths[slot]) / Double(width)).rounded(.up)))
-                readings[index] = Self.decode(Array(probabilities), steps: steps, classes: classes, usedSteps: used,
-                                              characters: characters, alternativeCount: alternativeCount, allowed: allowed)
+                for (slot, index) in batch.enumerated() {
+                    let probabilities = UnsafeBufferPointer(rebasing: output.floats[(slot * steps * classes)..<((slot + 1) * steps * classes)])
+                    // Only the time steps over the line itself: the rest is padding.
+                    let used = min(steps, Int((Double(steps) * Double(widths[slot]) / Double(width)).rounded(.up)))
+                    readings[index] = Self.decode(probabilities, steps: steps, classes: classes, usedSteps: used,
+                                                  characters: characters, alternativeCount: alternativeCount, allowed: allowed)
+                }
             }
         }
         return readings.map { $0! }
@@ -93,38 +94,36 @@ struct PPOCRRecognizer: Sendable {
     /// dropped; each character keeps its step's `alternativeCount` likeliest classes, and its span
     /// over the first `usedSteps` steps (the line without its padding). With `allowed`, only those
     /// classes count.
-    static func decode(_ probabilities: [Float], steps: Int, classes: Int, usedSteps: Int,
+    static func decode(_ probabilities: UnsafeBufferPointer<Float>, steps: Int, classes: Int, usedSteps: Int,
                        characters: [String], alternativeCount: Int, allowed: Set<Int>? = nil) -> Reading {
         var decoded: [RecognizedCharacter] = []
         var previous = 0
-        probabilities.withUnsafeBufferPointer { values in
-            for step in 0..<steps {
-                // One pass: the likeliest class (blank included) and the likeliest `alternativeCount` characters.
-                let row = values.baseAddress! + step * classes
-                var best = 0
-                var bestProbability = -Float.infinity
-                var top = TopScores(capacity: alternativeCount)
-                for index in 0..<classes {
-                    let probability = row[index]
-                    if let allowed, !allowed.contains(index) { continue }
-                    if probability > bestProbability {
-                        best = index
-                        bestProbability = probability
-                    }
-                    if index != 0 { top.offer(index, probability) }
+        for step in 0..<steps {
+            // One pass: the likeliest class (blank included) and the likeliest `alternativeCount` characters.
+            let row = probabilities.baseAddress! + step * classes
+            var best = 0
+            var bestProbability = -Float.infinity
+            var top = TopScores(capacity: alternativeCount)
+            for index in 0..<classes {
+                let probability = row[index]
+                if let allowed, !allowed.contains(index) { continue }
+                if probability > bestProbability {
+                    best = index
+                    bestProbability = probability
                 }
-                defer { previous = best }
-                guard best != 0 else { continue }
-                let span = Double(step) / Double(usedSteps)...Double(step + 1) / Double(usedSteps)
-                if best == previous, let last = decoded.indices.last {
-                    decoded[last].span = decoded[last].span.lowerBound...span.upperBound
-                    continue
-                }
-                decoded.append(RecognizedCharacter(
-                    text: characters[best], confidence: Double(bestProbability),
-                    alternatives: top.entries.prefix(alternativeCount).map { Alternative(text: characters[$0.index], confidence: Double($0.score)) },
-                    span: span))
+                if index != 0 { top.offer(index, probability) }
             }
+            defer { previous = best }
+            guard best != 0 else { continue }
+            let span = Double(step) / Double(usedSteps)...Double(step + 1) / Double(usedSteps)
+            if best == previous, let last = decoded.indices.last {
+                decoded[last].span = decoded[last].span.lowerBound...span.upperBound
+                continue
+            }
+            decoded.append(RecognizedCharacter(
+                text: characters[best], confidence: Double(bestProbability),
+                alternatives: top.entries.prefix(alternativeCount).map { Alternative(text: characters[$0.index], confidence: Double($0.score)) },
+                span: span))
         }
         let confidence = decoded.isEmpty ? 0 : decoded.map(\.confidence).reduce(0, +) / Double(decoded.count)
         return Reading(text: decoded.map(\.text).joined(), confidence: confidence, characters: decoded)

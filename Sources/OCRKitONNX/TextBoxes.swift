@@ -29,7 +29,7 @@ struct TextBoxes: Sendable {
     }
 
     /// The boxes of a `width` x `height` probability map, in map pixels.
-    func boxes(in map: [Float], width: Int, height: Int) -> [Box] {
+    func boxes(in map: UnsafeBufferPointer<Float>, width: Int, height: Int) -> [Box] {
         precondition(map.count == width * height, "The map must have width x height values")
         var boxes: [Box] = []
         for region in regions(in: map, width: width, height: height).prefix(maximumCandidates) {
@@ -48,7 +48,7 @@ struct TextBoxes: Sendable {
     }
 
     /// Which pixels are text: over the threshold, or next to one (left or above) when dilating.
-    private func textPixels(in map: [Float], width: Int, height: Int) -> [Bool] {
+    private func textPixels(in map: UnsafeBufferPointer<Float>, width: Int, height: Int) -> [Bool] {
         let over = map.map { $0 >= threshold }
         guard dilates else { return over }
         var text = over
@@ -62,7 +62,7 @@ struct TextBoxes: Sendable {
     }
 
     /// 8-connected regions of text pixels, largest first, each with its boundary pixels' centres.
-    private func regions(in map: [Float], width: Int, height: Int) -> [(size: Int, boundary: [Point])] {
+    private func regions(in map: UnsafeBufferPointer<Float>, width: Int, height: Int) -> [(size: Int, boundary: [Point])] {
         let isText = textPixels(in: map, width: width, height: height)
         var label = [Int32](repeating: -1, count: map.count)
         var found: [(size: Int, boundary: [Point])] = []
@@ -98,7 +98,7 @@ struct TextBoxes: Sendable {
     }
 
     /// The mean probability of the map's pixels whose centres lie inside the quad.
-    private func meanProbability(inside quad: Quad, map: [Float], width: Int, height: Int) -> Float {
+    private func meanProbability(inside quad: Quad, map: UnsafeBufferPointer<Float>, width: Int, height: Int) -> Float {
         let bounds = quad.boundingRect
         let minX = max(0, Int(bounds.minX.rounded(.down))), maxX = min(width - 1, Int(bounds.maxX.rounded(.up)))
         let minY = max(0, Int(bounds.minY.rounded(.down))), maxY = min(height - 1, Int(bounds.maxY.rounded(.up)))

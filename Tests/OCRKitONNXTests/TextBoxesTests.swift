@@ -18,6 +18,13 @@ private func map(width: Int, height: Int, value: Float = 0.9, angle: Double = 0,
     return map
 }
 
+extension TextBoxes {
+    /// The boxes of a map the test made.
+    func boxes(in map: [Float], width: Int, height: Int) -> [Box] {
+        map.withUnsafeBufferPointer { boxes(in: $0, width: width, height: height) }
+    }
+}
+
 @Suite struct TextBoxesTests {
     let finder = TextBoxes()
 

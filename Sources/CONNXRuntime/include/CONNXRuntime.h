@@ -14,9 +14,10 @@ static inline const OrtApi *ocrkit_ort_api(const OrtApiBase *base) {
     return base->GetApi(ORT_API_VERSION);
 }
 
-/// Makes an allocator that maps every block of 2 MB or more from the system, advising huge
-/// pages, and unmaps it when freed; smaller blocks come from malloc. It lives as long as the
-/// process, like the environment it is registered with.
+/// Makes an allocator that maps every block of 2 MB or more from the system, in whole huge pages
+/// and advising them, and unmaps it when freed, once it keeps 64 MB of freed blocks for reuse;
+/// smaller blocks come from malloc. It lives as long as the process, like the environment it is
+/// registered with.
 OrtStatus *ocrkit_ort_make_mapping_allocator(const OrtApi *api, OrtAllocator **allocator);
 #endif
 
