@@ -20,9 +20,9 @@ enum { header = 64, mappedFrom = 2 << 20 };
 
 // Freed blocks kept for the next request of their length: a detector's run frees and asks again
 // for blocks of the same few lengths, layer after layer, and each new mapping is faulted in
-// page by page. Keeping 64 MB took 100 receipts from 11.4% to 10.6% of user time in the kernel,
-// for 60 MB more at peak; more kept bought nothing more.
-enum { keptAtMost = 32, keptBytesAtMost = 64 << 20 };
+// page by page. Keeping 32 MB took 100 receipts from 11.4% to 10% of user time in the kernel,
+// for 30 MB more at peak; 64 MB bought no more and took `auto` over 600 MB on them.
+enum { keptAtMost = 32, keptBytesAtMost = 32 << 20 };
 
 typedef struct {
     OrtAllocator base;

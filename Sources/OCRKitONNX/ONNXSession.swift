@@ -81,9 +81,9 @@ final class ONNXSession: @unchecked Sendable {
     /// than keeping it in ONNX Runtime's arena for later, which suits a model whose runs take
     /// hundreds of megabytes for a moment (detectors): the session takes its memory from the
     /// environment's allocator, which maps blocks of 2 MB and more from the system with huge pages
-    /// advised (one page fault for 2 MB rather than for 4 kB) and, beyond 64 MB of freed blocks
+    /// advised (one page fault for 2 MB rather than for 4 kB) and, beyond 32 MB of freed blocks
     /// kept for the next requests of their length, unmaps them when freed. A run then holds
-    /// little more than what it still uses: 100 receipts read by PP-OCR peaked at 0.52 GB (0.45
+    /// little more than what it still uses: 100 receipts read by PP-OCR peaked at 0.49 GB (0.45
     /// keeping none), against 0.61 with the arena shrunk after each run and 0.76 with the arena
     /// kept, in as much time (within 4%, this machine's noise); without huge pages, the faults
     /// made it 37% slower. A

@@ -15,7 +15,7 @@ static inline const OrtApi *ocrkit_ort_api(const OrtApiBase *base) {
 }
 
 /// Makes an allocator that maps every block of 2 MB or more from the system, in whole huge pages
-/// and advising them, and unmaps it when freed, once it keeps 64 MB of freed blocks for reuse;
+/// and advising them, and unmaps it when freed, once it keeps 32 MB of freed blocks for reuse;
 /// smaller blocks come from malloc. It lives as long as the process, like the environment it is
 /// registered with.
 OrtStatus *ocrkit_ort_make_mapping_allocator(const OrtApi *api, OrtAllocator **allocator);
