@@ -84,11 +84,6 @@ public final class ONNXRuntime: @unchecked Sendable {
                     return same
                 }
                 let runtime = try ONNXRuntime(handle: handle, path: file)
-                // Pages' pixels, detectors' inputs and recognisers' arenas, in blocks of
-                // megabytes, then go back to the system when freed rather than into the heaps
-                // of the thread that freed them (PP-OCR on 100 receipts: 0.45 GB at peak, 0.56
-                // without).
-                SystemMemory.mapBlocks(from: 4 << 20)
                 cache[candidate] = runtime
                 return runtime
             }

@@ -220,7 +220,7 @@ public final class PPOCREngine: LineRecognizer {
     private func detectionTurn<T>(_ body: () throws -> T) rethrows -> T {
         detections.wait()
         defer {
-            if !configuration.detectorKeepsMemory { SystemMemory.releaseFreed() }
+            if !configuration.detectorKeepsMemory { FreedMemory.handle() }
             detections.signal()
         }
         return try body()

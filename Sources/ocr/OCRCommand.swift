@@ -1,4 +1,5 @@
 import ArgumentParser
+import OCRKitEngines
 
 @main
 struct OCRCommand: AsyncParsableCommand {
@@ -15,4 +16,11 @@ struct OCRCommand: AsyncParsableCommand {
         subcommands: [Read.self, Scan.self, Worker.self, Status.self, Results.self, Retry.self, Cancel.self, Purge.self, Live.self, Serve.self, Bench.self,
                       Models.self, Doctor.self]
     )
+
+    /// The process's policies are the executable's to choose, not the libraries': this one reads
+    /// many pages, and gives the memory they freed back to the system.
+    static func main() async {
+        ProcessMemory.giveFreedMemoryBack()
+        await main(nil)
+    }
 }

@@ -156,7 +156,7 @@ private final class Worker<State>: @unchecked Sendable {
             job(&state)
         }
         state = nil
-        SystemMemory.releaseFreed()
+        FreedMemory.handle()
         condition.lock()
         stopped = true
         condition.broadcast()

@@ -46,7 +46,7 @@ public enum ExitSafeRelease {
         condition.unlock()
         prepare(library)
         release()
-        SystemMemory.releaseFreed()
+        FreedMemory.handle()
         condition.lock()
         releasing -= 1
         if releasing == 0 { condition.broadcast() }
