@@ -172,7 +172,9 @@ let package = Package(
                 .product(name: "HTTPTypes", package: "swift-http-types"),
                 .product(name: "ServiceLifecycle", package: "swift-service-lifecycle"),
                 .product(name: "Prometheus", package: "swift-prometheus"),
-            ]
+            ],
+            // The web page, compiled into the binary: `ocr` copied anywhere serves it.
+            resources: [.embedInCode("Page/index.html"), .embedInCode("Page/app.css"), .embedInCode("Page/app.js")]
         ),
 
         .executableTarget(
@@ -245,7 +247,7 @@ let package = Package(
         .testTarget(
             name: "OCRKitServerTests",
             dependencies: [
-                "OCRKitServer", "OCRKitEngines", "OCRKitImages", "OCRKitQueueSQLite", "OCRKitTestSupport",
+                "OCRKitServer", "OCRKitEngines", "OCRKitImages", "OCRKitQueueSQLite", "OCRKitBench", "OCRKitTestSupport",
                 .product(name: "Hummingbird", package: "hummingbird"), .product(name: "HummingbirdTesting", package: "hummingbird"),
                 .product(name: "AsyncHTTPClient", package: "async-http-client"), .product(name: "Yams", package: "Yams"),
             ],

@@ -1,5 +1,3 @@
-extension WebPage {
-    static let script = #"""
 "use strict";
 // OCRKit's page: everything it shows comes from the API (docs/openapi.yaml).
 
@@ -7,7 +5,6 @@ const state = {
   token: sessionStorage.getItem("ocrkit-token"),
   selected: null,        // { item, page, imageURL }: the page shown; an item is { id, name, row, flagged }
   opening: null,         // the item last asked for: its page replaces the one shown once loaded
-  sureAbove: 0.9,        // confidence from which a word shows as sure
 };
 
 // ---- calls -------------------------------------------------------------------------------
@@ -226,9 +223,9 @@ function otherReadings(word) {
   return (word.alternatives || []).filter((alternative) => alternative.text !== word.text);
 }
 
+// The server flags the words to review (its review threshold); the page draws no line of its own.
 function confidenceClass(word) {
-  if (word.flagged) return "doubt";
-  return word.confidence >= state.sureAbove ? "sure" : "unsure";
+  return word.flagged ? "doubt" : "sure";
 }
 
 function points(element, page) {
@@ -363,5 +360,3 @@ document.getElementById("files").addEventListener("change", (event) => { upload(
 document.addEventListener("dragover", (event) => event.preventDefault());
 document.addEventListener("drop", (event) => { event.preventDefault(); upload(event.dataTransfer.files); });
 document.getElementById("stage").addEventListener("click", () => { document.getElementById("popover").hidden = true; });
-"""#
-}
