@@ -2,6 +2,7 @@ import Foundation
 import Hummingbird
 import HummingbirdCore
 import OCRKit
+import OCRKitExport
 import OCRKitEngines
 
 /// What a call asks of the reader, from its query, named as `ocr read`'s options are:
@@ -9,7 +10,7 @@ import OCRKitEngines
 struct ReadParameters: Sendable {
     var engine: EngineChoice?
     var order: ReadingOrder?
-    var format: ResultFormat
+    var format: OutputFormat
     var options: RecognitionOptions
 
     /// The query parameters a read takes.
@@ -22,7 +23,7 @@ struct ReadParameters: Sendable {
     ///   - formats: the forms this call can answer in, the first the default.
     ///   - extra: parameters of the call's own, beside those of a read.
     /// - Throws: an ``APIError`` 400 naming the parameter that is unknown or not understood.
-    init(_ query: FlatDictionary<Substring, Substring>, formats: [ResultFormat], extra: Set<String> = []) throws {
+    init(_ query: FlatDictionary<Substring, Substring>, formats: [OutputFormat], extra: Set<String> = []) throws {
         for (name, _) in query where !Self.names.contains(String(name)) && !extra.contains(String(name)) {
             throw Self.invalid("unknown parameter '\(name)'; a read takes \(Self.names.sorted().joined(separator: ", "))")
         }
@@ -34,7 +35,7 @@ struct ReadParameters: Sendable {
         engine = try value("engine", EngineChoice.init(rawValue:),
                            expected: "one of " + EngineChoice.allCases.map(\.rawValue).joined(separator: ", "))
         order = try value("order", ReadingOrder.init(rawValue:), expected: "engine or layout")
-        format = try value("format", { text in ResultFormat(rawValue: text).flatMap { formats.contains($0) ? $0 : nil } },
+        format = try value("format", { text in OutputFormat(rawValue: text).flatMap { formats.contains($0) ? $0 : nil } },
                            expected: "one of " + formats.map(\.rawValue).joined(separator: ", ")) ?? formats[0]
         options = RecognitionOptions(
             languages: try value("lang", { $0.split(whereSeparator: { "+ ,".contains($0) }).map(String.init) },

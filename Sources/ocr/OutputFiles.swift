@@ -1,4 +1,5 @@
 import Foundation
+import OCRKitExport
 
 /// The files `ocr read --output-dir` writes: one an image, named after it, in one folder.
 struct OutputFiles {

@@ -4,39 +4,24 @@ import OCRKit
 import OCRKitExport
 import OCRKitPDF
 
-/// The formats pages are printed in.
-enum OutputFormat: String, ExpressibleByArgument, CaseIterable {
-    case text, json, jsonl, hocr, alto, pdf
-
-    /// The extension of a file holding one image's result.
-    var fileExtension: String {
-        switch self {
-        case .text: "txt"
-        case .json, .jsonl: "json"
-        case .hocr: "hocr"
-        case .alto: "xml"
-        case .pdf: "pdf"
-        }
-    }
-}
+extension OutputFormat: ExpressibleByArgument {}
 
 /// Writes pages as they come, in one of the ``OutputFormat``s, to standard output or a file.
 struct PageOutput {
     let format: OutputFormat
-    /// One image alone: text without a header, JSON as an object rather than an array.
-    let isSinglePage: Bool
-    /// Whether text output marks flagged words with their alternatives.
-    let marksFlaggedWords: Bool
     private let destination: FileHandle
-    private let document: (any DocumentWriter)?
+    /// The document of every format but PDF.
+    private var document: TextDocument?
     /// The pages of a PDF, written together at the end, each with the image decoded again.
     private var pdfPages: [Page] = []
     /// A PDF copied as it is when no page of it was read.
     private var keptDocument: String?
     /// With PDF output, where the pages' text goes too, a form feed between pages (`--sidecar`).
     var sidecar: FileHandle?
-    private var written = 0
 
+    /// `isSinglePage`: one image alone, text without a header, JSON as an object rather than an
+    /// array; `marksFlaggedWords`: text marks flagged words with their alternatives.
+    ///
     /// - Throws: a validation error when PDF output would go to a terminal.
     init(format: OutputFormat, isSinglePage: Bool, marksFlaggedWords: Bool = false,
          destination: FileHandle = .standardOutput) throws {
@@ -44,37 +29,14 @@ struct PageOutput {
             throw ValidationError("a PDF is not for the terminal: redirect it to a file (> scans.pdf)")
         }
         self.format = format
-        self.isSinglePage = isSinglePage
-        self.marksFlaggedWords = marksFlaggedWords
         self.destination = destination
-        document = switch format {
-        case .hocr: HOCRWriter()
-        case .alto: ALTOWriter()
-        case .text, .json, .jsonl, .pdf: nil
-        }
+        document = format == .pdf ? nil : TextDocument(format: format, isSinglePage: isSinglePage, marksFlaggedWords: marksFlaggedWords)
     }
 
     mutating func write(_ page: Page) throws {
         switch format {
-        case .text:
-            let text = marksFlaggedWords ? page.textMarkingFlaggedWords : page.text
-            if isSinglePage {
-                emit(text.isEmpty ? "" : text + "\n")
-            } else {
-                let name = page.pageNumber.map { "\(page.image), page \($0)" } ?? page.image
-                emit((written > 0 ? "\n" : "") + "==> \(name) <==\n" + (text.isEmpty ? "" : text + "\n"))
-            }
-        case .jsonl:
-            emit(String(decoding: try page.jsonData(), as: UTF8.self) + "\n")
-        case .json:
-            let json = String(decoding: try page.jsonData(pretty: true), as: UTF8.self)
-            if isSinglePage {
-                emit(json + "\n")
-            } else {
-                emit((written == 0 ? "[\n" : ",\n") + json)
-            }
-        case .hocr, .alto:
-            if let document { emit((written == 0 ? document.header : "") + document.fragment(for: page, number: written + 1)) }
+        case .text, .json, .jsonl, .hocr, .alto:
+            if let text = try document?.add(page) { emit(text) }
         case .pdf:
             // Held until the document is written: only what the text layer needs, words and their boxes.
             pdfPages.append(page.compactMapLines { line in
@@ -89,7 +51,6 @@ struct PageOutput {
             })
             sidecar?.write(Data(((pdfPages.count > 1 ? "\u{0C}" : "") + page.text + "\n").utf8))
         }
-        written += 1
     }
 
     /// Makes the PDF output a copy of the PDF at `path`, none of whose pages was read.
@@ -102,10 +63,8 @@ struct PageOutput {
     /// `straightener` if it was straightened when read, as `pdf` says (a password, PDF/A).
     func finish(decoder: some ImageDecoder, straightener: (any ImageStraightener)?, pdf: SearchablePDFOptions = SearchablePDFOptions()) async throws {
         switch format {
-        case .json where !isSinglePage:
-            emit(written == 0 ? "[]\n" : "\n]\n")
-        case .hocr, .alto:
-            if let document { emit((written == 0 ? document.header : "") + document.footer) }
+        case .text, .json, .jsonl, .hocr, .alto:
+            if let document { emit(document.ending()) }
         case .pdf:
             if let keptDocument {
                 try copy(keptDocument)
@@ -119,8 +78,6 @@ struct PageOutput {
                 try await SearchablePDF.write(pdfPages, to: path, decoder: decoder, straightener: straightener, options: pdf)
                 try copy(path)
             }
-        default:
-            break
         }
     }
 

@@ -1,5 +1,6 @@
 import ArgumentParser
 import Foundation
+import OCRKitExport
 import OCRKit
 import OCRKitEngines
 import OCRKitImages

@@ -1,5 +1,6 @@
 import ArgumentParser
 import Foundation
+import OCRKitExport
 import OCRKit
 import OCRKitONNX
 import OCRKitPDF
@@ -31,7 +32,7 @@ struct Read: AsyncParsableCommand {
     var format: OutputFormat = .text
 
     @Option(help: ArgumentHelp(
-        "Write each file's result to a file of its own in this folder (scan.pdf gives scan.txt, .json, .hocr, .xml or a searchable scan.pdf) instead of standard output.",
+        "Write each file's result to a file of its own in this folder (scan.pdf gives scan.txt, .json, .jsonl, .hocr, .xml or a searchable scan.pdf) instead of standard output.",
         valueName: "folder"))
     var outputDir: String?
 
@@ -80,7 +81,7 @@ struct Read: AsyncParsableCommand {
         let reader = try recognition.makeReader(jobs: jobs, straightensPhotos: recognition.straighten,
                                                 documents: documents.loadingOptions)
         // Alternatives cost about a tenth of the time, and text and PDF do not show them.
-        let showsAlternatives = review || ![.text, .pdf].contains(format)
+        let showsAlternatives = review || format.showsAlternatives
         let options = recognition.recognitionOptions(defaultAlternatives: showsAlternatives ? 3 : 0)
         try reader.engine.validate(options)
 

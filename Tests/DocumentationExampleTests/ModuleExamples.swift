@@ -142,6 +142,20 @@ struct ModuleExamples {
         #expect(document.contains("page_2") && document.hasSuffix("</html>\n"))
     }
 
+    @Test func textDocument() async throws {
+        let pages = [try await TesseractEngine().read(try rendered("First page")), try await TesseractEngine().read(try rendered("Second"))]
+
+        // Example from Sources/OCRKitExport/TextDocument.swift
+        var document = TextDocument(format: .json, isSinglePage: pages.count == 1)
+        var output = ""
+        for page in pages { output += try document.add(page) }
+        output += document.ending()
+
+        let decoded = try JSONDecoder().decode([Page].self, from: Data(output.utf8))
+        #expect(decoded.map(\.text) == ["First page", "Second"])
+        #expect(try TextDocument.of(pages, format: .json) == output)
+    }
+
     @Test func composing() throws {
         let title = try rendered("Title"), column = try rendered("A column of text")
 

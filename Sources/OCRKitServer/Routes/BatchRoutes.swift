@@ -1,6 +1,7 @@
 import Foundation
 import Hummingbird
 import OCRKit
+import OCRKitExport
 import OCRKitQueue
 
 extension OCRServer {
@@ -19,7 +20,7 @@ extension OCRServer {
         }
         routes.add(.get, "/v1/batches/{id}/results") { request, context in
             let batch = try await summary(context).id
-            let parameters = try ReadParameters(request.uri.queryParameters, formats: [ResultFormat.jsonl, .json, .text, .hocr, .alto, .pdf])
+            let parameters = try ReadParameters(request.uri.queryParameters, formats: [OutputFormat.jsonl, .json, .text, .hocr, .alto, .pdf])
             let results = try await processor.store.results(batch: batch, unconsumedOnly: false)
             let reader = readers.standard
             // Only a PDF embeds the images again: other formats need none of them.
@@ -41,7 +42,7 @@ extension OCRServer {
 
     private func createBatch(_ request: Request) async throws -> Response {
         let query = request.uri.queryParameters
-        let parameters = try ReadParameters(query, formats: [ResultFormat.json], extra: ["name"])
+        let parameters = try ReadParameters(query, formats: [OutputFormat.json], extra: ["name"])
         if parameters.engine != nil || parameters.order != nil {
             throw APIError(.badRequest, code: OCRError.Code.invalidOption.rawValue,
                            message: "batches are read by the server's engine and order: start ocr serve with --engine and --order")

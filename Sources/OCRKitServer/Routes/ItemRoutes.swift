@@ -1,6 +1,7 @@
 import Foundation
 import Hummingbird
 import OCRKit
+import OCRKitExport
 import OCRKitImages
 import OCRKitQueue
 
@@ -10,7 +11,7 @@ extension OCRServer {
     /// page's boxes refer to (turned upright, scaled and straightened as it was read), as JPEG.
     func addItemRoutes(to routes: Routes) {
         routes.add(.get, "/v1/items/{id}") { request, context in
-            let parameters = try ReadParameters(request.uri.queryParameters, formats: [ResultFormat.json, .text, .hocr, .alto, .pdf])
+            let parameters = try ReadParameters(request.uri.queryParameters, formats: [OutputFormat.json, .text, .hocr, .alto, .pdf])
             let result = try await item(context)
             let reader = readers.standard
             let stored = parameters.format == .pdf ? try await StoredPages([result], store: processor.store, decoder: reader.decoder) : nil

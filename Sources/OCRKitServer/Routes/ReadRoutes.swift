@@ -1,6 +1,7 @@
 import Foundation
 import Hummingbird
 import OCRKit
+import OCRKitExport
 import OCRKitQueue
 import OCRKitPDF
 
@@ -68,7 +69,7 @@ extension OCRServer {
     }
 
     /// `bytes` in `format`, offered for saving as `name` with the format's extension.
-    static func download(_ bytes: [UInt8], format: ResultFormat, name: String) -> Response {
+    static func download(_ bytes: [UInt8], format: OutputFormat, name: String) -> Response {
         let stem = URL(fileURLWithPath: name).deletingPathExtension().lastPathComponent
             .filter { $0.isLetter || $0.isNumber || "-_ .".contains($0) }
         var headers: HTTPFields = [.contentType: format.contentType]

@@ -1,0 +1,76 @@
+import Foundation
+import OCRKit
+
+/// Writes pages as one document in a textual ``OutputFormat`` (every form but `pdf`), a page at
+/// a time as they are read: ``add(_:)`` gives what goes out for each page, ``ending()`` what closes
+/// the document.
+///
+/// One page alone is written as itself: text without a header, JSON as an object. Several are
+/// text under a `==> image <==` header a page, a JSON array, JSON lines a page a line, one hOCR or
+/// ALTO document.
+///
+/// ```swift
+/// var document = TextDocument(format: .json, isSinglePage: pages.count == 1)
+/// var output = ""
+/// for page in pages { output += try document.add(page) }
+/// output += document.ending()
+/// ```
+public struct TextDocument: Sendable {
+    public let format: OutputFormat
+    public let isSinglePage: Bool
+    /// Whether text marks flagged words with their alternatives (`ocr read --review`).
+    public let marksFlaggedWords: Bool
+    private let writer: (any DocumentWriter)?
+    private var written = 0
+
+    public init(format: OutputFormat, isSinglePage: Bool, marksFlaggedWords: Bool = false) {
+        precondition(format != .pdf, "A PDF is written by OCRKitPDF's SearchablePDF")
+        self.format = format
+        self.isSinglePage = isSinglePage
+        self.marksFlaggedWords = marksFlaggedWords
+        writer = switch format {
+        case .hocr: HOCRWriter()
+        case .alto: ALTOWriter()
+        case .text, .json, .jsonl, .pdf: nil
+        }
+    }
+
+    /// What goes out for `page`, the next in the document.
+    public mutating func add(_ page: Page) throws -> String {
+        defer { written += 1 }
+        switch format {
+        case .text:
+            let text = marksFlaggedWords ? page.textMarkingFlaggedWords : page.text
+            let body = text.isEmpty ? "" : text + "\n"
+            if isSinglePage { return body }
+            let name = page.pageNumber.map { "\(page.image), page \($0)" } ?? page.image
+            return (written > 0 ? "\n" : "") + "==> \(name) <==\n" + body
+        case .jsonl:
+            return String(decoding: try page.jsonData(), as: UTF8.self) + "\n"
+        case .json:
+            let json = String(decoding: try page.jsonData(pretty: true), as: UTF8.self)
+            return isSinglePage ? json + "\n" : (written == 0 ? "[\n" : ",\n") + json
+        case .hocr, .alto, .pdf:
+            guard let writer else { return "" }
+            return (written == 0 ? writer.header : "") + writer.fragment(for: page, number: written + 1)
+        }
+    }
+
+    /// What closes the document: a JSON array's bracket, an hOCR or ALTO document's end.
+    public func ending() -> String {
+        switch format {
+        case .json where !isSinglePage:
+            written == 0 ? "[]\n" : "\n]\n"
+        case .hocr, .alto:
+            writer.map { (written == 0 ? $0.header : "") + $0.footer } ?? ""
+        default:
+            ""
+        }
+    }
+
+    /// `pages` as a whole document in `format`.
+    public static func of(_ pages: [Page], format: OutputFormat) throws -> String {
+        var document = TextDocument(format: format, isSinglePage: pages.count == 1)
+        return try pages.map { try document.add($0) }.joined() + document.ending()
+    }
+}
