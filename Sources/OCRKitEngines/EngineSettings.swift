@@ -20,7 +20,7 @@ import OCRKitTesseract
 ///
 /// `auto` combines PP-OCR and Tesseract line by line (``OCRKit/LineCombiningEngine``), with
 /// confidences calibrated on ../shared/datasets' first halves and thresholds chosen there
-/// (README, "auto"): where both read a line, Tesseract's reading replaces PP-OCR's when its
+/// (docs/engines.md, "auto"): where both read a line, Tesseract's reading replaces PP-OCR's when its
 /// words are likelier right by 0.05; a line only PP-OCR saw is kept at 0.4 and one only
 /// Tesseract saw at 0.5. A page Tesseract is sure of, every line at 0.9, it reads alone: on the
 /// second halves, 83% of scanned lines (CER 0.0067 -> 0.0038), and no receipt, photo or plate.

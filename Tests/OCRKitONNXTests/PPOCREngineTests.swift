@@ -147,7 +147,7 @@ struct PPOCRDatasetTests {
     }
 
     @Test func readsReceiptsAsWellAsMeasured() async throws {
-        // The whole set scores word F1 0.638 and CER 0.126 (README); these four, 0.509 and 0.152.
+        // The whole set scores word F1 0.638 and CER 0.126 (docs/engines.md); these four, 0.509 and 0.152.
         var words = WordScore(), characters = CharacterErrorRate(caseSensitive: false)
         for (page, truth) in try await read("sroie", count: 4) {
             words.add(reading: page.text, truth: truth)
@@ -162,7 +162,7 @@ struct PPOCRDatasetTests {
         for (page, truth) in try await read("openalpr_plates", count: 12) {
             plates.add(reading: page.lines.map(\.text).joined(separator: "\n"), plate: truth)
         }
-        // The whole set: 0.749 (README); these twelve, 8.
+        // The whole set: 0.749 (docs/engines.md); these twelve, 8.
         #expect(plates.read >= 7, "\(plates.read) of \(plates.plates) plates")
     }
 }
