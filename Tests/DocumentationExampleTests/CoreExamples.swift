@@ -6,6 +6,7 @@ import OCRKitONNX
 import OCRKitStraighten
 import OCRKitTesseract
 import OCRKitTestSupport
+import Synchronization
 import Testing
 
 /// The examples of the core module's doc comments, run as written.
@@ -30,6 +31,11 @@ struct CoreExamples {
         }
 
         for _ in 0..<3 { _ = ScratchBuffer() }
+
+        // Outside an exit, a release runs at once.
+        let released = Mutex(0)
+        for _ in 0..<3 { ExitSafeRelease.perform("libc") { released.withLock { $0 += 1 } } }
+        #expect(released.withLock { $0 } == 3)
     }
 
     @Test(.enabled(if: InstalledDependencies.hasPPOCR, InstalledDependencies.missingReason))
@@ -85,6 +91,8 @@ struct CoreExamples {
         options.minimumTextHeight = 0.02                                      // ignore fine print
 
         try options.validate()
+        options.minimumTextHeight = 2
+        #expect(throws: OCRError.self) { try options.validate() }
     }
 
     @Test func imageFiles() {

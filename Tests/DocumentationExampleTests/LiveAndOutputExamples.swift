@@ -13,6 +13,10 @@ import Testing
 /// The examples of the live scanner, the ONNX engines, PDFs and benchmarks, run as written.
 @Suite(.enabled(if: samplesAreHere, "runs from the package's folder, where Samples/ is"), .onThreadsOfTheirOwn)
 struct LiveAndOutputExamples {
+    /// What the examples print: `print` here is the suite's, which keeps it.
+    private let printed = PrintedLines()
+    private func print(_ items: Any..., separator: String = " ") { printed.print(items, separator: separator) }
+
     let folder: TemporaryFolder
     /// Frames of a UK plate, as PNG files.
     let snapshots: [String]
@@ -58,6 +62,10 @@ struct LiveAndOutputExamples {
         // Example from Sources/OCRKitLive/FrameSources/FrameSource.swift
         let frames = try FrameSource.frames(of: video, framesPerSecond: 10, decoder: ImageLoader())
         for try await frame in frames { _ = try await scanner.scan(frame) }
+
+        var count = 0
+        for try await _ in try FrameSource.frames(of: video, framesPerSecond: 10, decoder: ImageLoader()) { count += 1 }
+        #expect(count == snapshots.count)
     }
 
     @Test func imageFrames() async throws {
@@ -68,6 +76,9 @@ struct LiveAndOutputExamples {
             print("skipped \(error)")
         }
         for try await frame in frames { _ = try await scanner.scan(frame) }
+
+        let times = try await ImageFrames(files: snapshots, decoder: ImageLoader(), framesPerSecond: 5) { _ in }.reduce(into: []) { $0.append($1.time) }
+        #expect(times == [0, 0.2, 0.4])
     }
 
     @Test func videoFrames() async throws {
@@ -77,6 +88,10 @@ struct LiveAndOutputExamples {
         for try await frame in VideoFrames(path: video, framesPerSecond: 10) {
             _ = try await scanner.scan(frame)
         }
+
+        let sizes = try await VideoFrames(path: video, framesPerSecond: 10).reduce(into: []) { $0.append([$1.bitmap.width, $1.bitmap.height]) }
+        let rendered = try TextRenderer.render("AB12 CDE", font: "DejaVu Sans Bold 28")
+        #expect(sizes == Array(repeating: [rendered.width, rendered.height], count: snapshots.count))
     }
 
     @Test func scannerConfiguration() throws {
@@ -86,6 +101,8 @@ struct LiveAndOutputExamples {
         configuration.cooldown = 30       // a car waiting at the barrier is reported once
 
         try configuration.validate()
+        configuration.region = Rect(x: 0.5, y: 0.5, width: 0.8, height: 0.8)
+        #expect(throws: OCRError.self) { try configuration.validate() }
     }
 
     @Test(.enabled(if: InstalledDependencies.hasPPOCR, InstalledDependencies.missingReason))
@@ -165,6 +182,14 @@ struct LiveAndOutputExamples {
     @Test func layoutBenchmark() async throws {
         // Example from Sources/OCRKitBench/LayoutBenchmark.swift
         try await LayoutBenchmark(pageCount: 4).run { print($0) }
+
+        // Each engine's order, then OCRKit's layout on the same read: the layout never reads worse.
+        let rows = printed.lines.filter { $0.hasPrefix("tesseract --psm") }
+        #expect(rows.count >= 2)
+        for row in rows {
+            let errors = row.split(separator: " ").suffix(2).compactMap { Double($0) }
+            #expect(errors.count == 2 && errors[1] <= errors[0], "\(row)")
+        }
     }
 
     @Test(.enabled(if: SharedData.isAvailable("openalpr_plates") || FileManager.default.fileExists(
@@ -175,6 +200,9 @@ struct LiveAndOutputExamples {
         var benchmark = LiveBenchmark(boxes: "../shared/datasets/openalpr_plates/boxes.tsv", engine: engine)
         benchmark.limit = 2
         try await benchmark.run { print($0) }
+
+        #expect(printed.line(startingWith: "sign's text reported")?.hasSuffix("in 0 sequences") == true)
+        #expect(printed.line(startingWith: "duplicate reports")?.hasSuffix(" 0") == true)
     }
 
     @Test(.enabled(if: PostgresServer.shared != nil, PostgresServer.unavailableReason))
@@ -195,6 +223,12 @@ struct LiveAndOutputExamples {
         benchmark.contenders = [ReadBenchmark.Contender(.tesseract)]
         benchmark.limit = 4
         try await benchmark.run { print($0) }
+
+        // ocr's row: images a second, then the CER of clean scanned lines.
+        let row = try #require(printed.line(startingWith: "ocr tesseract "))
+        let cer = try #require(Double(row.split(separator: " ")[3]))
+        #expect(cer < 0.05, "\(row)")
+        #expect(printed.line(startingWith: "ocr tesseract vs tesseract best") != nil)
     }
 
     @Test(.enabled(if: SharedData.isAvailable("sroie"), SharedData.missingReason))
@@ -203,5 +237,7 @@ struct LiveAndOutputExamples {
         var benchmark = StraighteningBenchmark(manifest: "../shared/datasets/sroie/manifest.tsv", settings: EngineSettings(.tesseract))
         benchmark.limit = 2
         try await benchmark.run { print($0) }
+
+        #expect(printed.line(startingWith: "pages found")?.hasPrefix("pages found 2/2") == true)
     }
 }

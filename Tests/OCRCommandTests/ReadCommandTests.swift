@@ -31,15 +31,23 @@ func ocr(_ arguments: [String], environment: [String: String] = [:]) async throw
     process.executableURL = URL(fileURLWithPath: BuiltProducts.ocr)
     process.arguments = arguments
     process.environment = ProcessInfo.processInfo.environment.merging(environment) { $1 }
-    let output = Pipe(), errors = Pipe()
+    // Standard error goes to a file, read once the child is done: a pipe read after standard
+    // output's would stall a child that filled it (64 kB) before closing standard output.
+    let errorsFile = FileManager.default.temporaryDirectory.appendingPathComponent("ocr-errors-\(UUID().uuidString)")
+    guard FileManager.default.createFile(atPath: errorsFile.path, contents: nil) else {
+        throw CocoaError(.fileWriteUnknown, userInfo: [NSFilePathErrorKey: errorsFile.path])
+    }
+    defer { try? FileManager.default.removeItem(at: errorsFile) }
+    let errors = try FileHandle(forWritingTo: errorsFile)
+    let output = Pipe()
     process.standardOutput = output
     process.standardError = errors
     try process.run()
+    try errors.close()
     return await offThePool {
-        // Read both pipes before waiting, so that a full pipe cannot stall the child.
         let outputData = output.fileHandleForReading.readDataToEndOfFile()
-        let errorData = errors.fileHandleForReading.readDataToEndOfFile()
         process.waitUntilExit()
+        let errorData = (try? Data(contentsOf: errorsFile)) ?? Data()
         return CommandResult(status: process.terminationStatus, outputData: outputData,
                              errors: String(decoding: errorData, as: UTF8.self))
     }

@@ -7,6 +7,10 @@ import Testing
 /// `ocr serve` measured under load beside `ocr read`, on pages rendered at test time.
 @Suite(.timeLimit(.minutes(3)))
 struct ServeBenchmarkTests {
+    /// What the documentation's example prints: `print` here is the suite's, which keeps it.
+    private let printed = PrintedLines()
+    private func print(_ items: Any..., separator: String = " ") { printed.print(items, separator: separator) }
+
     let folder: TemporaryFolder
     let receipts: [String]
 
@@ -46,5 +50,7 @@ struct ServeBenchmarkTests {
         var benchmark = ServeBenchmark(images: receipts, ocr: ocrExecutable, jobs: 2, capacity: 10)
         benchmark.recognition = ["--engine", "tesseract"]
         try await benchmark.run { print($0) }
+
+        #expect(printed.line(startingWith: "ocr serve stopped by SIGTERM: exit status 0") != nil, "\(printed.lines)")
     }
 }

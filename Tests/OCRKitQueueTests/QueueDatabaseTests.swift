@@ -25,6 +25,8 @@ struct QueueDatabaseTests {
             let database = QueueDatabase(queueArgument)   // a path, a postgres:// URL, or nil for the default file
             let store = try await database.open()
             print(try await store.progress(of: nil))
+            #expect(try await store.progress(of: nil) == BatchProgress())
+            #expect(try await store.batches().isEmpty)
             await store.close()
         }
     }

@@ -13,8 +13,22 @@ import Testing
 /// ```
 public final class PostgresServer: Sendable {
     /// The cluster, started on first use; `nil` where PostgreSQL's server is not installed or
-    /// could not start (see ``unavailableReason``).
-    public static let shared: PostgresServer? = try? PostgresServer()
+    /// could not start (see ``unavailableReason``, and ``started`` for why).
+    public static var shared: PostgresServer? { try? started.get() }
+
+    /// The cluster, or why it could not start.
+    public static let started = Result { try PostgresServer() }
+
+    /// Whether PostgreSQL's server is installed here (as scripts/setup installs it), so that
+    /// the cluster should start.
+    public static var isInstalled: Bool { installedBinaries != nil }
+
+    /// The folder of the newest installed PostgreSQL's programs.
+    private static var installedBinaries: String? {
+        guard let version = try? FileManager.default.contentsOfDirectory(atPath: "/usr/lib/postgresql").max(),
+              FileManager.default.isExecutableFile(atPath: "/usr/lib/postgresql/\(version)/bin/initdb") else { return nil }
+        return "/usr/lib/postgresql/\(version)/bin"
+    }
 
     public static var unavailableReason: Comment {
         "needs PostgreSQL's server (Debian's postgresql package, which scripts/setup installs) able to start here"
@@ -33,11 +47,8 @@ public final class PostgresServer: Sendable {
     ///     connections only, besides its Unix socket.
     public init(listeningOn addresses: [String] = ["127.0.0.1"], trusting clients: [String] = [],
                 tls: (certificate: String, key: String)? = nil) throws {
-        guard let version = try? FileManager.default.contentsOfDirectory(atPath: "/usr/lib/postgresql").max(),
-              FileManager.default.isExecutableFile(atPath: "/usr/lib/postgresql/\(version)/bin/initdb") else {
-            throw ServerError("PostgreSQL's server is not installed")
-        }
-        binaries = "/usr/lib/postgresql/\(version)/bin"
+        guard let binaries = Self.installedBinaries else { throw ServerError("PostgreSQL's server is not installed") }
+        self.binaries = binaries
         folder = FileManager.default.temporaryDirectory.appendingPathComponent("ocrkit-postgres-\(UUID().uuidString)").path
         try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
         if getuid() == 0 { try FileManager.default.setAttributes([.ownerAccountName: "postgres"], ofItemAtPath: folder) }
