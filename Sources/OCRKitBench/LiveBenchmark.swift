@@ -59,25 +59,15 @@ public struct LiveBenchmark: Sendable {
         report("\(entries.count) sequences of \(frames) frames, engine \(engine.info.name), "
                + "pattern \(usesRegionPatterns ? "of each plate's region" : pattern.name), \(jobs) at once")
         let start = ContinuousClock.now
-        let (scored, signReports) = try await withThrowingTaskGroup(of: Sequence.self) { group in
-            var score = LiveScore(), next = 0, signReports = 0
-            func scanNext() {
-                guard next < entries.count else { return }
-                // A photo's footage is the same whatever is skipped.
-                let entry = entries[next], pattern = patterns[next], seed = UInt64(skip + next)
-                group.addTask {
-                    try await Self.scan(entry, seed: seed, frames: frames, pattern: pattern, engine: engine, loader: loader)
-                }
-                next += 1
-            }
-            for _ in 0..<jobs { scanNext() }
-            for try await sequence in group {
-                score.add(plate: sequence.plate, frames: sequence.records)
-                if sequence.reportsSign { signReports += 1 }
-                if reportsSequences { report(sequence.summary) }
-                scanNext()
-            }
-            return (score, signReports)
+        var scored = LiveScore(), signReports = 0
+        // Each sequence said in the list's order, whichever finished first.
+        try await Array(entries.indices).concurrentMap(jobs: jobs) { index in
+            // A photo's footage is the same whatever is skipped.
+            try await Self.scan(entries[index], seed: UInt64(skip + index), frames: frames, pattern: patterns[index], engine: engine, loader: loader)
+        } inOrder: { _, sequence in
+            scored.add(plate: sequence.plate, frames: sequence.records)
+            if sequence.reportsSign { signReports += 1 }
+            if reportsSequences { report(sequence.summary) }
         }
         let seconds = (ContinuousClock.now - start).timeInterval
         report(String(format: "plates accepted          %.4f  (a single frame's top read: %.4f, %.2fx)",

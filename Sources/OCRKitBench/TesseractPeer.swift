@@ -21,22 +21,15 @@ struct TesseractPeer {
 
     /// Reads `paths`, writing its outputs in `folder`.
     func read(_ paths: [String], folder: URL) async throws -> Outcome {
-        let workers = BlockingWorkerPool(count: lanes, name: "ocr-bench") {}
         let environment: [String: String?] = ["OMP_THREAD_LIMIT": limitsThreads ? "1" : nil]
         let options = options
         let start = ContinuousClock.now
-        let results = try await withThrowingTaskGroup(of: Reading.self) { group in
-            for (index, path) in paths.enumerated() {
-                group.addTask {
-                    let output = folder.appendingPathComponent("tesseract-\(index).txt").path
-                    let outcome = try await workers.run { _ in
-                        try ChildProcess.run("tesseract", [path, "stdout"] + options, output: output, environment: environment)
-                    }
-                    let text = (try? String(contentsOfFile: output, encoding: .utf8)) ?? ""
-                    return Reading(path: path, text: text, peakBytes: outcome.peakBytes)
-                }
-            }
-            return try await group.reduce(into: []) { $0.append($1) }
+        let results = try await Array(paths.indices).concurrentMap(jobs: lanes) { index in
+            let path = paths[index], output = folder.appendingPathComponent("tesseract-\(index).txt").path
+            let outcome: ChildProcess.Outcome = try await ChildProcess.run("tesseract", [path, "stdout"] + options, output: output,
+                                                                           environment: environment)
+            let text = (try? String(contentsOfFile: output, encoding: .utf8)) ?? ""
+            return Reading(path: path, text: text, peakBytes: outcome.peakBytes)
         }
         return Outcome(texts: Dictionary(results.map { ($0.path, $0.text) }, uniquingKeysWith: { first, _ in first }),
                        seconds: (ContinuousClock.now - start).timeInterval, peakBytes: results.map(\.peakBytes).max() ?? 0)

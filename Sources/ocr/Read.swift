@@ -113,84 +113,74 @@ struct Read: AsyncParsableCommand {
         var fileOutput: PageOutput?
         let start = ContinuousClock.now
 
-        // Pages are read `jobs` at once; results arrive in any order and are printed in the order of `steps`.
-        var finished: [Int: Result<Page, any Error>] = [:]
+        // Pages are read `jobs` at once, and printed in the order of `steps` as soon as they and
+        // every page before them are read; each file's end is printed after its last page.
         var nextToPrint = 0, done = 0, failedPages = 0, givenUp = false
-        try await withThrowingTaskGroup(of: Outcome.self) { group in
-            var nextToStart = 0
-            func startNext() {
-                while nextToStart < steps.count, case .end = steps[nextToStart] { nextToStart += 1 }
-                guard nextToStart < steps.count, case .page(let file, let number) = steps[nextToStart] else { return }
-                let index = nextToStart, path = files[file], limit = pageTimeLimit
-                nextToStart += 1
-                group.addTask {
-                    let givenUp = OCRError(.engineFailure, path: path,
-                                           reason: "reading took longer than \(String(format: "%g", limit)) s (--page-time-limit); given up")
-                    do {
-                        let page = try await finishing(within: .seconds(limit), orThrow: { givenUp }) {
-                            try await reader.read(path, page: number, options: options)
-                        }
-                        return Outcome(index: index, result: .success(page))
-                    } catch {
-                        return Outcome(index: index, result: .failure(error), isGivenUp: error as? OCRError == givenUp)
-                    }
+        /// Prints the ends of files before the step at `limit`: a PDF copied or written whole.
+        func printEnds(before limit: Int) async throws {
+            while nextToPrint < limit, case .end(let file, let isUnread) = steps[nextToPrint] {
+                if isUnread, format == .pdf, outputDir == nil, files.count == 1 {
+                    output?.keep(files[file])   // the document alone, every page kept as it was
                 }
-            }
-            /// Prints what is ready in order: pages, and each file's end.
-            func printReady() async throws {
-                while nextToPrint < steps.count {
-                    switch steps[nextToPrint] {
-                    case .end(let file, let isUnread):
-                        if isUnread, format == .pdf, outputDir == nil, files.count == 1 {
-                            output?.keep(files[file])   // the document alone, every page kept as it was
-                        }
-                        if isUnread, format == .pdf, let handle = try outputFiles.open(for: files[file]) {
-                            // Every page kept as it was: the searchable copy is the document itself.
-                            if pdfa { warn("\(files[file]): no page read, so copied as it is, not made PDF/A (--force reads its pages)") }
-                            fileOutput = try PageOutput(format: format, isSinglePage: false, destination: handle)
-                            fileOutput?.keep(files[file])
-                        }
-                        do {
-                            try await fileOutput?.finish(decoder: reader.decoder, straightener: reader.straightener, pdf: pdfOptions)
-                        } catch {
-                            // The document cannot be written (PDF/A refused, say): said, and the next goes on.
-                            progress.report("ocr: \(Self.describe(error, path: files[file]))")
-                            failures += 1
-                        }
-                        fileOutput = nil
-                    case .page(let file, let number):
-                        guard let ready = finished.removeValue(forKey: nextToPrint) else { return }
-                        switch ready {
-                        case .success(let page):
-                            if outputDir != nil {
-                                if fileOutput == nil, let handle = try outputFiles.open(for: files[file]) {
-                                    fileOutput = try PageOutput(format: format, isSinglePage: number == nil,
-                                                                marksFlaggedWords: review, destination: handle)
-                                    if sidecar { fileOutput?.sidecar = try outputFiles.openSidecar() }
-                                }
-                                try fileOutput?.write(page)
-                            } else {
-                                try output?.write(page)
-                            }
-                        case .failure(let error):
-                            progress.report("ocr: \(Self.describe(error, path: files[file], page: number))")
-                        }
-                    }
-                    nextToPrint += 1
+                if isUnread, format == .pdf, let handle = try outputFiles.open(for: files[file]) {
+                    // Every page kept as it was: the searchable copy is the document itself.
+                    if pdfa { warn("\(files[file]): no page read, so copied as it is, not made PDF/A (--force reads its pages)") }
+                    fileOutput = try PageOutput(format: format, isSinglePage: false, destination: handle)
+                    fileOutput?.keep(files[file])
                 }
-            }
-            for _ in 0..<jobs { startNext() }
-            try await printReady()
-            while let outcome = try await group.next() {
-                finished[outcome.index] = outcome.result
-                done += 1
-                if (try? outcome.result.get()) == nil { failedPages += 1 }
-                givenUp = givenUp || outcome.isGivenUp
-                progress.update(done: done, failed: failedPages)
-                startNext()
-                try await printReady()
+                do {
+                    try await fileOutput?.finish(decoder: reader.decoder, straightener: reader.straightener, pdf: pdfOptions)
+                } catch {
+                    // The document cannot be written (PDF/A refused, say): said, and the next goes on.
+                    progress.report("ocr: \(Self.describe(error, path: files[file]))")
+                    failures += 1
+                }
+                fileOutput = nil
+                nextToPrint += 1
             }
         }
+        let pageSteps = steps.indices.filter { steps[$0].isPage }
+        let limit = pageTimeLimit
+        try await pageSteps.concurrentMap(jobs: jobs) { [steps] index in
+            guard case .page(let file, let number) = steps[index] else { preconditionFailure("only pages are read") }
+            let path = files[file]
+            let givenUp = OCRError(.engineFailure, path: path,
+                                   reason: "reading took longer than \(String(format: "%g", limit)) s (--page-time-limit); given up")
+            do {
+                let page = try await finishing(within: .seconds(limit), orThrow: { givenUp }) {
+                    try await reader.read(path, page: number, options: options)
+                }
+                return Outcome(result: .success(page))
+            } catch {
+                return Outcome(result: .failure(error), isGivenUp: error as? OCRError == givenUp)
+            }
+        } finished: { outcome in
+            done += 1
+            if (try? outcome.result.get()) == nil { failedPages += 1 }
+            givenUp = givenUp || outcome.isGivenUp
+            progress.update(done: done, failed: failedPages)
+        } inOrder: { position, outcome in
+            let index = pageSteps[position]
+            try await printEnds(before: index)
+            guard case .page(let file, let number) = steps[index] else { return }
+            switch outcome.result {
+            case .success(let page):
+                if outputDir != nil {
+                    if fileOutput == nil, let handle = try outputFiles.open(for: files[file]) {
+                        fileOutput = try PageOutput(format: format, isSinglePage: number == nil,
+                                                    marksFlaggedWords: review, destination: handle)
+                        if sidecar { fileOutput?.sidecar = try outputFiles.openSidecar() }
+                    }
+                    try fileOutput?.write(page)
+                } else {
+                    try output?.write(page)
+                }
+            case .failure(let error):
+                progress.report("ocr: \(Self.describe(error, path: files[file], page: number))")
+            }
+            nextToPrint = index + 1
+        }
+        try await printEnds(before: steps.count)
         progress.finish()
         do {
             try await output?.finish(decoder: reader.decoder, straightener: reader.straightener, pdf: pdfOptions)
@@ -230,9 +220,8 @@ struct Read: AsyncParsableCommand {
         var isPage: Bool { if case .page = self { true } else { false } }
     }
 
-    /// What reading the page at `index` in the steps gave.
+    /// What reading a page gave.
     private struct Outcome: Sendable {
-        var index: Int
         var result: Result<Page, any Error>
         /// Whether reading ran past --page-time-limit, and goes on without us.
         var isGivenUp = false

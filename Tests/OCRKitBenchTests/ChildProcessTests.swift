@@ -2,7 +2,6 @@ import Foundation
 import OCRKit
 @testable import OCRKitBench
 import OCRKitTestSupport
-import Synchronization
 import Testing
 
 struct ChildProcessTests {
@@ -26,17 +25,5 @@ struct ChildProcessTests {
         }
         #expect(error?.path == "no-such-program-here")
         #expect(error?.reason.contains("No such file") == true, "\(String(describing: error))")
-    }
-
-    @Test func concurrentMapKeepsOrderAndItsLimit() async throws {
-        let running = Mutex((now: 0, most: 0))
-        let doubled = try await Array(0..<40).concurrentMap(jobs: 3) { value in
-            running.withLock { $0.now += 1; $0.most = max($0.most, $0.now) }
-            try await Task.sleep(for: .milliseconds(UInt64(value % 4)))
-            running.withLock { $0.now -= 1 }
-            return value * 2
-        }
-        #expect(doubled == Array(0..<40).map { $0 * 2 })
-        #expect(running.withLock { $0.most } == 3)
     }
 }
