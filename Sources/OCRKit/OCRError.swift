@@ -50,11 +50,26 @@ public struct OCRError: Error, Hashable, Sendable, CustomStringConvertible {
     public var path: String?
     /// What went wrong, for people.
     public var reason: String
+    /// The error this one stands for, as the library that failed threw it (a `DecodingError`, a
+    /// PostgreSQL error, a Foundation `CocoaError`): for code that needs more than ``reason``
+    /// says. Two errors are equal when their code, path and reason are, whatever they wrap.
+    public var underlyingError: (any Error)?
 
-    public init(_ code: Code, path: String? = nil, reason: String) {
+    public init(_ code: Code, path: String? = nil, reason: String, underlyingError: (any Error)? = nil) {
         self.code = code
         self.path = path
         self.reason = reason
+        self.underlyingError = underlyingError
+    }
+
+    public static func == (left: OCRError, right: OCRError) -> Bool {
+        left.code == right.code && left.path == right.path && left.reason == right.reason
+    }
+
+    public func hash(into hasher: inout Hasher) {
+        hasher.combine(code)
+        hasher.combine(path)
+        hasher.combine(reason)
     }
 
     public var description: String {

@@ -9,7 +9,7 @@ enum TabSeparatedRows {
         do {
             contents = try String(contentsOf: URL(fileURLWithPath: path), encoding: .utf8)
         } catch {
-            throw OCRError(.notReadable, path: path, reason: "cannot read the \(kind): \(error.localizedDescription)")
+            throw OCRError(.notReadable, path: path, reason: "cannot read the \(kind): \(error.localizedDescription)", underlyingError: error)
         }
         return contents.split(separator: "\n", omittingEmptySubsequences: false).enumerated().compactMap { number, line in
             let line = line.hasSuffix("\r") ? line.dropLast() : line

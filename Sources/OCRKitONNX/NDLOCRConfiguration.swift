@@ -35,7 +35,7 @@ struct NDLOCRCharset: Sendable {
         do {
             text = try String(contentsOfFile: path, encoding: .utf8)
         } catch {
-            throw OCRError(.notReadable, path: path, reason: "cannot read: \(error.localizedDescription)")
+            throw OCRError(.notReadable, path: path, reason: "cannot read: \(error.localizedDescription)", underlyingError: error)
         }
         do {
             guard let document = try Yams.load(yaml: text) as? [String: Any] else {
@@ -45,7 +45,7 @@ struct NDLOCRCharset: Sendable {
         } catch let error as OCRError {
             throw error
         } catch {
-            throw OCRError(.corrupt, path: path, reason: "not valid YAML: \(error)")
+            throw OCRError(.corrupt, path: path, reason: "not valid YAML: \(error)", underlyingError: error)
         }
     }
 }

@@ -90,7 +90,7 @@ public final class NDLOCREngine: OCREngine {
                 names = try FileManager.default.contentsOfDirectory(atPath: folder.path).sorted()
             } catch {
                 throw OCRError(.fileNotFound, path: folder.path, reason: "no NDLOCR-Lite model folder here: "
-                    + "give the folder of a copy of NDLOCR-Lite's models (its src/model) with --models")
+                    + "give the folder of a copy of NDLOCR-Lite's models (its src/model) with --models", underlyingError: error)
             }
             let detectors = names.filter { $0.hasPrefix("deim") && $0.hasSuffix(".onnx") }
             recognizers = names.filter { $0.hasPrefix("parseq") && $0.hasSuffix(".onnx") }.map { folder.appendingPathComponent($0).path }

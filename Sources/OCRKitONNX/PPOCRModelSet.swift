@@ -120,7 +120,7 @@ public struct PPOCRModelSet: Sendable {
                 do {
                     description = try Yams.load(yaml: String(contentsOfFile: yaml, encoding: .utf8)) as? [String: Any]
                 } catch {
-                    throw OCRError(.corrupt, path: yaml, reason: "cannot read this model description: \(error)")
+                    throw OCRError(.corrupt, path: yaml, reason: "cannot read this model description: \(error)", underlyingError: error)
                 }
             }
             let name = ((description?["Global"] as? [String: Any])?["model_name"] as? String)

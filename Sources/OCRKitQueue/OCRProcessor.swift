@@ -409,7 +409,7 @@ public actor OCRProcessor {
             }
             return value
         } catch {
-            storeFailure = OCRError(.storeFailure, reason: "the queue's store could not \(action): \(error)")
+            storeFailure = OCRError(.storeFailure, reason: "the queue's store could not \(action): \(error)", underlyingError: error)
             publishState()
             return nil
         }
@@ -433,7 +433,7 @@ public actor OCRProcessor {
             page.pageNumber = item.pageNumber
             await save(page, of: item)
         } catch {
-            await recordFailure(error as? OCRError ?? OCRError(.engineFailure, path: item.path, reason: "\(error)"), of: item)
+            await recordFailure(error as? OCRError ?? OCRError(.engineFailure, path: item.path, reason: "\(error)", underlyingError: error), of: item)
         }
         publishState()
     }

@@ -58,7 +58,7 @@ public final class PostgresQueueStore: QueueStore {
             try await probe.close()
         } catch {
             throw OCRError(.storeFailure, path: Self.redacted(url),
-                           reason: "cannot connect to the queue database: \(PSQLError.explanation(of: error))")
+                           reason: "cannot connect to the queue database: \(PSQLError.explanation(of: error))", underlyingError: error)
         }
         client = PostgresClient(configuration: address.configuration, backgroundLogger: logger)
         let client = client
@@ -71,7 +71,7 @@ public final class PostgresQueueStore: QueueStore {
         } catch {
             await close()
             throw OCRError(.storeFailure, path: Self.redacted(url),
-                           reason: "cannot open the queue database: \(PSQLError.explanation(of: error))")
+                           reason: "cannot open the queue database: \(PSQLError.explanation(of: error))", underlyingError: error)
         }
     }
 
@@ -232,7 +232,7 @@ extension PostgresQueueStore {
         do {
             return try await calls()
         } catch let error as PSQLError {
-            throw OCRError(.storeFailure, path: Self.redacted(url), reason: error.explanation)
+            throw OCRError(.storeFailure, path: Self.redacted(url), reason: error.explanation, underlyingError: error)
         } catch is ConnectionWatch.Closed {
             throw OCRError(.storeFailure, path: Self.redacted(url), reason: "the connection to the database closed before it answered")
         }

@@ -33,7 +33,7 @@ public final class SQLiteQueueStore: QueueStore {
             database = try DatabasePool(path: path, configuration: configuration)
             try Self.migrator.migrate(database)
         } catch {
-            throw OCRError(.notReadable, path: path, reason: "cannot open the queue database: \(error)")
+            throw OCRError(.notReadable, path: path, reason: "cannot open the queue database: \(error)", underlyingError: error)
         }
     }
 

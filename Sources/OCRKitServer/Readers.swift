@@ -34,7 +34,7 @@ actor Readers {
                 engine = try settings.pageEngine()
             } catch let error as OCRError {
                 // The server's lack, not the caller's: a model folder missing here is no 404.
-                throw OCRError(.engineUnavailable, reason: "\(choice.rawValue) cannot read on this server: \(error.description)")
+                throw OCRError(.engineUnavailable, reason: "\(choice.rawValue) cannot read on this server: \(error.description)", underlyingError: error)
             }
             engines[choice] = engine
         }

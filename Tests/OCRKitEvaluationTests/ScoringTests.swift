@@ -1,3 +1,4 @@
+import Foundation
 import OCRKit
 import OCRKitEvaluation
 import OCRKitTestSupport
@@ -59,9 +60,11 @@ import Testing
         #expect(manifest.entries.map(\.truth) == ["first truth", ""])
     }
 
-    @Test func missingManifestNamesTheFile() {
+    @Test func missingManifestNamesTheFileAndKeepsTheCause() {
         #expect { try Manifest(contentsOf: "/nonexistent/manifest.tsv") } throws: {
-            ($0 as? OCRError)?.path == "/nonexistent/manifest.tsv"
+            // The message for people, and Foundation's own error for code.
+            guard let error = $0 as? OCRError, let cause = error.underlyingError as? CocoaError else { return false }
+            return error.path == "/nonexistent/manifest.tsv" && cause.code == .fileReadNoSuchFile
         }
     }
 

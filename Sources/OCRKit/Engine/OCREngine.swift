@@ -108,7 +108,7 @@ extension ImageDecoder {
         do {
             return try Data(contentsOf: URL(fileURLWithPath: path))
         } catch {
-            throw OCRError(.notReadable, path: path, reason: "cannot read the file: \(error.localizedDescription)")
+            throw OCRError(.notReadable, path: path, reason: "cannot read the file: \(error.localizedDescription)", underlyingError: error)
         }
     }
 }

@@ -28,7 +28,7 @@ final class FFmpegPipe: @unchecked Sendable {
         do {
             try process.run()
         } catch {
-            throw OCRError(.engineUnavailable, path: input, reason: "cannot start ffmpeg (\(error)); apt-get install ffmpeg installs it")
+            throw OCRError(.engineUnavailable, path: input, reason: "cannot start ffmpeg (\(error)); apt-get install ffmpeg installs it", underlyingError: error)
         }
         frames = PixmapReader(handle: pipe.fileHandleForReading)
     }
