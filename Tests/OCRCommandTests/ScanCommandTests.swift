@@ -50,14 +50,17 @@ import Testing
         let expected = try await ocr(["results", "--db", reference]).output
 
         // Kill `ocr scan` at random moments until it has been killed 5 times mid-work: with the
-        // batch queued (a kill before that interrupts nothing, and a loaded machine can be slow
-        // to get there).
+        // batch queued. A kill before that interrupts nothing, so the first run is given the time
+        // to queue it, however long a loaded machine takes to start it (CI once killed 60 runs
+        // that had not got there).
         var kills: [Double] = []
         var runs = 0
         func isQueued() async throws -> Bool { try await SQLiteQueueStore(path: killed).progress(of: nil).total > 0 }
         while kills.count < 5 && runs < 60 {
             runs += 1
-            let process = try startOCR(["scan", "--db", killed] + (try await isQueued() ? [] : [images]))
+            let queued = try await isQueued()
+            let process = try startOCR(["scan", "--db", killed] + (queued ? [] : [images]))
+            while !queued, process.isRunning, !(try await isQueued()) { try await Task.sleep(for: .milliseconds(20)) }
             let delay = Double.random(in: 0.1...0.6)
             try await Task.sleep(for: .seconds(delay))
             guard process.isRunning else {
