@@ -87,11 +87,11 @@ public struct ReadBenchmark: Sendable {
         var peers: [(row: Row, judges: (Contender) -> Bool)] = []
         if contenders.contains(where: \.usesTesseract) {
             if !skipsNaiveTesseract {
-                let run = try await runTesseract(entries, folder: folder, lanes: 1, limitThreads: false, name: "tesseract naive")
+                let run = try await runTesseract(entries, folder: folder, jobs: 1, limitThreads: false, name: "tesseract naive")
                 peers.append((run.scored(entries, scoring: scoring), \.usesTesseract))
                 report(peers.last!.row.line(scoring))
             }
-            let run = try await runTesseract(entries, folder: folder, lanes: jobs, limitThreads: true,
+            let run = try await runTesseract(entries, folder: folder, jobs: jobs, limitThreads: true,
                                              name: "tesseract best (\(jobs) procs)")
             peers.append((run.scored(entries, scoring: scoring), \.usesTesseract))
             report(peers.last!.row.line(scoring))
@@ -143,11 +143,11 @@ public struct ReadBenchmark: Sendable {
                    peakBytes: outcome.peakBytes, texts: Self.texts(inJSONLines: output))
     }
 
-    /// The tesseract command once per image, `lanes` processes at a time.
+    /// The tesseract command once per image, `jobs` processes at a time.
     private func runTesseract(
-        _ entries: [Manifest.Entry], folder: URL, lanes: Int, limitThreads: Bool, name: String
+        _ entries: [Manifest.Entry], folder: URL, jobs: Int, limitThreads: Bool, name: String
     ) async throws -> Run {
-        let peer = try await TesseractPeer(lanes: lanes, limitsThreads: limitThreads).read(entries.map(\.imagePath), folder: folder)
+        let peer = try await TesseractPeer(jobs: jobs, limitsThreads: limitThreads).read(entries.map(\.imagePath), folder: folder)
         return Run(name: name, seconds: peer.seconds, peakBytes: peer.peakBytes, texts: peer.texts)
     }
 

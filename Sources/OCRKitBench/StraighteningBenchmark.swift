@@ -71,7 +71,7 @@ public struct StraighteningBenchmark: Sendable {
         let flat = try await Self.read(entries.map(\.imagePath), reader: reader, options: plain, jobs: jobs)
         let asTaken = try await Self.read(photos.map(\.path), reader: reader, options: plain, jobs: jobs)
         let straightened = try await Self.read(photos.map(\.path), reader: reader, options: straightening, jobs: jobs)
-        let peer = try await TesseractPeer(lanes: jobs, limitsThreads: true, options: ["--psm", "1"])
+        let peer = try await TesseractPeer(jobs: jobs, limitsThreads: true, options: ["--psm", "1"])
             .read(photos.map(\.path), folder: folder)
 
         let truths = entries.map(\.truth)

@@ -4,7 +4,7 @@ import OCRKit
 /// The tesseract command, the peer `ocr bench` measures against: once per image, as people run it.
 struct TesseractPeer {
     /// Processes at once.
-    var lanes: Int
+    var jobs: Int
     /// Whether each process is held to one OpenMP thread (OMP_THREAD_LIMIT=1), tesseract at its
     /// best on several images; without it, its threads spin against each other.
     var limitsThreads: Bool
@@ -24,7 +24,7 @@ struct TesseractPeer {
         let environment: [String: String?] = ["OMP_THREAD_LIMIT": limitsThreads ? "1" : nil]
         let options = options
         let start = ContinuousClock.now
-        let results = try await Array(paths.indices).concurrentMap(jobs: lanes) { index in
+        let results = try await Array(paths.indices).concurrentMap(jobs: jobs) { index in
             let path = paths[index], output = folder.appendingPathComponent("tesseract-\(index).txt").path
             let outcome: ChildProcess.Outcome = try await ChildProcess.run("tesseract", [path, "stdout"] + options, output: output,
                                                                            environment: environment)

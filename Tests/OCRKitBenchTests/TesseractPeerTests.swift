@@ -13,7 +13,7 @@ struct TesseractPeerTests {
             paths.append(folder.file("image\(index).png"))
             try ImageWriter.write(try TextRenderer.render(text), to: paths[index])
         }
-        let outcome = try await TesseractPeer(lanes: 2, limitsThreads: true, options: ["--psm", "7"])
+        let outcome = try await TesseractPeer(jobs: 2, limitsThreads: true, options: ["--psm", "7"])
             .read(paths, folder: URL(fileURLWithPath: folder.path))
         for (path, text) in zip(paths, texts) {
             #expect(outcome.texts[path]?.trimmingCharacters(in: .whitespacesAndNewlines) == text)
