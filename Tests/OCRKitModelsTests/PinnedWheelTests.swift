@@ -40,15 +40,8 @@ private final class FileServer {
     private let process: Process
 
     init(folder: String) throws {
-        // The port is found by binding one first: http.server does not say which it took from 0.
-        let probe = socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
-        var address = sockaddr_in(sin_family: sa_family_t(AF_INET), sin_port: 0, sin_addr: in_addr(s_addr: inet_addr("127.0.0.1")),
-                                  sin_zero: (0, 0, 0, 0, 0, 0, 0, 0))
-        var length = socklen_t(MemoryLayout<sockaddr_in>.size)
-        _ = withUnsafeMutablePointer(to: &address) { $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { bind(probe, $0, length) } }
-        _ = withUnsafeMutablePointer(to: &address) { $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { getsockname(probe, $0, &length) } }
-        port = Int(UInt16(bigEndian: address.sin_port))
-        close(probe)
+        // The port is chosen first: http.server does not say which it took from 0.
+        port = try LoopbackPort.unused()
         process = Process()
         process.executableURL = URL(fileURLWithPath: "/usr/bin/python3")
         process.arguments = ["-m", "http.server", "\(port)", "--bind", "127.0.0.1", "--directory", folder]
@@ -59,7 +52,9 @@ private final class FileServer {
         for _ in 0..<200 {
             let client = socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
             defer { close(client) }
-            var target = address
+            var target = sockaddr_in()
+            target.sin_family = sa_family_t(AF_INET)
+            target.sin_addr.s_addr = inet_addr("127.0.0.1")
             target.sin_port = in_port_t(UInt16(port).bigEndian)
             let connected = withUnsafePointer(to: &target) {
                 $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { connect(client, $0, socklen_t(MemoryLayout<sockaddr_in>.size)) }
