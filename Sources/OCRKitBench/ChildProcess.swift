@@ -10,6 +10,8 @@ public enum ChildProcess {
     public struct Outcome: Sendable {
         /// The wait status: 0 when the program exited with 0.
         public var status: Int32
+        /// The code the program exited with, or the number of the signal that ended it.
+        public var exitCode: Int32 { status & 0x7f == 0 ? (status >> 8) & 0xff : status & 0x7f }
         public var seconds: Double
         /// The process's peak resident memory.
         public var peakBytes: Int

@@ -1,5 +1,6 @@
 import Foundation
 import OCRKit
+import OCRKitBench
 import OCRKitImages
 import OCRKitTestSupport
 import Testing
@@ -25,32 +26,15 @@ func startOCR(_ arguments: [String]) throws -> Process {
 
 /// Runs `ocr` with `arguments`, as a user would from a shell, with `environment` added to this
 /// process's; waited for off Swift's cooperative threads, which a test that held one for the
-/// seconds `ocr` takes would starve (there are as many as cores: two here).
+/// seconds `ocr` takes would starve (there are as many as cores: two here). Both outputs go to
+/// files, so that a child writing much to either never waits for the test to read it.
 func ocr(_ arguments: [String], environment: [String: String] = [:]) async throws -> CommandResult {
-    let process = Process()
-    process.executableURL = URL(fileURLWithPath: BuiltProducts.ocr)
-    process.arguments = arguments
-    process.environment = ProcessInfo.processInfo.environment.merging(environment) { $1 }
-    // Standard error goes to a file, read once the child is done: a pipe read after standard
-    // output's would stall a child that filled it (64 kB) before closing standard output.
-    let errorsFile = FileManager.default.temporaryDirectory.appendingPathComponent("ocr-errors-\(UUID().uuidString)")
-    guard FileManager.default.createFile(atPath: errorsFile.path, contents: nil) else {
-        throw CocoaError(.fileWriteUnknown, userInfo: [NSFilePathErrorKey: errorsFile.path])
-    }
-    defer { try? FileManager.default.removeItem(at: errorsFile) }
-    let errors = try FileHandle(forWritingTo: errorsFile)
-    let output = Pipe()
-    process.standardOutput = output
-    process.standardError = errors
-    try process.run()
-    try errors.close()
-    return await offThePool {
-        let outputData = output.fileHandleForReading.readDataToEndOfFile()
-        process.waitUntilExit()
-        let errorData = (try? Data(contentsOf: errorsFile)) ?? Data()
-        return CommandResult(status: process.terminationStatus, outputData: outputData,
-                             errors: String(decoding: errorData, as: UTF8.self))
-    }
+    let folder = try TemporaryFolder()
+    let output = folder.file("output"), errors = folder.file("errors")
+    let outcome = try await ChildProcess.run(BuiltProducts.ocr, arguments, output: output, errors: errors,
+                                             environment: environment.mapValues { Optional($0) })
+    return CommandResult(status: outcome.exitCode, outputData: (try? Data(contentsOf: URL(fileURLWithPath: output))) ?? Data(),
+                         errors: String(decoding: (try? Data(contentsOf: URL(fileURLWithPath: errors))) ?? Data(), as: UTF8.self))
 }
 
 let hasPDFToText = FileManager.default.isExecutableFile(atPath: "/usr/bin/pdftotext")

@@ -11,11 +11,16 @@ struct ChildProcessTests {
         let outcome = try ChildProcess.run(
             "sh", ["-c", "echo \"$GREETING\"; echo oops >&2; exit 3"], output: output, errors: errors,
             environment: ["GREETING": "hello"])
-        #expect(outcome.status >> 8 == 3)
+        #expect(outcome.status >> 8 == 3 && outcome.exitCode == 3)
         #expect(try String(contentsOfFile: output, encoding: .utf8) == "hello\n")
         #expect(try String(contentsOfFile: errors, encoding: .utf8) == "oops\n")
         #expect(outcome.peakBytes > 0)
         #expect(outcome.seconds >= 0)
+    }
+
+    @Test func aProgramEndedByASignalGivesTheSignalsNumber() throws {
+        let outcome = try ChildProcess.run("sh", ["-c", "kill -9 $$"])
+        #expect(outcome.status != 0 && outcome.exitCode == 9)
     }
 
     @Test func aMissingProgramIsNamed() throws {
