@@ -53,6 +53,8 @@ let package = Package(
         .package(url: "https://github.com/swift-server/swift-prometheus", from: "2.4.1"),
         .package(url: "https://github.com/weichsel/ZIPFoundation", from: "0.9.20"),
         .package(url: "https://github.com/apple/swift-crypto", "3.12.3"..<"5.0.0"),
+        // Tests only: a clock the queue's tests move on themselves.
+        .package(url: "https://github.com/pointfreeco/swift-clocks", from: "1.1.1"),
     ],
     targets: [
         // The core: document model, geometry, engine protocol, errors. No C dependencies.
@@ -218,7 +220,7 @@ let package = Package(
             dependencies: [
                 "OCRKitQueue", "OCRKitQueueSQLite", "OCRKitQueuePostgres", "OCRKitQueueStores", "OCRKitImages", "OCRKitTesseract",
                 "OCRKitPDF", "OCRKitBench", "OCRKitTestSupport", .product(name: "PostgresNIO", package: "postgres-nio"),
-                .product(name: "GRDB", package: "GRDB.swift"),
+                .product(name: "GRDB", package: "GRDB.swift"), .product(name: "Clocks", package: "swift-clocks"),
             ]
         ),
         .testTarget(

@@ -32,10 +32,10 @@ public final class PostgresQueueStore: QueueStore {
     public let url: String
     let client: PostgresClient
     let logger: Logger
+    /// The pool's connections and the listening one, in one task group, until ``close()``.
     private let running: Task<Void, Never>
     private let announcements = ChangeAnnouncements()
     private let watch = ConnectionWatch()
-    private let listening: Task<Void, Never>
 
     /// Connects to the database at `url` and creates or migrates the queue's tables.
     ///
@@ -62,9 +62,11 @@ public final class PostgresQueueStore: QueueStore {
         }
         client = PostgresClient(configuration: address.configuration, backgroundLogger: logger)
         let client = client
-        running = Task { await client.run() }
-        listening = Task { [announcements] in
-            await Self.listen(to: address, announcingTo: announcements, logger: logger)
+        running = Task { [announcements] in
+            await withDiscardingTaskGroup { group in
+                group.addTask { await client.run() }
+                group.addTask { await Self.listen(to: address, announcingTo: announcements, logger: logger) }
+            }
         }
         do {
             try await migrate()
@@ -90,8 +92,6 @@ public final class PostgresQueueStore: QueueStore {
 
     /// Closes the store's connections. Calls made after it fail.
     public func close() async {
-        listening.cancel()
-        await listening.value
         running.cancel()
         await running.value
     }

@@ -1,7 +1,7 @@
 import Logging
+import OCRKit
 import OCRKitTestSupport
 import PostgresNIO
-import Synchronization
 import Testing
 @testable import OCRKitQueuePostgres
 
@@ -43,20 +43,14 @@ struct ConnectionWatchTests {
     /// must fail the test, not hold up the run.
     private func outcome<Value: Sendable>(of call: @escaping @Sendable () async throws -> Value,
                                           patience: Duration = .seconds(10)) async throws -> Result<Value, any Error>? {
-        let outcome = Mutex<Result<Value, any Error>?>(nil)
-        Task {
-            do {
-                let value = try await call()
-                outcome.withLock { $0 = .success(value) }
-            } catch {
-                outcome.withLock { $0 = .failure(error) }
-            }
+        do {
+            return .success(try await finishing(within: patience, orThrow: { StillWaiting() }, call))
+        } catch is StillWaiting {
+            return nil
+        } catch {
+            return .failure(error)
         }
-        let deadline = ContinuousClock.now + patience
-        while ContinuousClock.now < deadline {
-            if let ended = outcome.withLock({ $0 }) { return ended }
-            try await Task.sleep(for: .milliseconds(50))
-        }
-        return nil
     }
+
+    private struct StillWaiting: Error {}
 }

@@ -14,7 +14,7 @@ import Testing
         let fixture = try QueueFixture()
         let queuePath = fixture.folder.file("example.sqlite"), reader = fixture.reader, scans = try fixture.images(2)
 
-        // Example from Sources/OCRKitQueue/OCRProcessor.swift
+        // Example from Sources/OCRKitQueue/Processing/OCRProcessor.swift
         let processor = OCRProcessor(store: try SQLiteQueueStore(path: queuePath), reader: reader)
         let batch = try await processor.enqueue(scans)   // images, and each page of a PDF
         await processor.start()

@@ -23,8 +23,8 @@ struct QueueFixture {
         configuration.retryDelay = .milliseconds(20)
     }
 
-    func makeProcessor() -> OCRProcessor {
-        OCRProcessor(store: store, reader: reader, configuration: configuration)
+    func makeProcessor(clock: some Clock<Duration> = ContinuousClock()) -> OCRProcessor {
+        OCRProcessor(store: store, reader: reader, configuration: configuration, clock: clock)
     }
 
     /// Writes `count` images reading "Queued page N", and returns their paths.
@@ -37,25 +37,30 @@ struct QueueFixture {
     }
 }
 
-/// Tesseract, failing with a transient engine error on the first `failures` attempts at each image.
-final class FlakyEngine: OCREngine {
-    private let engine: TesseractEngine
+/// An engine of the tests' own, taking microseconds: a page's text is its image's file name, and
+/// the first `failures` attempts at each image fail with a transient engine error.
+final class ScriptedEngine: OCREngine {
     private let failures: Int
     private let attempts = Mutex([String: Int]())
 
-    init(failures: Int) throws {
-        engine = try TesseractEngine()
+    init(failures: Int = 0) {
         self.failures = failures
     }
 
-    var info: EngineInfo { engine.info }
+    var info: EngineInfo { EngineInfo(name: "scripted", version: "1") }
+
+    /// How many times it was asked to read.
+    var calls: Int { attempts.withLock { $0.values.reduce(0, +) } }
 
     func recognize(_ bitmap: Bitmap, options: RecognitionOptions) async throws -> Page {
         let attempt = attempts.withLock { $0[bitmap.source, default: 0] += 1; return $0[bitmap.source]! }
         if attempt <= failures {
             throw OCRError(.engineFailure, path: bitmap.source, reason: "simulated engine crash \(attempt)")
         }
-        return try await engine.recognize(bitmap, options: options)
+        let box = Rect(x: 0, y: 0, width: 1, height: 1)
+        let name = URL(fileURLWithPath: bitmap.source).lastPathComponent
+        return Page(image: bitmap.source, width: bitmap.width, height: bitmap.height, engine: info,
+                    lines: [Line(text: name, confidence: 1, box: box, quad: box.quad)])
     }
 }
 

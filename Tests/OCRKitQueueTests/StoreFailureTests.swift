@@ -48,8 +48,9 @@ import Testing
         let processor = OCRProcessor(store: store, reader: fixture.reader, configuration: configuration)
         let batch = try await processor.enqueue(try fixture.images(1))
         store.fail([.complete])
+        let failing = processor.states
         await processor.start()
-        while store.failureCount(of: .complete) == 0 { try await Task.sleep(for: .milliseconds(20)) }
+        #expect(await storeFailure(in: failing, containing: "could not store the page of") != nil)
         await processor.stop()
 
         #expect(try await fixture.store.progress(of: batch) == BatchProgress(pending: 1))
@@ -91,13 +92,22 @@ import Testing
         let paths = try fixture.images(2)
         _ = try await processor.enqueue(paths)
         store.fail([.events])
-        let events = processor.events
+        let failing = processor.states
+        let events = Task { await collect(2, from: processor.events) }
         await processor.start()
         try await processor.waitUntilIdle()
-        while store.failureCount(of: .events) == 0 { try await Task.sleep(for: .milliseconds(20)) }
+        #expect(await storeFailure(in: failing, containing: "could not read the events") != nil)
         store.fail([])
-        let received = await collect(2, from: events)
+        let received = await events.value
         #expect(Set(received.map(\.path)) == Set(paths))
         await processor.stop()
     }
+}
+
+/// The first failure of the store that `states` reports whose reason contains `action`.
+private func storeFailure(in states: AsyncStream<ProcessorState>, containing action: String) async -> OCRError? {
+    for await state in states {
+        if case .waitingForStore(let error) = state, error.reason.contains(action) { return error }
+    }
+    return nil
 }
