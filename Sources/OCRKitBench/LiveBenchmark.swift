@@ -55,7 +55,7 @@ public struct LiveBenchmark: Sendable {
         guard !entries.isEmpty else { throw OCRError(.invalidOption, path: boxes, reason: "lists no plates") }
         let engine = engine, frames = frameCount, skip = skip
         let patterns = try entries.map { usesRegionPatterns ? try TextPattern(named: $0.region) : pattern }
-        let loader = ImageLoader(concurrency: jobs)
+        let loader = ImageLoader(jobs: jobs)
         report("\(entries.count) sequences of \(frames) frames, engine \(engine.info.name), "
                + "pattern \(usesRegionPatterns ? "of each plate's region" : pattern.name), \(jobs) at once")
         let start = ContinuousClock.now

@@ -107,7 +107,7 @@ public struct QueueBenchmark: Sendable {
     /// seconds it took and how much the resident memory grew meanwhile.
     private func processNothing(on store: any QueueStore, in database: QueueDatabase, workers: Int) async throws -> (Double, Int) {
         var configuration = OCRProcessor.Configuration(diskPath: database.diskPath)
-        configuration.workerLimit = 1
+        configuration.jobs = 1
         configuration.pollInterval = .milliseconds(10)
         let reader = PageReader(decoder: NoDecoder(), engine: NoEngine())
         let processors = (0..<workers).map { _ in OCRProcessor(store: store, reader: reader, configuration: configuration) }

@@ -57,7 +57,7 @@ public struct StraighteningBenchmark: Sendable {
         defer { try? FileManager.default.removeItem(at: folder) }
 
         var settings = settings
-        settings.workerCount = jobs
+        settings.jobs = jobs
         let reader = try PageReader(settings: settings, straightensPhotos: true)
         let photos = try await Self.photograph(entries, seed: seed, into: keptFolder, jobs: jobs, decoder: reader.decoder)
         report("\(set.name): \(entries.count) images photographed (seed \(seed)), \(photos.filter { $0.page.quarterTurns != 0 }.count) "
@@ -65,7 +65,7 @@ public struct StraighteningBenchmark: Sendable {
         report("contender                              images/s   word F1")
 
         var plain = RecognitionOptions(alternativeCount: 0)
-        plain.reviewThreshold = 0
+        plain.flagThreshold = 0
         var straightening = plain
         straightening.straightensPage = true
         let flat = try await Self.read(entries.map(\.imagePath), reader: reader, options: plain, jobs: jobs)

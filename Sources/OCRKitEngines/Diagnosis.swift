@@ -55,7 +55,7 @@ public struct Diagnosis: Sendable {
     public var isReady: Bool { engines.first { $0.name == EngineChoice.auto.rawValue }?.isReady ?? false }
 
     public init() {
-        var settings = EngineSettings(workerCount: 1)
+        var settings = EngineSettings(jobs: 1)
         settings.logger.logLevel = .critical
         // ppocr first: `auto` without it is made as Tesseract alone, and says why.
         var ppocrProblem: String?

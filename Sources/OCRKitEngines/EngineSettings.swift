@@ -10,7 +10,7 @@ import OCRKitTesseract
 ///
 /// ```swift
 /// var settings = EngineSettings(.auto)
-/// settings.workerCount = 2
+/// settings.jobs = 2
 /// let engine = try settings.pageEngine()        // PP-OCR and Tesseract, line by line
 /// let frames = try settings.frameEngine()       // PP-OCR for small regions, else Tesseract
 /// ```
@@ -35,14 +35,14 @@ public struct EngineSettings: Sendable {
     /// Whether PP-OCR checks each line for being upside down before reading it.
     public var classifiesOrientation = false
     /// How many images are read at once.
-    public var workerCount: Int
+    public var jobs: Int
     /// Where warnings about engines that could not be had go.
     public var logger: Logger
 
-    public init(_ choice: EngineChoice = .auto, workerCount: Int = ProcessInfo.processInfo.activeProcessorCount,
+    public init(_ choice: EngineChoice = .auto, jobs: Int = ProcessInfo.processInfo.activeProcessorCount,
                 logger: Logger = Logger(label: "ocrkit")) {
         self.choice = choice
-        self.workerCount = workerCount
+        self.jobs = jobs
         self.logger = logger
     }
 
@@ -57,7 +57,7 @@ public struct EngineSettings: Sendable {
         case .ppocr:
             return try ppocr()
         case .ndlocr:
-            var configuration = NDLOCREngine.Configuration(workerCount: workerCount)
+            var configuration = NDLOCREngine.Configuration(jobs: jobs)
             if let models { configuration.models = models }
             return try NDLOCREngine(configuration: configuration)
         case .auto:
@@ -103,10 +103,10 @@ public struct EngineSettings: Sendable {
     /// turns pages upright with Tesseract's orientation detection, or leaves them as they are
     /// turned (with a warning) when that is not installed.
     public func straightener() -> PageStraightener {
-        let configuration = PageStraightener.Configuration(workerCount: workerCount)
+        let configuration = PageStraightener.Configuration(jobs: jobs)
         do {
             return PageStraightener(configuration: configuration, orientationDetector: try TesseractOrientationDetector(
-                configuration: TesseractConfiguration(workerCount: workerCount)))
+                configuration: TesseractConfiguration(jobs: jobs)))
         } catch {
             logger.warning("photos will not be turned upright: \(error)")
             return PageStraightener(configuration: configuration)
@@ -114,12 +114,12 @@ public struct EngineSettings: Sendable {
     }
 
     private func tesseract(_ mode: PageSegmentationMode) throws -> TesseractEngine {
-        try TesseractEngine(configuration: TesseractConfiguration(pageSegmentationMode: mode, workerCount: workerCount))
+        try TesseractEngine(configuration: TesseractConfiguration(pageSegmentationMode: mode, jobs: jobs))
     }
 
     /// PP-OCR, once ONNX Runtime is known to load: its models load on first use, too late to choose.
     private func ppocr(minimumDetectionSide: Int? = nil, detectorKeepsMemory: Bool = false) throws -> PPOCREngine {
-        var configuration = PPOCREngine.Configuration(workerCount: workerCount)
+        var configuration = PPOCREngine.Configuration(jobs: jobs)
         if let models { configuration.models = PPOCRModelSet.folder(for: models) }
         configuration.classifiesOrientation = classifiesOrientation
         if let minimumDetectionSide { configuration.minimumDetectionSide = minimumDetectionSide }

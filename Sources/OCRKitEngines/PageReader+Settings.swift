@@ -32,7 +32,7 @@ extension PageReader {
     /// - Throws: an ``OCRKit/OCRError`` when the chosen engine cannot be had.
     public init(settings: EngineSettings, order: ReadingOrder = .engine, loading: ImageLoadingOptions = ImageLoadingOptions(),
                 documents: DocumentLoadingOptions = DocumentLoadingOptions(), straightensPhotos: Bool = false) throws {
-        self.init(decoder: DocumentLoader(images: ImageLoader(options: loading, concurrency: settings.workerCount), options: documents),
+        self.init(decoder: DocumentLoader(images: ImageLoader(options: loading, jobs: settings.jobs), options: documents),
                   engine: try settings.pageEngine(),
                   arranger: order == .layout ? LayoutAnalyzer() : nil,
                   straightener: straightensPhotos ? settings.straightener() : nil)

@@ -18,7 +18,7 @@ import OCRKit
 public struct TextDocument: Sendable {
     public let format: OutputFormat
     public let isSinglePage: Bool
-    /// Whether text marks flagged words with their alternatives (`ocr read --review`).
+    /// Whether text marks flagged words with their alternatives (`ocr read --mark-flagged`).
     public let marksFlaggedWords: Bool
     private let writer: (any DocumentWriter)?
     private var written = 0

@@ -30,11 +30,11 @@ public final class ImageLoader: ImageDecoder {
 
     /// - Parameters:
     ///   - options: limits and scaling.
-    ///   - concurrency: how many images may decode at once.
+    ///   - jobs: how many images may decode at once.
     public init(options: ImageLoadingOptions = ImageLoadingOptions(),
-                concurrency: Int = ProcessInfo.processInfo.activeProcessorCount) {
+                jobs: Int = ProcessInfo.processInfo.activeProcessorCount) {
         self.options = options
-        workers = BlockingWorkerPool(count: max(1, concurrency), name: "ocrkit-decode") {}
+        workers = BlockingWorkerPool(count: max(1, jobs), name: "ocrkit-decode") {}
     }
 
     /// Decodes the image at `path`; with `maximumSide`, images whose longer side is larger are

@@ -26,7 +26,7 @@ public final class NDLOCREngine: OCREngine {
         /// ONNX Runtime's library; `nil` searches ``ONNXRuntime/searchPaths``.
         public var libraryPath: String?
         /// How many images are read at once.
-        public var workerCount: Int
+        public var jobs: Int
         /// Threads each model run uses; by default the cores are shared out between the workers.
         public var threadsPerRun: Int
 
@@ -38,13 +38,13 @@ public final class NDLOCREngine: OCREngine {
         }
 
         public init(models: String = installedModels, charset: String? = nil, classes: String? = nil,
-                    libraryPath: String? = nil, workerCount: Int = ProcessInfo.processInfo.activeProcessorCount) {
+                    libraryPath: String? = nil, jobs: Int = ProcessInfo.processInfo.activeProcessorCount) {
             self.models = models
             self.charset = charset
             self.classes = classes
             self.libraryPath = libraryPath
-            self.workerCount = workerCount
-            threadsPerRun = max(1, ProcessInfo.processInfo.activeProcessorCount / max(1, workerCount))
+            self.jobs = jobs
+            threadsPerRun = max(1, ProcessInfo.processInfo.activeProcessorCount / max(1, jobs))
         }
     }
 
@@ -62,7 +62,7 @@ public final class NDLOCREngine: OCREngine {
     public init(configuration: Configuration = Configuration()) throws {
         files = try ModelFiles(configuration)
         self.configuration = configuration
-        workers = BlockingWorkerPool(count: max(1, configuration.workerCount), name: "ocrkit-ndlocr") {}
+        workers = BlockingWorkerPool(count: max(1, configuration.jobs), name: "ocrkit-ndlocr") {}
     }
 
     public func checkSupport(of options: RecognitionOptions) throws {

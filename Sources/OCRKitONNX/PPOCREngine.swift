@@ -21,7 +21,7 @@ public final class PPOCREngine: LineRecognizer {
         /// ONNX Runtime's library; `nil` searches ``ONNXRuntime/searchPaths``.
         public var libraryPath: String?
         /// How many images are read at once.
-        public var workerCount: Int
+        public var jobs: Int
         /// Threads each model run uses. By default the cores are shared out between the workers:
         /// on 2 cores, two workers of one thread each read receipts 7% faster than one worker of
         /// two threads, and two of two threads 34% slower.
@@ -66,12 +66,12 @@ public final class PPOCREngine: LineRecognizer {
         public static var installedModels: String { PPOCRModelSet.installedFolder(named: PPOCRModelSet.installedNames[0]) }
 
         public init(models: String = installedModels, libraryPath: String? = nil,
-                    workerCount: Int = ProcessInfo.processInfo.activeProcessorCount) {
+                    jobs: Int = ProcessInfo.processInfo.activeProcessorCount) {
             self.models = models
             self.libraryPath = libraryPath
-            self.workerCount = workerCount
-            threadsPerRun = max(1, ProcessInfo.processInfo.activeProcessorCount / max(1, workerCount))
-            concurrentDetections = max(1, workerCount / 2)
+            self.jobs = jobs
+            threadsPerRun = max(1, ProcessInfo.processInfo.activeProcessorCount / max(1, jobs))
+            concurrentDetections = max(1, jobs / 2)
         }
     }
 
@@ -98,7 +98,7 @@ public final class PPOCREngine: LineRecognizer {
         }
         self.configuration = configuration
         info = EngineInfo(name: "ppocr", version: modelSet.family, lineFinding: .textDetection)
-        workers = BlockingWorkerPool(count: max(1, configuration.workerCount), name: "ocrkit-ppocr") {}
+        workers = BlockingWorkerPool(count: max(1, configuration.jobs), name: "ocrkit-ppocr") {}
         detections = DispatchSemaphore(value: max(1, configuration.concurrentDetections))
     }
 

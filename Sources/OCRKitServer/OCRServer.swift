@@ -39,7 +39,7 @@ public struct OCRServer: Sendable {
         self.configuration = configuration
         self.processor = processor
         readers = Readers(standard: reader, settings: settings)
-        admission = ReadAdmission(workers: settings.workerCount, limits: configuration.limits)
+        admission = ReadAdmission(workers: settings.jobs, limits: configuration.limits)
         self.logger = logger
     }
 

@@ -15,20 +15,24 @@ struct ReadParameters: Sendable {
 
     /// The query parameters a read takes.
     static let names: Set<String> = [
-        "engine", "order", "format", "lang", "roi", "min-text-height", "allow", "alternatives", "review-threshold",
+        "engine", "order", "format", "lang", "roi", "min-text-height", "allow", "alternatives", "flag-threshold",
         "max-side", "straighten",
     ]
+    /// Names parameters had before OCRKit settled on their words, still taken: the new name's.
+    static let formerNames: [String: String] = ["review-threshold": "flag-threshold"]
 
     /// - Parameters:
     ///   - formats: the forms this call can answer in, the first the default.
     ///   - extra: parameters of the call's own, beside those of a read.
     /// - Throws: an ``APIError`` 400 naming the parameter that is unknown or not understood.
     init(_ query: FlatDictionary<Substring, Substring>, formats: [OutputFormat], extra: Set<String> = []) throws {
-        for (name, _) in query where !Self.names.contains(String(name)) && !extra.contains(String(name)) {
+        for (name, _) in query where !Self.names.contains(String(name)) && !extra.contains(String(name))
+            && Self.formerNames[String(name)] == nil {
             throw Self.invalid("unknown parameter '\(name)'; a read takes \(Self.names.sorted().joined(separator: ", "))")
         }
         func value<T>(_ name: String, _ parse: (String) -> T?, expected: String) throws -> T? {
-            guard let text = query[Substring(name)].map(String.init) else { return nil }
+            let former = Self.formerNames.first { $0.value == name }?.key
+            guard let text = (query[Substring(name)] ?? former.flatMap { query[Substring($0)] }).map(String.init) else { return nil }
             guard let parsed = parse(text) else { throw Self.invalid("\(name)=\(text) is not \(expected)") }
             return parsed
         }
@@ -45,8 +49,8 @@ struct ReadParameters: Sendable {
             allowedCharacters: try value("allow", { $0 }, expected: "characters"),
             alternativeCount: try value("alternatives", Int.init, expected: "a number") ?? (format.showsAlternatives ? 3 : 0),
             maximumImageSide: try value("max-side", Int.init, expected: "a number of pixels"),
-            reviewThreshold: try value("review-threshold", Double.init, expected: "a confidence from 0 to 1")
-                ?? Page.defaultReviewThreshold,
+            flagThreshold: try value("flag-threshold", Double.init, expected: "a confidence from 0 to 1")
+                ?? Page.defaultFlagThreshold,
             straightensPage: try value("straighten", Bool.init, expected: "true or false") ?? false
         )
         do { try options.validate() } catch let error as OCRError { throw Self.invalid(error.reason) }

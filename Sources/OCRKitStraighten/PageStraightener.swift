@@ -33,10 +33,10 @@ public struct PageStraightener: ImageStraightener {
         /// How sure the orientation detector must be before the page is turned.
         public var minimumOrientationConfidence = 0.5
         /// How many images are straightened at once.
-        public var workerCount: Int
+        public var jobs: Int
 
-        public init(workerCount: Int = 2) {
-            self.workerCount = workerCount
+        public init(jobs: Int = 2) {
+            self.jobs = jobs
         }
     }
 
@@ -53,7 +53,7 @@ public struct PageStraightener: ImageStraightener {
     public init(configuration: Configuration = Configuration(), orientationDetector: (any OrientationDetector)? = nil) {
         self.configuration = configuration
         self.orientationDetector = orientationDetector
-        pool = BlockingWorkerPool(count: max(1, configuration.workerCount), name: "ocrkit-straighten") {}
+        pool = BlockingWorkerPool(count: max(1, configuration.jobs), name: "ocrkit-straighten") {}
     }
 
     public func straighten(_ bitmap: Bitmap) async throws -> StraightenedImage {

@@ -9,16 +9,16 @@ public struct TesseractConfiguration: Hashable, Sendable {
     /// system's usual places.
     public var dataPath: String?
     /// How many images are read at once, each on its own thread with its own Tesseract instance.
-    public var workerCount: Int
+    public var jobs: Int
 
     public init(
         pageSegmentationMode: PageSegmentationMode = .auto,
         dataPath: String? = nil,
-        workerCount: Int = ProcessInfo.processInfo.activeProcessorCount
+        jobs: Int = ProcessInfo.processInfo.activeProcessorCount
     ) {
         self.pageSegmentationMode = pageSegmentationMode
         self.dataPath = dataPath
-        self.workerCount = workerCount
+        self.jobs = jobs
     }
 
     /// Where distributions install Tesseract's language data, newest first.

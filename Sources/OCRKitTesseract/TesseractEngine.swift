@@ -10,7 +10,7 @@ import OCRKit
 /// an error that lists what is installed.
 ///
 /// ```swift
-/// let engine = try TesseractEngine(configuration: TesseractConfiguration(workerCount: 2))
+/// let engine = try TesseractEngine(configuration: TesseractConfiguration(jobs: 2))
 /// var options = RecognitionOptions(languages: ["eng"])
 /// options.allowedCharacters = "0123456789"
 /// let page = try await engine.read(bitmap, options: options)
@@ -35,7 +35,7 @@ public final class TesseractEngine: OCREngine {
             .map { String($0.dropLast(".traineddata".count)) }.sorted()
         info = EngineInfo(name: "tesseract", version: String(cString: TessVersion()))
         _ = Self.silenceLeptonica
-        workers = BlockingWorkerPool(count: max(1, configuration.workerCount), name: "ocrkit-tesseract") {
+        workers = BlockingWorkerPool(count: max(1, configuration.jobs), name: "ocrkit-tesseract") {
             try TesseractSession(dataPath: dataPath)
         }
     }

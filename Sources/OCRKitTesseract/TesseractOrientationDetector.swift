@@ -38,7 +38,7 @@ public final class TesseractOrientationDetector: OrientationDetector {
         }
         self.languages = languages
         self.trustedConfidence = trustedConfidence
-        workers = BlockingWorkerPool(count: max(1, configuration.workerCount), name: "ocrkit-tesseract-osd") {
+        workers = BlockingWorkerPool(count: max(1, configuration.jobs), name: "ocrkit-tesseract-osd") {
             Sessions(detecting: try TesseractSession(dataPath: dataPath), reading: try TesseractSession(dataPath: dataPath))
         }
     }

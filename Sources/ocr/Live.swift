@@ -130,7 +130,7 @@ struct Live: AsyncParsableCommand {
     }
 
     private func frameSource() throws -> any AsyncSequence<Frame, any Error> {
-        try FrameSource.frames(of: input, framesPerSecond: fps, decoder: ImageLoader(concurrency: 1),
+        try FrameSource.frames(of: input, framesPerSecond: fps, decoder: ImageLoader(jobs: 1),
                                unreadable: { warn("skipped \($0)") },
                                streamEvents: { event in
                                    switch event {
@@ -201,7 +201,7 @@ struct LiveEngineArguments: ParsableArguments {
 
     /// The engine these arguments describe, reading up to `jobs` frames at once.
     func makeEngine(jobs: Int) throws -> any OCREngine {
-        var settings = EngineSettings(engine, workerCount: jobs, logger: diagnostics)
+        var settings = EngineSettings(engine, jobs: jobs, logger: diagnostics)
         settings.models = models
         return try settings.frameEngine()
     }

@@ -67,7 +67,7 @@ struct Results: AsyncParsableCommand {
         let results = try await store.results(batch: batch.map(BatchID.init(rawValue:)), unconsumedOnly: unconsumed)
         var output = try PageOutput(format: format, isSinglePage: false)
         for result in results { try output.write(result.page) }
-        try await output.finish(decoder: ImageLoader(), straightener: EngineSettings(workerCount: 1, logger: diagnostics).straightener())
+        try await output.finish(decoder: ImageLoader(), straightener: EngineSettings(jobs: 1, logger: diagnostics).straightener())
         if consume {
             let retention = OCRProcessor.Configuration().retention
             try await store.markConsumed(results.map(\.id), purgeAfter: Date().addingTimeInterval(retention.timeInterval))

@@ -42,8 +42,10 @@ struct Read: AsyncParsableCommand {
     @Flag(help: "With --format pdf, write PDF/A-2b, for archives: every font embedded, XMP metadata, an sRGB output intent, no encryption.")
     var pdfa = false
 
-    @Flag(help: "Mark doubtful words in text output as [[reading|alternative|alternative]].")
-    var review = false
+    // --review: its name before OCRKit settled on "flag", still taken.
+    @Flag(name: [.customLong("mark-flagged"), .customLong("review")],
+          help: "Mark flagged words in text output as [[reading|alternative|alternative]].")
+    var marksFlagged = false
 
     @Option(help: "How many pages to read at once (default: the number of cores).")
     var jobs = ProcessInfo.processInfo.activeProcessorCount
@@ -81,7 +83,7 @@ struct Read: AsyncParsableCommand {
         let reader = try recognition.makeReader(jobs: jobs, straightensPhotos: recognition.straighten,
                                                 documents: documents.loadingOptions)
         // Alternatives cost about a tenth of the time, and text and PDF do not show them.
-        let showsAlternatives = review || format.showsAlternatives
+        let showsAlternatives = marksFlagged || format.showsAlternatives
         let options = recognition.recognitionOptions(defaultAlternatives: showsAlternatives ? 3 : 0)
         try reader.engine.validate(options)
 
@@ -108,7 +110,7 @@ struct Read: AsyncParsableCommand {
         var outputFiles = OutputFiles(folder: outputDir, format: format)
         // Standard output, unless each file's result goes to a file of its own.
         var output = outputDir == nil
-            ? try PageOutput(format: format, isSinglePage: pageCount == 1 && failures == 0, marksFlaggedWords: review)
+            ? try PageOutput(format: format, isSinglePage: pageCount == 1 && failures == 0, marksFlaggedWords: marksFlagged)
             : nil
         var fileOutput: PageOutput?
         let start = ContinuousClock.now
@@ -168,7 +170,7 @@ struct Read: AsyncParsableCommand {
                 if outputDir != nil {
                     if fileOutput == nil, let handle = try outputFiles.open(for: files[file]) {
                         fileOutput = try PageOutput(format: format, isSinglePage: number == nil,
-                                                    marksFlaggedWords: review, destination: handle)
+                                                    marksFlaggedWords: marksFlagged, destination: handle)
                         if sidecar { fileOutput?.sidecar = try outputFiles.openSidecar() }
                     }
                     try fileOutput?.write(page)

@@ -64,10 +64,11 @@ struct RecognitionArguments: ParsableArguments {
         valueName: "n"))
     var alternatives: Int?
 
-    @Option(help: ArgumentHelp(
-        "Flag words and characters less confident than this for review, with their alternatives.",
+    // --review-threshold: its name before OCRKit settled on "flag", still taken.
+    @Option(name: [.customLong("flag-threshold"), .customLong("review-threshold")], help: ArgumentHelp(
+        "Flag words and characters less confident than this, with their alternatives, for a person to check.",
         valueName: "confidence"))
-    var reviewThreshold = Page.defaultReviewThreshold
+    var flagThreshold = Page.defaultFlagThreshold
 
     @Option(help: ArgumentHelp(
         "Downscale images whose longer side is larger than this many pixels.", valueName: "pixels"))
@@ -99,7 +100,7 @@ struct RecognitionArguments: ParsableArguments {
             allowedCharacters: allow,
             alternativeCount: alternatives ?? defaultAlternatives,
             maximumImageSide: maxSide,
-            reviewThreshold: reviewThreshold,
+            flagThreshold: flagThreshold,
             straightensPage: straighten
         )
     }
@@ -112,7 +113,7 @@ struct RecognitionArguments: ParsableArguments {
 
     /// How these arguments set engines up, reading up to `jobs` images at once.
     func engineSettings(jobs: Int) -> EngineSettings {
-        var settings = EngineSettings(engine, workerCount: jobs, logger: diagnostics)
+        var settings = EngineSettings(engine, jobs: jobs, logger: diagnostics)
         settings.models = models
         settings.pageSegmentationMode = PageSegmentationMode(rawValue: psm) ?? .auto
         settings.classifiesOrientation = classifyOrientation

@@ -79,7 +79,7 @@ struct Serve: AsyncParsableCommand {
         let reader = try recognition.makeReader(settings: settings, straightensPhotos: true)
         try await queue.withStore { store in
             var processing = OCRProcessor.Configuration(diskPath: queue.database.diskPath)
-            processing.workerLimit = jobs
+            processing.jobs = jobs
             let processor = OCRProcessor(store: store, reader: reader, configuration: processing)
             let storeProblems = warnAboutStoreProblems(of: processor)
             defer { storeProblems.cancel() }

@@ -44,7 +44,7 @@ struct Worker: AsyncParsableCommand {
         // Queued work may ask to straighten photos, whatever this worker's options.
         let reader = try recognition.makeReader(jobs: jobs, straightensPhotos: true)
         var configuration = OCRProcessor.Configuration(diskPath: queue.database.diskPath)
-        configuration.workerLimit = jobs
+        configuration.jobs = jobs
         configuration.leaseDuration = .seconds(lease)
         let processor = OCRProcessor(store: store, reader: reader, configuration: configuration)
         let (stopped, stop) = AsyncStream<Void>.makeStream()

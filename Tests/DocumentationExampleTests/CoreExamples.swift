@@ -167,16 +167,16 @@ struct CoreExamples {
         #expect(try await TesseractEngine().read(upright).text == "Upright")
     }
 
-    @Test func review() async throws {
+    @Test func flagging() async throws {
         let page = try await TesseractEngine().read(try rendered("c0de 1234"), options: RecognitionOptions(alternativeCount: 3))
 
-        // Example from Sources/OCRKit/Model/Page+Review.swift
-        let reviewed = page.flaggingDoubtfulText()
-        for word in reviewed.words where word.isFlagged {
+        // Example from Sources/OCRKit/Model/Page+Flagging.swift
+        let flagged = page.flaggingDoubtfulText()
+        for word in flagged.words where word.isFlagged {
             print(word.text, "or perhaps", word.alternatives.dropFirst().map(\.text))
         }
 
-        #expect(reviewed.words.count == 2)
+        #expect(flagged.words.count == 2)
     }
 
     @Test func inkShare() async throws {

@@ -57,7 +57,7 @@ struct DocumentExamples {
             pages.append(page)
         }
         #expect(pages.isEmpty, "typeset pages are skipped by default")
-        for try await page in reader.pages(of: scanPath, pagesWithText: .force, concurrency: 2) { pages.append(page) }
+        for try await page in reader.pages(of: scanPath, pagesWithText: .force, jobs: 2) { pages.append(page) }
         #expect(pages.map(\.pageNumber) == [1, 2, 3])
         #expect(pages.map(\.text) == ["Page one of three", "Page two of three", "Page three of three"])
     }

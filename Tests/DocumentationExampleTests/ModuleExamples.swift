@@ -28,7 +28,7 @@ struct ModuleExamples {
     @Test func engineSettings() throws {
         // Example from Sources/OCRKitEngines/EngineSettings.swift
         var settings = EngineSettings(.auto)
-        settings.workerCount = 2
+        settings.jobs = 2
         let engine = try settings.pageEngine()        // PP-OCR and Tesseract, line by line
         let frames = try settings.frameEngine()       // PP-OCR for small regions, else Tesseract
 
@@ -257,7 +257,7 @@ struct ModuleExamples {
         let bitmap = try rendered("Order 4711 of 2026")
 
         // Example from Sources/OCRKitTesseract/TesseractEngine.swift
-        let engine = try TesseractEngine(configuration: TesseractConfiguration(workerCount: 2))
+        let engine = try TesseractEngine(configuration: TesseractConfiguration(jobs: 2))
         var options = RecognitionOptions(languages: ["eng"])
         options.allowedCharacters = "0123456789"
         let page = try await engine.read(bitmap, options: options)

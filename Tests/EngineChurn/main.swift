@@ -30,7 +30,7 @@ struct Kind {
 }
 
 func settings(_ choice: EngineChoice) -> EngineSettings {
-    var settings = EngineSettings(choice, workerCount: 2)
+    var settings = EngineSettings(choice, jobs: 2)
     settings.logger.logLevel = .critical
     if choice == .ndlocr { settings.models = ndlocrModels }
     return settings
@@ -43,7 +43,7 @@ func churn() async throws {
         Kind(name: "auto") { try PageReader(settings: settings(.auto), order: .layout) },
         Kind(name: "straightening", make: { try PageReader(settings: settings(.tesseract), straightensPhotos: true) },
              options: RecognitionOptions(alternativeCount: 0, straightensPage: true)),
-        Kind(name: "frames") { PageReader(decoder: ImageLoader(concurrency: 2), engine: try settings(.auto).frameEngine()) },
+        Kind(name: "frames") { PageReader(decoder: ImageLoader(jobs: 2), engine: try settings(.auto).frameEngine()) },
     ]
     if (try? settings(.ppocr).pageEngine()) != nil {
         kinds.append(Kind(name: "ppocr") { try PageReader(settings: settings(.ppocr)) })

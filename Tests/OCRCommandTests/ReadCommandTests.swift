@@ -155,14 +155,16 @@ func pdfPages(_ path: String) throws -> [String] {
         #expect(try Data(contentsOf: URL(fileURLWithPath: folder.file("out/page.pdf"))).starts(with: Data("%PDF".utf8)))
     }
 
-    @Test func reviewMarksDoubtfulWordsWithTheirAlternatives() async throws {
+    @Test func markFlaggedMarksDoubtfulWordsWithTheirAlternatives() async throws {
         // Text rendered at 40 dpi: a few pixels high, hard for Tesseract to read with certainty.
         // (`--engine auto` would read it again with PP-OCR, which is sure of it.)
         let path = folder.file("tiny.png")
         try ImageWriter.write(try TextRenderer.render("The quick brown fox jumps over the lazy dog", dpi: 40), to: path)
-        let review = try await ocr(["read", "--engine", "tesseract", "--review", path])
-        #expect(review.status == 0)
-        #expect(review.output.contains("[[") && review.output.contains("|"))
+        let marked = try await ocr(["read", "--engine", "tesseract", "--mark-flagged", path])
+        #expect(marked.status == 0)
+        #expect(marked.output.contains("[[") && marked.output.contains("|"))
+        // Its name before OCRKit settled on "flag", still read.
+        #expect(try await ocr(["read", "--engine", "tesseract", "--review", path]).output == marked.output)
         let json = try await ocr(["read", "--engine", "tesseract", "--format", "jsonl", path]).output
         let page = try Page(jsonData: Data(json.utf8))
         let flagged = page.words.filter(\.isFlagged)
@@ -174,11 +176,14 @@ func pdfPages(_ path: String) throws -> [String] {
     @Test func badOptionsAreRefusedWithAReason() async throws {
         let path = try writePage("x", to: "x.png")
         for arguments in [["--roi", "0,0,2,1"], ["--roi", "nonsense"], ["--psm", "0"], ["--jobs", "0"],
-                          ["--min-text-height", "3"], ["--lang", ""], ["--review-threshold", "2"]] {
+                          ["--min-text-height", "3"], ["--lang", ""], ["--flag-threshold", "2"],
+                          // Its name before OCRKit settled on "flag", still read.
+                          ["--review-threshold", "2"]] {
             let result = try await ocr(["read"] + arguments + [path])
             #expect(result.status == 64, "\(arguments)")
             #expect(result.errors.contains("Error:"), "\(arguments)")
         }
+        #expect(try await ocr(["read", "--review-threshold", "2", path]).errors.contains("flag threshold 2"))
         // Said once for the whole batch, not once an image.
         let language = try await ocr(["read", "--lang", "xyz", path, path, path])
         #expect(language.status == 1)

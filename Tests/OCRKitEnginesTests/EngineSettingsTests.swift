@@ -20,7 +20,7 @@ struct EngineSettingsTests {
 
     @Test func autoCombinesPPOCRAndTesseract() throws {
         let log = WarningLog()
-        let engine = try EngineSettings(.auto, workerCount: 1, logger: log.logger).pageEngine()
+        let engine = try EngineSettings(.auto, jobs: 1, logger: log.logger).pageEngine()
         let combination = try #require(engine as? LineCombiningEngine)
         #expect(combination.primary.engine.info.name == "ppocr" && combination.secondary.engine.info.name == "tesseract")
         #expect(log.messages.isEmpty)
@@ -28,7 +28,7 @@ struct EngineSettingsTests {
 
     @Test func autoWithoutPPOCRReadsWithTesseractAloneAndSaysWhy() async throws {
         let log = WarningLog()
-        var settings = EngineSettings(.auto, workerCount: 1, logger: log.logger)
+        var settings = EngineSettings(.auto, jobs: 1, logger: log.logger)
         settings.models = folder.file("no-models")
         let engine = try settings.pageEngine()
         #expect(engine.info.name == "tesseract")
@@ -39,7 +39,7 @@ struct EngineSettingsTests {
 
     @Test func framesAreReadByPPOCRAndElseBySparseTesseract() throws {
         let log = WarningLog()
-        var settings = EngineSettings(.auto, workerCount: 1, logger: log.logger)
+        var settings = EngineSettings(.auto, jobs: 1, logger: log.logger)
         #expect(try settings.frameEngine().info.name == "ppocr")
         settings.models = folder.file("no-models")
         #expect(try settings.frameEngine().info.name == "tesseract")
@@ -49,14 +49,14 @@ struct EngineSettingsTests {
     }
 
     @Test func anEngineThatCannotBeHadIsAClearError() throws {
-        var settings = EngineSettings(.ndlocr, workerCount: 1)
+        var settings = EngineSettings(.ndlocr, jobs: 1)
         settings.models = folder.file("ndlocr-models")
         let error = try #require(throws: OCRError.self) { try settings.pageEngine() }
         #expect(error.description.contains("ndlocr-models"))
     }
 
     @Test func aReaderFromSettingsReadsAsOcrReadDoes() async throws {
-        let reader = try PageReader(settings: EngineSettings(.tesseract, workerCount: 1), order: .layout)
+        let reader = try PageReader(settings: EngineSettings(.tesseract, jobs: 1), order: .layout)
         #expect(reader.arranger != nil && reader.straightener == nil)
         let page = try await reader.read(scan)
         #expect(page.text == text)
@@ -64,7 +64,7 @@ struct EngineSettingsTests {
         // Asked to straighten a photo, a reader without a straightener says so rather than reading it as it is.
         await #expect(throws: OCRError.self) { try await reader.read(scan, options: RecognitionOptions(straightensPage: true)) }
 
-        let straightening = try PageReader(settings: EngineSettings(.ppocr, workerCount: 1), straightensPhotos: true)
+        let straightening = try PageReader(settings: EngineSettings(.ppocr, jobs: 1), straightensPhotos: true)
         let photo = try await straightening.read(scan, options: RecognitionOptions(straightensPage: true))
         #expect(photo.straightening != nil)
         #expect(photo.engine.name == "ppocr" && photo.text.lowercased().contains("lovelace"))

@@ -104,7 +104,7 @@ struct LineCombiningTests {
     }
 
     @Test func eachLineIsTakenFromTheEngineThatReadIt() async throws {
-        let settings = EngineSettings(.auto, workerCount: 1)
+        let settings = EngineSettings(.auto, jobs: 1)
         let combination = try #require(try settings.pageEngine() as? LineCombiningEngine)
         // PP-OCR cannot see the last line and reads the first through noise; Tesseract cannot
         // see the second and reads the third through noise.
@@ -131,14 +131,14 @@ struct LineCombiningTests {
     }
 
     @Test func aCleanPageIsReadByTesseractAlone() async throws {
-        let engine = try EngineSettings(.auto, workerCount: 1).pageEngine()
+        let engine = try EngineSettings(.auto, jobs: 1).pageEngine()
         let page = try await engine.read(try Self.page(), options: RecognitionOptions())
         #expect(page.lines.map(\.text) == Self.lines)
         #expect(page.engine.name == "tesseract")
     }
 
     @Test func onlyTheLineTesseractDoubtsIsReadAgainByPPOCRsRecognizer() async throws {
-        let settings = EngineSettings(.auto, workerCount: 1)
+        let settings = EngineSettings(.auto, jobs: 1)
         let combination = try #require(try settings.pageEngine() as? LineCombiningEngine)
         let ppocr = Counting(try #require(combination.primary.engine as? any LineRecognizer))
         // Tesseract reads every line, and doubts the third.
@@ -163,9 +163,9 @@ struct LineCombiningTests {
     }
 
     @Test func lineRecognizerExample() async throws {
-        let ppocr = try #require(try EngineSettings(.ppocr, workerCount: 1).pageEngine() as? any LineRecognizer)
+        let ppocr = try #require(try EngineSettings(.ppocr, jobs: 1).pageEngine() as? any LineRecognizer)
         let bitmap = try Self.page(), options = RecognitionOptions()
-        let tesseractPage = try await EngineSettings(.tesseract, workerCount: 1).pageEngine().read(bitmap, options: options)
+        let tesseractPage = try await EngineSettings(.tesseract, jobs: 1).pageEngine().read(bitmap, options: options)
 
         // Example from Sources/OCRKit/Engine/LineRecognizer.swift
         let quads = tesseractPage.lines.map { $0.box.scaled(width: Double(bitmap.width), height: Double(bitmap.height)).quad }

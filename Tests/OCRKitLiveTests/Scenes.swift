@@ -28,6 +28,6 @@ enum Scenes {
     }
 
     static func engine() throws -> TesseractEngine {
-        try TesseractEngine(configuration: TesseractConfiguration(pageSegmentationMode: .sparseText, workerCount: 1))
+        try TesseractEngine(configuration: TesseractConfiguration(pageSegmentationMode: .sparseText, jobs: 1))
     }
 }

@@ -10,7 +10,7 @@ private typealias StandInModels = NDLOCRStandInModels
 
 extension NDLOCRStandInModels {
     func engine() throws -> NDLOCREngine {
-        try NDLOCREngine(configuration: NDLOCREngine.Configuration(models: folder.path, libraryPath: library, workerCount: 1))
+        try NDLOCREngine(configuration: NDLOCREngine.Configuration(models: folder.path, libraryPath: library, jobs: 1))
     }
 }
 

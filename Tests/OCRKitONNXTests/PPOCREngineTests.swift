@@ -15,7 +15,7 @@ struct PPOCREngineTests {
     let engine: PPOCREngine
 
     init() throws {
-        engine = try PPOCREngine(configuration: PPOCREngine.Configuration(models: models, libraryPath: library, workerCount: 2))
+        engine = try PPOCREngine(configuration: PPOCREngine.Configuration(models: models, libraryPath: library, jobs: 2))
     }
 
     @Test func findsAndReadsEveryLineOfARenderedPage() async throws {
@@ -67,10 +67,10 @@ struct PPOCREngineTests {
     }
 
     @Test func pagesReadAtOnceTakeTurnsAtTheDetector() async throws {
-        #expect(PPOCREngine.Configuration(workerCount: 1).concurrentDetections == 1)
-        #expect(PPOCREngine.Configuration(workerCount: 2).concurrentDetections == 1)
-        #expect(PPOCREngine.Configuration(workerCount: 8).concurrentDetections == 4)
-        var configuration = PPOCREngine.Configuration(models: models, libraryPath: library, workerCount: 3)
+        #expect(PPOCREngine.Configuration(jobs: 1).concurrentDetections == 1)
+        #expect(PPOCREngine.Configuration(jobs: 2).concurrentDetections == 1)
+        #expect(PPOCREngine.Configuration(jobs: 8).concurrentDetections == 4)
+        var configuration = PPOCREngine.Configuration(models: models, libraryPath: library, jobs: 3)
         configuration.concurrentDetections = 1
         let oneAtATime = try PPOCREngine(configuration: configuration)
         let bitmaps = try ["Invoice 2024-117", "Ship to: Ada Lovelace", "Total weight 12.5 kg"].map {
@@ -91,7 +91,7 @@ struct PPOCREngineTests {
         let lines = ["Delivery note 2024-117", "Ship to: Ada Lovelace", "Total weight 12.5 kg"]
         let bitmap = try TextRenderer.render(lines.joined(separator: "\n"), font: "DejaVu Sans 24", margin: 500)
         func engine(maximumDetectionPixels: Int) throws -> PPOCREngine {
-            var configuration = PPOCREngine.Configuration(models: models, libraryPath: library, workerCount: 1)
+            var configuration = PPOCREngine.Configuration(models: models, libraryPath: library, jobs: 1)
             configuration.maximumDetectionPixels = maximumDetectionPixels
             return try PPOCREngine(configuration: configuration)
         }
@@ -128,7 +128,7 @@ struct PPOCREngineTests {
                 "needs the PP-OCR models in .deps/ and ../shared/datasets"))
 struct PPOCRDatasetTests {
     let engine = try! PPOCREngine(configuration: PPOCREngine.Configuration(
-        models: InstalledDependencies.ppocrModels, libraryPath: InstalledDependencies.onnxRuntimeLibrary, workerCount: 2))
+        models: InstalledDependencies.ppocrModels, libraryPath: InstalledDependencies.onnxRuntimeLibrary, jobs: 2))
     let loader = ImageLoader()
 
     /// Reads the first `count` images of a data set, two at a time.

@@ -26,7 +26,7 @@ struct PPOCRModelSetTests {
         #expect(set.recognitionWidth == (name == "v6" ? 240 : 48), "only v6 small reads short lines better padded")
 
         let engine = try PPOCREngine(configuration: PPOCREngine.Configuration(
-            models: set.folder, libraryPath: InstalledDependencies.onnxRuntimeLibrary, workerCount: 1))
+            models: set.folder, libraryPath: InstalledDependencies.onnxRuntimeLibrary, jobs: 1))
         #expect(engine.info.version == family)
         let page = try await engine.read(try TextRenderer.render("Invoice 2024-117\nTotal due 42.50"), options: RecognitionOptions())
         // PP-OCR's detector may find words as lines of their own.
@@ -63,7 +63,7 @@ struct PPOCRModelSetTests {
         // One character fewer ("!", the first); the file's lines end in CR LF.
         try yaml.replacingOccurrences(of: "  - '!'", with: "").write(toFile: description, atomically: true, encoding: .utf8)
         let engine = try PPOCREngine(configuration: PPOCREngine.Configuration(
-            models: set, libraryPath: InstalledDependencies.onnxRuntimeLibrary, workerCount: 1))
+            models: set, libraryPath: InstalledDependencies.onnxRuntimeLibrary, jobs: 1))
         await #expect {
             try await engine.read(try TextRenderer.render("Total 42.50"), options: RecognitionOptions())
         } throws: { error in

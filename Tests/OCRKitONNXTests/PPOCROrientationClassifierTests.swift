@@ -23,7 +23,7 @@ struct PPOCROrientationClassifierTests {
         // On a page, so that the detector sees the line at the size it expects.
         let page = Bitmap.page(width: upsideDown.width + 200, height: upsideDown.width / 2,
                                 placing: [(upsideDown, 100, upsideDown.width / 4)])
-        var configuration = PPOCREngine.Configuration(models: models, libraryPath: library, workerCount: 1)
+        var configuration = PPOCREngine.Configuration(models: models, libraryPath: library, jobs: 1)
         configuration.classifiesOrientation = true
         let read = try await PPOCREngine(configuration: configuration).read(page, options: RecognitionOptions())
         #expect(read.lines.map(\.text) == [text])
@@ -35,7 +35,7 @@ struct PPOCROrientationClassifierTests {
         let spine = try TextRenderer.render(text, font: "DejaVu Sans 16", margin: 4).turned(clockwiseQuarterTurns: 1)
         let page = Bitmap.page(width: spine.height, height: spine.height + 200,
                                placing: [(spine, spine.height / 2, 100)])
-        let engine = try PPOCREngine(configuration: PPOCREngine.Configuration(models: models, libraryPath: library, workerCount: 1))
+        let engine = try PPOCREngine(configuration: PPOCREngine.Configuration(models: models, libraryPath: library, jobs: 1))
         let read = try await engine.read(page, options: RecognitionOptions())
         #expect(read.lines.map(\.text) == [text])
         // Its quad reads downwards: the top edge runs down the line's right side.

@@ -26,7 +26,7 @@ struct DocumentReadingTests {
 
     private func read(_ path: String, selection: PageSelection = .all, pagesWithText: PagesWithText = .skip) async throws -> [Page] {
         var pages: [Page] = []
-        for try await page in reader.pages(of: path, selection: selection, pagesWithText: pagesWithText, concurrency: 2) {
+        for try await page in reader.pages(of: path, selection: selection, pagesWithText: pagesWithText, jobs: 2) {
             pages.append(page)
         }
         return pages

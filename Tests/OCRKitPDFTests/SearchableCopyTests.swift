@@ -21,7 +21,7 @@ struct SearchableCopyTests {
 
     private func copy(of path: String, pagesWithText: PagesWithText = .force, name: String) async throws -> (path: String, pages: [Page]) {
         var pages: [Page] = []
-        for try await page in reader.pages(of: path, pagesWithText: pagesWithText, concurrency: 2) { pages.append(page) }
+        for try await page in reader.pages(of: path, pagesWithText: pagesWithText, jobs: 2) { pages.append(page) }
         let copy = folder.file(name)
         try await SearchablePDF.write(pages, to: copy, decoder: reader.decoder)
         return (copy, pages)

@@ -26,12 +26,12 @@ struct ProcessorStateMachineTests {
     }
 
     @Test func interactiveModeHasAWorkerACoreUpToTheLimitAndBackgroundModeOne() {
-        #expect(machine(cores: 4).workerCount == 4)
-        #expect(machine({ $0.workerLimit = 2 }, cores: 4).workerCount == 2)
-        #expect(machine({ $0.workerLimit = 0 }, cores: 4).workerCount == 1)
+        #expect(machine(cores: 4).jobs == 4)
+        #expect(machine({ $0.jobs = 2 }, cores: 4).jobs == 2)
+        #expect(machine({ $0.jobs = 0 }, cores: 4).jobs == 1)
         var background = machine(cores: 4)
         background.handle(.policyChanged(.background))
-        #expect(background.workerCount == 1)
+        #expect(background.jobs == 1)
         #expect(background.nextStep(forWorker: 0, after: nil) == .claim)
         #expect(background.nextStep(forWorker: 1, after: nil) == .stop, "workers beyond the count stop")
     }
@@ -48,7 +48,7 @@ struct ProcessorStateMachineTests {
         var machine = machine { $0.pollInterval = .milliseconds(250) }
         #expect(publishes(&machine, .paused) == .paused(reason: "paused"))
         #expect(publishes(&machine, .paused) == nil, "an unchanged state is not published again")
-        for slot in 0..<machine.workerCount {
+        for slot in 0..<machine.jobs {
             #expect(machine.nextStep(forWorker: slot, after: nil) == .wait(.milliseconds(250)))
         }
         #expect(publishes(&machine, .resumed) == .idle)

@@ -44,7 +44,7 @@ import Testing
         let fixture = try QueueFixture()
         let store = FailingStore(fixture.store)
         var configuration = fixture.configuration
-        configuration.workerLimit = 1
+        configuration.jobs = 1
         let processor = OCRProcessor(store: store, reader: fixture.reader, configuration: configuration)
         let batch = try await processor.enqueue(try fixture.images(1))
         store.fail([.complete])

@@ -53,7 +53,9 @@ struct ReadTests {
             for (query, said) in [("colour=red", "unknown parameter 'colour'"), ("roi=0,0.5,1", "roi=0,0.5,1 is not x,y,w,h"),
                                   ("format=docx", "format=docx is not one of json, text, hocr, alto, pdf"),
                                   ("engine=ocr9000", "engine=ocr9000 is not one of"), ("min-text-height=2", "minimum text height"),
-                                  ("lang=klingon", "klingon")] {
+                                  ("lang=klingon", "klingon"), ("flag-threshold=2", "the flag threshold 2.0"),
+                                  // Its name before OCRKit settled on "flag", still read.
+                                  ("review-threshold=2", "the flag threshold 2.0")] {
                 let response = try await client.execute(uri: "/v1/read?\(query)", method: .post, body: image)
                 #expect(response.status == .badRequest, "\(query)")
                 #expect(try apiError(response).message.contains(said), "\(query): \(response.text)")

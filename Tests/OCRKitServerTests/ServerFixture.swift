@@ -22,11 +22,11 @@ struct ServerFixture {
     init(configuration: ServerConfiguration = ServerConfiguration(port: 0), workers: Int = 2,
          maximumPixels: Int = ImageLoadingOptions().maximumPixelCount) throws {
         folder = try TemporaryFolder()
-        let settings = EngineSettings(.tesseract, workerCount: workers)
+        let settings = EngineSettings(.tesseract, jobs: workers)
         let reader = try PageReader(settings: settings, loading: ImageLoadingOptions(maximumPixelCount: maximumPixels),
                                     straightensPhotos: true)
         var processing = OCRProcessor.Configuration(diskPath: folder.path)
-        processing.workerLimit = workers
+        processing.jobs = workers
         processing.retryDelay = .milliseconds(50)
         processing.maximumAttempts = 1
         let processor = OCRProcessor(store: try SQLiteQueueStore(path: folder.file("queue.sqlite")), reader: reader,

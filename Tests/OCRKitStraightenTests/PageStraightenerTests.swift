@@ -12,7 +12,7 @@ import Testing
         var simulation = DocumentPhotoSimulation(seed: 5)
         simulation.turnedShare = 0
         let photo = simulation.photo(of: page, number: 1)
-        let straightened = try await PageStraightener(configuration: .init(workerCount: 1)).straighten(photo.bitmap)
+        let straightened = try await PageStraightener(configuration: .init(jobs: 1)).straighten(photo.bitmap)
 
         let corners = try #require(straightened.straightening.corners, "the page is found")
         #expect(photo.page.match(corners).distance < 0.015 * Pages.diagonal(of: photo.bitmap))
@@ -25,7 +25,7 @@ import Testing
 
     @Test(arguments: [1, 2, 3])
     func turnsPagesUpright(turns: Int) async throws {
-        let straightener = PageStraightener(configuration: .init(workerCount: 1), orientationDetector: try Pages.orientationDetector())
+        let straightener = PageStraightener(configuration: .init(jobs: 1), orientationDetector: try Pages.orientationDetector())
         let sideways = try Pages.page().turned(clockwiseQuarterTurns: turns)
         let straightened = try await straightener.straighten(sideways)
         #expect(straightened.straightening.quarterTurns == (4 - turns) % 4)
@@ -37,7 +37,7 @@ import Testing
         var simulation = DocumentPhotoSimulation(seed: 9)
         simulation.turnedShare = 1
         let photo = simulation.photo(of: try Pages.page(), number: 0)
-        let straightener = PageStraightener(configuration: .init(workerCount: 1), orientationDetector: try Pages.orientationDetector())
+        let straightener = PageStraightener(configuration: .init(jobs: 1), orientationDetector: try Pages.orientationDetector())
         let straightened = try await straightener.straighten(photo.bitmap)
         let corners = try #require(straightened.straightening.corners)
         #expect(straightened.straightening.quarterTurns == photo.page.match(corners).quarterTurnsToUpright)
@@ -49,7 +49,7 @@ import Testing
         // Turned 4 degrees clockwise, its lines tilt 4 degrees the other way.
         let tilted = try Bitmap(width: page.width, height: page.height, layout: .rgb,
                                 pixels: page.pixels.flatMap { [$0, $0, $0] }, source: "tilted").rotated(byDegrees: 4)
-        let straightened = try await PageStraightener(configuration: .init(workerCount: 1)).straighten(tilted)
+        let straightened = try await PageStraightener(configuration: .init(jobs: 1)).straighten(tilted)
         #expect(!straightened.straightening.foundPage)
         #expect(abs(straightened.straightening.skewDegrees + 4) < 0.3, "measured \(straightened.straightening.skewDegrees)")
         #expect(try await Pages.errorRate(of: straightened.bitmap) < 0.05)
@@ -57,7 +57,7 @@ import Testing
 
     @Test func anImageWithoutAPageIsUsedWhole() async throws {
         let page = try Pages.page()
-        let straightened = try await PageStraightener(configuration: .init(workerCount: 1)).straighten(page)
+        let straightened = try await PageStraightener(configuration: .init(jobs: 1)).straighten(page)
         #expect(straightened.straightening == Straightening(imageWidth: page.width, imageHeight: page.height, evensLighting: true))
         // Clean, level, white paper: evening its light changes nothing.
         #expect(straightened.bitmap.pixels == page.pixels)
@@ -69,9 +69,9 @@ import Testing
         let shaded = Bitmap(width: page.width, height: page.height, layout: .gray, pixels: page.pixels.enumerated().map { index, level in
             index % page.width > page.width / 2 ? UInt8(Double(level) * 0.55) : level
         }, source: "shaded")
-        var unevened = PageStraightener.Configuration(workerCount: 1)
+        var unevened = PageStraightener.Configuration(jobs: 1)
         unevened.evensLighting = false
-        let evened = try await PageStraightener(configuration: .init(workerCount: 1)).straighten(shaded).bitmap
+        let evened = try await PageStraightener(configuration: .init(jobs: 1)).straighten(shaded).bitmap
         let paper = evened.pixels[(page.height / 2) * page.width + page.width - 5]
         #expect(paper > 240, "the shaded paper is white again: \(paper)")
         #expect(try await Pages.errorRate(of: evened) <= (try await Pages.errorRate(of: PageStraightener(configuration: unevened).straighten(shaded).bitmap)))
@@ -80,7 +80,7 @@ import Testing
 
     @Test(arguments: [Bitmap.Layout.gray, .rgb])
     func tinyAndBlankImagesAreUsedWhole(layout: Bitmap.Layout) async throws {
-        let straightener = PageStraightener(configuration: .init(workerCount: 1), orientationDetector: try Pages.orientationDetector())
+        let straightener = PageStraightener(configuration: .init(jobs: 1), orientationDetector: try Pages.orientationDetector())
         for (width, height) in [(1, 1), (8, 8), (3, 900)] {
             let blank = Bitmap(width: width, height: height, layout: layout,
                                pixels: Array(repeating: 255, count: width * height * layout.channels), source: "blank")
@@ -92,7 +92,7 @@ import Testing
 
     @Test func replayingACorrectionMakesTheSameImage() async throws {
         let photo = DocumentPhotoSimulation(seed: 2).photo(of: try Pages.page(), number: 3).bitmap
-        let straightener = PageStraightener(configuration: .init(workerCount: 1), orientationDetector: try Pages.orientationDetector())
+        let straightener = PageStraightener(configuration: .init(jobs: 1), orientationDetector: try Pages.orientationDetector())
         let straightened = try await straightener.straighten(photo)
         let replayed = try await straightener.apply(straightened.straightening, to: photo)
         #expect(replayed.width == straightened.bitmap.width && replayed.height == straightened.bitmap.height)
@@ -115,7 +115,7 @@ import Testing
         }
 
         let reader = PageReader(decoder: ImageLoader(), engine: try Pages.tesseract(),
-                                straightener: PageStraightener(configuration: .init(workerCount: 1)))
+                                straightener: PageStraightener(configuration: .init(jobs: 1)))
         let page = try await reader.read(path, options: RecognitionOptions(straightensPage: true))
         let straightening = try #require(page.straightening)
         #expect(straightening.foundPage)

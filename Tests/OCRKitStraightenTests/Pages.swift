@@ -21,11 +21,11 @@ enum Pages {
     }
 
     static func tesseract() throws -> TesseractEngine {
-        try TesseractEngine(configuration: TesseractConfiguration(workerCount: 1))
+        try TesseractEngine(configuration: TesseractConfiguration(jobs: 1))
     }
 
     static func orientationDetector() throws -> TesseractOrientationDetector {
-        try TesseractOrientationDetector(configuration: TesseractConfiguration(workerCount: 1))
+        try TesseractOrientationDetector(configuration: TesseractConfiguration(jobs: 1))
     }
 
     /// Tesseract's character error rate on `bitmap` against `truth`, ignoring line breaks.

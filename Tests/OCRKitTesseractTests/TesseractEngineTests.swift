@@ -23,7 +23,7 @@ func stack(_ parts: [Bitmap]) -> Bitmap {
     let engine: TesseractEngine
 
     init() throws {
-        engine = try TesseractEngine(configuration: TesseractConfiguration(workerCount: 2))
+        engine = try TesseractEngine(configuration: TesseractConfiguration(jobs: 2))
     }
 
     @Test func reportsItsNameAndVersion() {

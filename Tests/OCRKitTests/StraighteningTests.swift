@@ -42,16 +42,18 @@ import Testing
         #expect(page.replacingLayout([[page.lines]]).straightening == straightening)
     }
 
-    /// Pages and options stored before the word was settled (a queue's results and batches) say
-    /// `correction` and `correctsPage`.
+    /// Pages and options stored before the words were settled (a queue's results and batches) say
+    /// `correction`, `correctsPage` and `reviewThreshold`.
     @Test func pagesAndOptionsStoredUnderTheOlderNamesReadTheSame() throws {
         var page = makePage()
         page.straightening = straightening
         let json = String(decoding: try page.jsonData(), as: UTF8.self)
         let older = Data(json.replacingOccurrences(of: "\"straightening\"", with: "\"correction\"").utf8)
         #expect(try Page(jsonData: older).straightening == straightening)
-        let options = Data(#"{"languages":["eng"],"alternativeCount":3,"reviewThreshold":0.5,"correctsPage":true}"#.utf8)
-        #expect(try JSONDecoder().decode(RecognitionOptions.self, from: options).straightensPage)
+        let options = Data(#"{"languages":["eng"],"alternativeCount":3,"reviewThreshold":0.3,"correctsPage":true}"#.utf8)
+        let decoded = try JSONDecoder().decode(RecognitionOptions.self, from: options)
+        #expect(decoded.straightensPage)
+        #expect(decoded.flagThreshold == 0.3)
     }
 
     @Test func optionsStoredBeforeStraighteningExistedDoNotStraighten() throws {

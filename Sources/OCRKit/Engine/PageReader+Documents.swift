@@ -25,7 +25,7 @@ extension PageReader {
     }
 
     /// Reads the pages of the file at `path` that ``plan(_:selection:pagesWithText:)`` chooses, in
-    /// order, `concurrency` at once; an image file gives one page.
+    /// order, `jobs` at once; an image file gives one page.
     ///
     /// ```swift
     /// var pages: [Page] = []
@@ -38,7 +38,7 @@ extension PageReader {
     /// The sequence ends with the first error, which names the file.
     public func pages(
         of path: String, selection: PageSelection = .all, pagesWithText: PagesWithText = .skip,
-        options: RecognitionOptions = RecognitionOptions(), concurrency: Int = 1
+        options: RecognitionOptions = RecognitionOptions(), jobs: Int = 1
     ) -> AsyncThrowingStream<Page, any Error> {
         let reader = self
         let (stream, continuation) = AsyncThrowingStream.makeStream(of: Page.self)
@@ -56,7 +56,7 @@ extension PageReader {
                             return NumberedPage(index: index, page: page)
                         }
                     }
-                    for _ in 0..<max(1, concurrency) { startNext() }
+                    for _ in 0..<max(1, jobs) { startNext() }
                     while let result = try await group.next() {
                         finished[result.index] = result.page
                         startNext()

@@ -3,7 +3,7 @@ import Foundation
 /// Reads files: decodes each with an ``ImageDecoder``, straightens photos of pages with an
 /// ``ImageStraightener`` when asked to (``RecognitionOptions/straightensPage``), recognises the image
 /// with an ``OCREngine``, rebuilds its reading order with a ``PageArranger`` when there is one,
-/// and flags doubtful text (``RecognitionOptions/reviewThreshold``).
+/// and flags doubtful text (``RecognitionOptions/flagThreshold``).
 ///
 /// This is the path every file takes (file, image, straightening, engine, layout, page), whether
 /// from `ocr read`, a queue or your own code.
@@ -72,7 +72,7 @@ public struct PageReader: Sendable {
         var page = try await engine.read(bitmap, options: options)
         page = arranger?.arrange(page) ?? page
         page.straightening = straightening
-        return page.flaggingDoubtfulText(below: options.reviewThreshold)
+        return page.flaggingDoubtfulText(below: options.flagThreshold)
     }
 }
 

@@ -21,7 +21,7 @@ public struct RecognitionOptions: Hashable, Sendable, Codable {
     /// faster, at some cost for small text. `nil` reads at full resolution.
     public var maximumImageSide: Int?
     /// Words and symbols less confident than this are flagged for review (0 flags nothing).
-    public var reviewThreshold: Double
+    public var flagThreshold: Double
     /// Find the page in a photo, flatten its perspective, level its lines and turn it upright
     /// before reading it, with the ``PageReader``'s ``ImageStraightener``. The page's boxes then refer
     /// to the straightened image, and ``Page/straightening`` says how it was made.
@@ -34,7 +34,7 @@ public struct RecognitionOptions: Hashable, Sendable, Codable {
         allowedCharacters: String? = nil,
         alternativeCount: Int = 3,
         maximumImageSide: Int? = nil,
-        reviewThreshold: Double = Page.defaultReviewThreshold,
+        flagThreshold: Double = Page.defaultFlagThreshold,
         straightensPage: Bool = false
     ) {
         self.languages = languages
@@ -43,18 +43,19 @@ public struct RecognitionOptions: Hashable, Sendable, Codable {
         self.allowedCharacters = allowedCharacters
         self.alternativeCount = alternativeCount
         self.maximumImageSide = maximumImageSide
-        self.reviewThreshold = reviewThreshold
+        self.flagThreshold = flagThreshold
         self.straightensPage = straightensPage
     }
 
     private enum CodingKeys: String, CodingKey {
         case languages, regionOfInterest, minimumTextHeight, allowedCharacters, alternativeCount, maximumImageSide
-        case reviewThreshold, straightensPage
+        case flagThreshold, straightensPage
     }
 
-    /// What `straightensPage` was called in options stored before OCRKit settled on the word.
+    /// What `straightensPage` and `flagThreshold` were called in options stored before OCRKit
+    /// settled on their words.
     private enum LegacyKeys: String, CodingKey {
-        case correctsPage
+        case correctsPage, reviewThreshold
     }
 
     public init(from decoder: any Decoder) throws {
@@ -67,7 +68,9 @@ public struct RecognitionOptions: Hashable, Sendable, Codable {
         allowedCharacters = try container.decodeIfPresent(String.self, forKey: .allowedCharacters)
         alternativeCount = try container.decodeIfPresent(Int.self, forKey: .alternativeCount) ?? defaults.alternativeCount
         maximumImageSide = try container.decodeIfPresent(Int.self, forKey: .maximumImageSide)
-        reviewThreshold = try container.decodeIfPresent(Double.self, forKey: .reviewThreshold) ?? defaults.reviewThreshold
+        flagThreshold = try container.decodeIfPresent(Double.self, forKey: .flagThreshold)
+            ?? decoder.container(keyedBy: LegacyKeys.self).decodeIfPresent(Double.self, forKey: .reviewThreshold)
+            ?? defaults.flagThreshold
         straightensPage = try container.decodeIfPresent(Bool.self, forKey: .straightensPage)
             ?? decoder.container(keyedBy: LegacyKeys.self).decodeIfPresent(Bool.self, forKey: .correctsPage)
             ?? defaults.straightensPage
@@ -90,8 +93,8 @@ public struct RecognitionOptions: Hashable, Sendable, Codable {
         if alternativeCount < 0 {
             throw OCRError(.invalidOption, reason: "the number of alternatives cannot be negative")
         }
-        if !(0...1).contains(reviewThreshold) {
-            throw OCRError(.invalidOption, reason: "the review threshold \(reviewThreshold) must be a confidence from 0 to 1")
+        if !(0...1).contains(flagThreshold) {
+            throw OCRError(.invalidOption, reason: "the flag threshold \(flagThreshold) must be a confidence from 0 to 1")
         }
         if let side = maximumImageSide, side < 32 {
             throw OCRError(.invalidOption, reason: "the maximum image side \(side) must be at least 32 pixels")

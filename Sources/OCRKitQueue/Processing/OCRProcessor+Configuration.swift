@@ -5,8 +5,8 @@ extension OCRProcessor {
     /// looks for work, and the free memory and disk it needs.
     public struct Configuration: Sendable {
         public var policy: ProcessingPolicy = .interactive
-        /// Most workers in interactive mode; there is one a core up to this.
-        public var workerLimit = 8
+        /// Most items read at once in interactive mode: a worker a core, up to this.
+        public var jobs = 8
         /// Attempts before an item fails for good, interrupted attempts included.
         public var maximumAttempts = 3
         /// How long a lease lasts without renewal; workers renew at a third of it.

@@ -140,7 +140,7 @@ public actor OCRProcessor {
     /// Starts workers up to the policy's count; workers beyond it stop after their current item.
     private func adjustWorkers() {
         guard machine.isRunning, let workerSlots else { return }
-        for slot in 0..<machine.workerCount where !workers.contains(slot) {
+        for slot in 0..<machine.jobs where !workers.contains(slot) {
             workers.insert(slot)
             workerSlots.yield(slot)
         }

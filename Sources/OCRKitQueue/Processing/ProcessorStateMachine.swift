@@ -147,11 +147,11 @@ package struct ProcessorStateMachine: Sendable {
 
     // MARK: Workers
 
-    /// How many workers the policy wants: one a core up to ``OCRProcessor/Configuration/workerLimit``
+    /// How many workers the policy wants: one a core up to ``OCRProcessor/Configuration/jobs``
     /// in interactive mode, one in background mode.
-    package var workerCount: Int {
+    package var jobs: Int {
         switch configuration.policy {
-        case .interactive: max(1, min(processorCount, configuration.workerLimit))
+        case .interactive: max(1, min(processorCount, configuration.jobs))
         case .background: 1
         }
     }
@@ -159,7 +159,7 @@ package struct ProcessorStateMachine: Sendable {
     /// What worker `slot` (from 0) does next, `lastClaim` saying how its last claim went when it
     /// read nothing (`nil` after reading an item, or after waiting).
     package func nextStep(forWorker slot: Int, after lastClaim: ClaimResult?) -> WorkerStep {
-        guard isRunning, slot < workerCount else { return .stop }
+        guard isRunning, slot < jobs else { return .stop }
         if isPausedByCaller { return .wait(configuration.pollInterval) }
         if shortage != nil { return .wait(Self.recheckInterval) }
         switch lastClaim {

@@ -223,7 +223,7 @@ function otherReadings(word) {
   return (word.alternatives || []).filter((alternative) => alternative.text !== word.text);
 }
 
-// The server flags the words to review (its review threshold); the page draws no line of its own.
+// The server flags the words to review (its flag threshold); the page draws no line of its own.
 function confidenceClass(word) {
   return word.flagged ? "doubt" : "sure";
 }

@@ -50,7 +50,7 @@ extension OCRServer {
         let pages = try await finishing("reading \(document.name)", within: limit) { [admission, options = parameters.options] in
             try await admission.admit {
                 var pages: [Page] = []
-                for try await page in reader.pages(of: document.path, options: options, concurrency: 1) { pages.append(page) }
+                for try await page in reader.pages(of: document.path, options: options, jobs: 1) { pages.append(page) }
                 return pages
             }
         }

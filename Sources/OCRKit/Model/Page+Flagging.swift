@@ -1,18 +1,18 @@
 extension Page {
     /// The confidence under which ``flaggingDoubtfulText(below:)`` flags text by default.
-    public static let defaultReviewThreshold = 0.5
+    public static let defaultFlagThreshold = 0.5
 
     /// This page with every word and symbol whose confidence is under `threshold` flagged for a
     /// person to check; a word holding a flagged symbol is flagged too. Their alternatives (the
     /// engine's top candidates) say what else the text may be.
     ///
     /// ```swift
-    /// let reviewed = page.flaggingDoubtfulText()
-    /// for word in reviewed.words where word.isFlagged {
+    /// let flagged = page.flaggingDoubtfulText()
+    /// for word in flagged.words where word.isFlagged {
     ///     print(word.text, "or perhaps", word.alternatives.dropFirst().map(\.text))
     /// }
     /// ```
-    public func flaggingDoubtfulText(below threshold: Double = defaultReviewThreshold) -> Page {
+    public func flaggingDoubtfulText(below threshold: Double = defaultFlagThreshold) -> Page {
         var page = self
         for lineIndex in page.lines.indices {
             for wordIndex in page.lines[lineIndex].words.indices {
