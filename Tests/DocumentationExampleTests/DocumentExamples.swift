@@ -116,7 +116,7 @@ struct DocumentExamples {
         let options = SearchablePDFOptions(password: "secret", isArchival: true)
         try await SearchablePDF.write(pages, to: searchablePath, decoder: reader.decoder, options: options)
 
-        #expect(try PDFTools.output("pdfinfo", [searchablePath]).contains("PDF version:     1.7"))
+        #expect(try Tool.output("pdfinfo", [searchablePath]).contains("PDF version:     1.7"))
     }
 
     @Test func imageFileHeader() throws {

@@ -34,12 +34,8 @@ struct LiveAndOutputExamples {
     /// The frames as a lossless video at 10 frames a second, through ffmpeg.
     private func video() throws -> String {
         let video = folder.file("gate.mkv")
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
-        process.arguments = ["ffmpeg", "-nostdin", "-v", "error", "-framerate", "10", "-i", folder.file("frame%02d.png"), "-c:v", "ffv1", video]
-        try process.run()
-        process.waitUntilExit()
-        try #require(process.terminationStatus == 0, "ffmpeg could not encode the video: scripts/setup installs it")
+        let encoded = try Tool.run("ffmpeg", ["-nostdin", "-v", "error", "-framerate", "10", "-i", folder.file("frame%02d.png"), "-c:v", "ffv1", video])
+        try #require(encoded.status == 0, "ffmpeg could not encode the video (scripts/setup installs it): \(encoded.errors)")
         return video
     }
 

@@ -62,8 +62,8 @@ struct PDFCommandTests {
         let text = try PDFTools.pdftotext([copy, "-"])
         #expect(text.contains("Invoice 2024-117") && text.contains("Payment due in thirty days"))
         let before = folder.file("before"), after = folder.file("after")
-        _ = try PDFTools.output("pdfimages", ["-all", path, before])
-        _ = try PDFTools.output("pdfimages", ["-all", copy, after])
+        _ = try Tool.output("pdfimages", ["-all", path, before])
+        _ = try Tool.output("pdfimages", ["-all", copy, after])
         for name in ["-000.jpg", "-001.jpg"] {
             #expect(FileManager.default.contents(atPath: after + name) == FileManager.default.contents(atPath: before + name))
         }
@@ -131,13 +131,13 @@ struct PDFCommandTests {
             .map { $0.trimmingCharacters(in: .whitespacesAndNewlines) }.filter { !$0.isEmpty }
         #expect(pages == texts, "killed after \(readBeforeTheKill) pages")
         let before = folder.file("before"), after = folder.file("after")
-        _ = try PDFTools.output("pdfimages", ["-all", path, before])
-        _ = try PDFTools.output("pdfimages", ["-all", copy + ".pdf", after])
+        _ = try Tool.output("pdfimages", ["-all", path, before])
+        _ = try Tool.output("pdfimages", ["-all", copy + ".pdf", after])
         for page in 0..<12 {
             let name = String(format: "-%03d.jpg", page)
             #expect(FileManager.default.contents(atPath: after + name) == FileManager.default.contents(atPath: before + name), "\(name)")
         }
-        #expect(try PDFTools.run("qpdf", ["--check", copy + ".pdf"]).status == 0)
+        #expect(try Tool.run("qpdf", ["--check", copy + ".pdf"]).status == 0)
     }
 
     @Test func aMultiPageTIFFIsReadPageByPage() async throws {
@@ -181,7 +181,7 @@ struct PDFCommandTests {
         #expect(result.status == 1)
         #expect(result.errors.contains("ocr: \(typeset): cannot be PDF/A: its font Helvetica on page 1 is not embedded"))
         let archived = (output as NSString).appendingPathComponent("archive.pdf")
-        #expect(try PDFTools.output("pdfinfo", ["-meta", archived]).contains("<pdfaid:part>2</pdfaid:part>"))
+        #expect(try Tool.output("pdfinfo", ["-meta", archived]).contains("<pdfaid:part>2</pdfaid:part>"))
         let sidecar = try String(contentsOfFile: (output as NSString).appendingPathComponent("archive.txt"), encoding: .utf8)
         #expect(sidecar == "Archive page one\n\u{0C}Archive page two\n")
 

@@ -41,13 +41,7 @@ let hasPDFToText = FileManager.default.isExecutableFile(atPath: "/usr/bin/pdftot
 
 /// The text layer of each page of the PDF at `path`, by pdftotext (poppler-utils), without empty pages.
 func pdfPages(_ path: String) throws -> [String] {
-    let text = path + ".txt"
-    let process = Process()
-    process.executableURL = URL(fileURLWithPath: "/usr/bin/pdftotext")
-    process.arguments = [path, text]
-    try process.run()
-    process.waitUntilExit()
-    return try String(contentsOfFile: text, encoding: .utf8).split(separator: "\u{0C}")
+    try PDFTools.pdftotext([path, "-"]).split(separator: "\u{0C}")
         .map { $0.trimmingCharacters(in: .whitespacesAndNewlines) }.filter { !$0.isEmpty }
 }
 

@@ -42,24 +42,11 @@ struct EngineLifetimeTests {
         let models = NDLOCRStandInModels.canBeMade
             ? try NDLOCRStandInModels(detections: [(NDLOCRStandInModels.line, [0.1, 0.1, 0.5, 0.2], 0.9, 3)]) : nil
         if let models { arguments.append(models.folder.path) }
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: Self.churn)
-        process.arguments = arguments
-        process.currentDirectoryURL = SharedData.packageRoot
-        let output = Pipe()
-        process.standardOutput = output
-        process.standardError = output
-        try process.run()
         // It runs for half a minute and more: waited for off Swift's cooperative threads.
-        let data = await offThePool {
-            let data = output.fileHandleForReading.readDataToEndOfFile()
-            process.waitUntilExit()
-            return data
-        }
+        let churned = try await offThePool { [arguments] in try Tool.run(Self.churn, arguments) }
         withExtendedLifetime(models) {}
-        // A crash shows as a signal, not as an exit status.
-        let status = process.terminationReason == .exit ? process.terminationStatus : 128 + process.terminationStatus
-        return (status, String(decoding: data, as: UTF8.self))
+        // A crash shows as its signal's number.
+        return (churned.status, churned.output + churned.errors)
     }
 
     private func figure(after label: String, in output: String) -> Double? {

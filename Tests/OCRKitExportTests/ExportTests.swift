@@ -59,12 +59,7 @@ private final class Elements: NSObject, XMLParserDelegate {
 private func xmllintAccepts(_ xml: String) throws -> Bool {
     let folder = try TemporaryFolder()
     let path = try folder.write(Array(xml.utf8), to: "document.xml")
-    let process = Process()
-    process.executableURL = URL(fileURLWithPath: "/usr/bin/xmllint")
-    process.arguments = ["--noout", "--nonet", path]
-    try process.run()
-    process.waitUntilExit()
-    return process.terminationStatus == 0
+    return try Tool.run("xmllint", ["--noout", "--nonet", path]).status == 0
 }
 
 private let hasXmllint = FileManager.default.isExecutableFile(atPath: "/usr/bin/xmllint")

@@ -25,13 +25,9 @@ import Testing
     /// Encodes the PNG frames of the folder into a lossless video at 10 frames a second.
     private func encodeVideo(named name: String) throws -> String {
         let video = folder.file(name)
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
-        process.arguments = ["ffmpeg", "-nostdin", "-v", "error", "-framerate", "10", "-i", folder.file("frame%02d.png"),
-                             "-c:v", "ffv1", video]
-        try process.run()
-        process.waitUntilExit()
-        try #require(process.terminationStatus == 0, "ffmpeg could not encode the test video: scripts/setup installs it")
+        let encoded = try Tool.run("ffmpeg", ["-nostdin", "-v", "error", "-framerate", "10", "-i", folder.file("frame%02d.png"),
+                                              "-c:v", "ffv1", video])
+        try #require(encoded.status == 0, "ffmpeg could not encode the test video (scripts/setup installs it): \(encoded.errors)")
         return video
     }
 

@@ -21,7 +21,7 @@ struct ArchivalTests {
     /// An object of the PDF, as qpdf shows it.
     private func object(_ reference: String, of path: String, data: Bool = false) throws -> String {
         let number = reference.split(separator: " ")[0]
-        return try PDFTools.output("qpdf", ["--show-object=\(number)"] + (data ? ["--filtered-stream-data"] : []) + [path])
+        return try Tool.output("qpdf", ["--show-object=\(number)"] + (data ? ["--filtered-stream-data"] : []) + [path])
     }
 
     /// The reference (`12 0 R`) that follows `key` in `text`.
@@ -31,17 +31,17 @@ struct ArchivalTests {
     }
 
     private func checkArchival(_ path: String, title: String? = nil) throws {
-        let info = try PDFTools.output("pdfinfo", [path])
+        let info = try Tool.output("pdfinfo", [path])
         #expect(info.contains("PDF version:     1.7"), "PDF/A-2 is PDF 1.7: \(info)")
         #expect(info.contains("Encrypted:       no"))
         #expect(info.contains("Producer:        OCRKit"))
 
         // The identification, in XMP metadata that is not compressed and agrees with the information.
-        let metadata = try PDFTools.output("pdfinfo", ["-meta", path])
+        let metadata = try Tool.output("pdfinfo", ["-meta", path])
         #expect(metadata.contains("<pdfaid:part>2</pdfaid:part>") && metadata.contains("<pdfaid:conformance>B</pdfaid:conformance>"))
         #expect(metadata.contains("<pdf:Producer>OCRKit</pdf:Producer>"))
         if let title { #expect(metadata.contains(">\(title)</rdf:li>"), "dc:title as the information's Title") }
-        let trailer = try PDFTools.output("qpdf", ["--show-object=trailer", path])
+        let trailer = try Tool.output("qpdf", ["--show-object=trailer", path])
         let catalog = try object(try reference(after: "/Root", in: trailer), of: path)
         let stream = try object(try reference(after: "/Metadata", in: catalog), of: path)
         #expect(!stream.contains("/Filter") && stream.contains("/Subtype /XML"))
@@ -53,15 +53,15 @@ struct ArchivalTests {
         #expect(catalog.contains("/S /GTS_PDFA1") && catalog.contains("/OutputIntents"))
         let profile = try reference(after: "/DestOutputProfile", in: catalog)
         #expect(try object(profile, of: path).contains("/N 3"))
-        let profileBytes = try PDFTools.run("qpdf", ["--show-object=\(profile.split(separator: " ")[0])", "--filtered-stream-data", path])
+        let profileBytes = try Tool.run("qpdf", ["--show-object=\(profile.split(separator: " ")[0])", "--filtered-stream-data", path])
         #expect(profileBytes.status == 0 && profileBytes.data == FileManager.default.contents(atPath: "/usr/share/color/icc/sRGB.icc"))
 
         // Every font embedded; nothing transparent.
-        let fonts = try PDFTools.output("pdffonts", [path]).split(separator: "\n").dropFirst(2)
+        let fonts = try Tool.output("pdffonts", [path]).split(separator: "\n").dropFirst(2)
         #expect(!fonts.isEmpty && fonts.allSatisfy { $0.split(separator: " ").contains("yes") }, "\(fonts)")
-        let objects = try PDFTools.output("qpdf", ["--qdf", "--object-streams=disable", path, "-"])
+        let objects = try Tool.output("qpdf", ["--qdf", "--object-streams=disable", path, "-"])
         #expect(!objects.contains("/SMask") && !objects.contains("/Group") && !objects.contains("/Encrypt"))
-        #expect(try PDFTools.run("qpdf", ["--check", path]).status == 0)
+        #expect(try Tool.run("qpdf", ["--check", path]).status == 0)
     }
 
     @Test func imagesMadeIntoAPDFAreArchival() async throws {
@@ -88,7 +88,7 @@ struct ArchivalTests {
     @Test func aCopyWhoseFontsAreNotEmbeddedIsRefusedSayingWhich() async throws {
         let path = folder.file("typeset.pdf")
         try TestDocuments.typeset([["First page"], ["Second page"]], to: path)
-        #expect(try PDFTools.output("pdffonts", [path]).contains("Helvetica"))
+        #expect(try Tool.output("pdffonts", [path]).contains("Helvetica"))
         var pages: [Page] = []
         for try await page in reader.pages(of: path, pagesWithText: .force) { pages.append(page) }
         let copy = folder.file("copy.pdf")

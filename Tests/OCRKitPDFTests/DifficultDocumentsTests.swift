@@ -73,19 +73,19 @@ struct DifficultDocumentsTests {
         case .ccitt:
             let typeset = folder.file("typeset.pdf"), g4 = folder.file("g4.tif")
             try TestDocuments.typeset([[text]], to: typeset)
-            _ = try PDFTools.output("gs", ["-q", "-dNOPAUSE", "-dBATCH", "-sDEVICE=tiffg4", "-r300", "-o", g4, typeset])
+            _ = try Tool.output("gs", ["-q", "-dNOPAUSE", "-dBATCH", "-sDEVICE=tiffg4", "-r300", "-o", g4, typeset])
             try TestDocuments.scans([g4], to: path)
-            #expect(try PDFTools.output("pdfimages", ["-list", path]).contains("ccitt"))
+            #expect(try Tool.output("pdfimages", ["-list", path]).contains("ccitt"))
         case .cmyk:
             let rgb = folder.file("rgb.pdf")
             try TestDocuments.scans([try tiff(text, name: "rgb.tif", colour: true)], jpeg: true, to: rgb)
-            _ = try PDFTools.output("gs", ["-q", "-dNOPAUSE", "-dBATCH", "-sDEVICE=pdfwrite", "-sColorConversionStrategy=CMYK",
+            _ = try Tool.output("gs", ["-q", "-dNOPAUSE", "-dBATCH", "-sDEVICE=pdfwrite", "-sColorConversionStrategy=CMYK",
                                            "-dProcessColorModel=/DeviceCMYK", "-o", path, rgb])
-            #expect(try PDFTools.output("pdfimages", ["-list", path]).contains("cmyk"))
+            #expect(try Tool.output("pdfimages", ["-list", path]).contains("cmyk"))
         case .linearized:
             let plain = folder.file("plain.pdf")
             try TestDocuments.scans([try tiff(text, name: "scan.tif")], to: plain)
-            _ = try PDFTools.output("qpdf", ["--linearize", plain, path])
+            _ = try Tool.output("qpdf", ["--linearize", plain, path])
         case .brokenCrossReferences:
             let plain = folder.file("plain.pdf")
             try TestDocuments.scans([try tiff(text, name: "scan.tif")], to: plain)
@@ -98,7 +98,7 @@ struct DifficultDocumentsTests {
             let script = folder.file("enormous.ps")
             try "%!PS\n<< /PageSize [14400 14400] >> setpagedevice\n/Helvetica findfont 400 scalefont setfont\n100 13600 moveto (\(text)) show\nshowpage\n"
                 .write(toFile: script, atomically: true, encoding: .utf8)
-            _ = try PDFTools.output("gs", ["-q", "-dNOPAUSE", "-dBATCH", "-sDEVICE=pdfwrite", "-dNoOutputFonts", "-o", path, script])
+            _ = try Tool.output("gs", ["-q", "-dNOPAUSE", "-dBATCH", "-sDEVICE=pdfwrite", "-dNoOutputFonts", "-o", path, script])
         case .pageWithoutContent:
             try "%PDF-1.4\n1 0 obj << /Type /Catalog /Pages 2 0 R >> endobj\n2 0 obj << /Type /Pages /Kids [3 0 R] /Count 1 >> endobj\n3 0 obj << /Type /Page /Parent 2 0 R /MediaBox [0 0 612 792] >> endobj\ntrailer << /Root 1 0 R >>\n%%EOF\n"
                 .write(toFile: path, atomically: true, encoding: .utf8)
@@ -118,7 +118,7 @@ struct DifficultDocumentsTests {
             }
             try HandMadePDF.write(HandMadePDF.pageDrawingImage(width: points.0, height: points.1, throughForm: kind == .scanInAForm) + [image],
                                   to: path)
-            if kind == .jpeg2000 { #expect(try PDFTools.output("pdfimages", ["-list", path]).contains("jpx")) }
+            if kind == .jpeg2000 { #expect(try Tool.output("pdfimages", ["-list", path]).contains("jpx")) }
         }
         return path
     }
@@ -135,7 +135,7 @@ struct DifficultDocumentsTests {
                                        + "/ColorSpace /DeviceGray /BitsPerComponent 1 /Filter /JBIG2Decode",
                                        try HandMadePDF.jbig2(width: side, height: side, region: region, x: 300, y: 300))
         try HandMadePDF.write(HandMadePDF.pageDrawingImage(width: points, height: points) + [image], to: path)
-        #expect(try PDFTools.output("pdfimages", ["-list", path]).contains("jbig2"))
+        #expect(try Tool.output("pdfimages", ["-list", path]).contains("jbig2"))
     }
 
     /// A page over the pixel limit is read smaller, and says so: the resolution it is read at.
@@ -161,7 +161,7 @@ struct DifficultDocumentsTests {
 
         let copy = folder.file("\(kind.rawValue)-ocr.pdf")
         try await SearchablePDF.write(pages, to: copy, decoder: reader.decoder)
-        let check = try PDFTools.run("qpdf", ["--check", copy])
+        let check = try Tool.run("qpdf", ["--check", copy])
         #expect(check.status == 0, "\(kind): \(check.output) \(check.errors)")
         if !text.isEmpty { #expect(try PDFTools.pdftotext([copy, "-"]).contains(text), "\(kind)") }
     }
@@ -223,8 +223,8 @@ struct DifficultDocumentsTests {
             72 700 moveto (\(text)) show
             showpage
             """.write(toFile: script, atomically: true, encoding: .utf8)
-        _ = try PDFTools.output("gs", ["-q", "-dNOPAUSE", "-dBATCH", "-sDEVICE=pdfwrite", "-o", path, script])
-        let fonts = try PDFTools.output("pdffonts", [path])
+        _ = try Tool.output("gs", ["-q", "-dNOPAUSE", "-dBATCH", "-sDEVICE=pdfwrite", "-o", path, script])
+        let fonts = try Tool.output("pdffonts", [path])
         let row = try #require(fonts.split(separator: "\n").first { $0.contains("Type 3") }, "\(fonts)").split(separator: " ")
         #expect(row[row.count - 3] == "no", "no Unicode map: \(fonts)")
 
@@ -235,10 +235,10 @@ struct DifficultDocumentsTests {
         #expect(pages.map(\.text) == [text])
         let copy = folder.file("unmapped-ocr.pdf")
         try await SearchablePDF.write(pages, to: copy, decoder: reader.decoder)
-        #expect(try PDFTools.run("qpdf", ["--check", copy]).status == 0)
+        #expect(try Tool.run("qpdf", ["--check", copy]).status == 0)
         // The page's own text stays, and extraction gives it beside the layer's.
         let extracted = Set(try PDFTools.pdftotext([copy, "-"]).split(whereSeparator: \.isWhitespace))
         #expect(extracted.isSuperset(of: text.split(separator: " ")), "\(extracted)")
-        #expect(try PDFTools.output("pdffonts", [copy]).contains("OCRKitGlyphless"), "the layer is there")
+        #expect(try Tool.output("pdffonts", [copy]).contains("OCRKitGlyphless"), "the layer is there")
     }
 }

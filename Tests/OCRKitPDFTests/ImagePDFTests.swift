@@ -51,11 +51,11 @@ struct ImagePDFTests {
             // The line's words share its box: one baseline, one size.
             #expect(abs(found.rect.maxY - linePoints.maxY) < 1 && abs(found.rect.minY - linePoints.minY) < 1, "\(word.text)")
         }
-        let fonts = try PDFTools.output("pdffonts", [path])
+        let fonts = try Tool.output("pdffonts", [path])
         #expect(fonts.contains("OCRKitGlyphless") && fonts.contains("CID TrueType"), "\(fonts)")
         let row = try #require(fonts.split(separator: "\n").first { $0.contains("OCRKitGlyphless") })
         #expect(row.split(separator: " ").contains("yes"), "the font is embedded: \(row)")
-        #expect(try PDFTools.run("qpdf", ["--check", path]).status == 0)
+        #expect(try Tool.run("qpdf", ["--check", path]).status == 0)
     }
 
     @Test func linesOfSeveralWordsReadBackWholeOnOneLineInReadingOrder() async throws {
@@ -84,12 +84,12 @@ struct ImagePDFTests {
         try await SearchablePDF.write(pages, to: path, decoder: reader.decoder)
 
         let extracted = folder.file("extracted")
-        _ = try PDFTools.output("pdfimages", ["-all", path, extracted])
+        _ = try Tool.output("pdfimages", ["-all", path, extracted])
         #expect(FileManager.default.contents(atPath: extracted + "-000.jpg") == FileManager.default.contents(atPath: jpeg))
         let back = try await ImageLoader().decode(contentsOf: extracted + "-001.png")
         #expect(back.width == grey.width && back.height == grey.height && back.pixels == grey.pixels)
 
-        let info = try PDFTools.output("pdfinfo", ["-f", "2", "-l", "2", path])
+        let info = try Tool.output("pdfinfo", ["-f", "2", "-l", "2", path])
         let inches = (Double(grey.width) / 200, Double(grey.height) / 200)
         let size = try #require(info.split(separator: "\n").first { $0.hasPrefix("Page    2 size:") })
         let points = size.split(separator: ":")[1].split(separator: " ").compactMap { Double($0) }
@@ -105,13 +105,13 @@ struct ImagePDFTests {
         let page = try await reader.read(path)
         let pdf = folder.file("bilevel.pdf")
         try await SearchablePDF.write([page], to: pdf, decoder: reader.decoder)
-        let listing = try PDFTools.output("pdfimages", ["-list", pdf])
+        let listing = try Tool.output("pdfimages", ["-list", pdf])
         let row = try #require(listing.split(separator: "\n").last).split(separator: " ")
         #expect(row[5] == "gray" && row[7] == "1" && row[8] == "ccitt", "\(listing)")   // colour, bits per component, encoding
 
         // Every pixel as it was, in a small part of the PNG's bytes.
         let extracted = folder.file("extracted")
-        _ = try PDFTools.output("pdfimages", ["-png", pdf, extracted])
+        _ = try Tool.output("pdfimages", ["-png", pdf, extracted])
         let back = try await ImageLoader().decode(contentsOf: extracted + "-000.png")
         #expect(back.width == bilevel.width && back.height == bilevel.height && back.pixels == bilevel.pixels)
         let encoded = try CCITTGroup4.encode(bilevel).count

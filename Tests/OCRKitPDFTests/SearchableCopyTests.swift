@@ -30,14 +30,14 @@ struct SearchableCopyTests {
     /// The pages as a viewer shows them, as grey pixels at 40 dpi.
     private func pixels(of path: String) throws -> Data {
         let prefix = folder.file(UUID().uuidString)
-        _ = try PDFTools.output("pdftoppm", ["-r", "40", "-gray", path, prefix])
+        _ = try Tool.output("pdftoppm", ["-r", "40", "-gray", path, prefix])
         let pages = try FileManager.default.contentsOfDirectory(atPath: folder.path).filter { $0.hasPrefix((prefix as NSString).lastPathComponent) }.sorted()
         return pages.reduce(into: Data()) { $0 += FileManager.default.contents(atPath: folder.file($1)) ?? Data() }
     }
 
     /// The PDF's objects as text (qpdf's QDF form), to look for what it holds.
     private func objects(of path: String) throws -> String {
-        try PDFTools.output("qpdf", ["--qdf", "--object-streams=disable", "--decode-level=none", path, "-"])
+        try Tool.output("qpdf", ["--qdf", "--object-streams=disable", "--decode-level=none", path, "-"])
     }
 
     @Test func theCopyKeepsTheDocumentAndAddsTextAViewerFindsWhereThePageShowsIt() async throws {
@@ -49,14 +49,14 @@ struct SearchableCopyTests {
         let (copy, pages) = try await copy(of: path, name: "report-ocr.pdf")
         #expect(pages.map(\.pageNumber) == [1, 2])
 
-        #expect(try PDFTools.run("qpdf", ["--check", copy]).status == 0)
+        #expect(try Tool.run("qpdf", ["--check", copy]).status == 0)
         #expect(try pixels(of: copy) == pixels(of: path), "the layer is invisible and the pages are drawn as before")
-        #expect(try PDFTools.output("pdfinfo", [copy]).contains("Quarterly report"))
+        #expect(try Tool.output("pdfinfo", [copy]).contains("Quarterly report"))
         let held = try objects(of: copy), original = try objects(of: path)
         for thing in ["/Title (Summary)", "/Title (Details)", "/URI (https://example.org/report)", "/Subtype /Link"] {
             #expect(held.components(separatedBy: thing).count == original.components(separatedBy: thing).count, "\(thing)")
         }
-        let fonts = try PDFTools.output("pdffonts", [copy])
+        let fonts = try Tool.output("pdffonts", [copy])
         #expect(fonts.contains("Helvetica") && fonts.contains("OCRKitGlyphless"))
     }
 
@@ -96,8 +96,8 @@ struct SearchableCopyTests {
         #expect(pages.map(\.text) == ["Invoice 2024-117 from the supplier", "Payment due within thirty days"])
 
         let before = folder.file("before"), after = folder.file("after")
-        _ = try PDFTools.output("pdfimages", ["-all", path, before])
-        _ = try PDFTools.output("pdfimages", ["-all", copy, after])
+        _ = try Tool.output("pdfimages", ["-all", path, before])
+        _ = try Tool.output("pdfimages", ["-all", copy, after])
         for index in 0..<2 {
             let name = String(format: "-%03d.jpg", index)
             let original = try #require(FileManager.default.contents(atPath: before + name))
@@ -141,15 +141,15 @@ struct SearchableCopyTests {
 
         let copy = folder.file("upright.pdf")
         try await SearchablePDF.write(pages, to: copy, decoder: straightening.decoder, straightener: straightening.straightener)
-        #expect(try PDFTools.output("pdfinfo", [copy]).contains("Page rot:        270"))
+        #expect(try Tool.output("pdfinfo", [copy]).contains("Page rot:        270"))
         #expect(try PDFTools.pdftotext([copy, "-"]).contains("This page was fed into the scanner sideways"))
         let before = folder.file("before"), after = folder.file("after")
-        _ = try PDFTools.output("pdfimages", ["-all", path, before])
-        _ = try PDFTools.output("pdfimages", ["-all", copy, after])
+        _ = try Tool.output("pdfimages", ["-all", path, before])
+        _ = try Tool.output("pdfimages", ["-all", copy, after])
         #expect(FileManager.default.contents(atPath: after + "-000.jpg") == FileManager.default.contents(atPath: before + "-000.jpg"))
         // Shown upright by a viewer: as wide as the scan of one line of text, not as tall.
         let shown = folder.file("shown")
-        _ = try PDFTools.output("pdftoppm", ["-r", "20", "-gray", "-singlefile", copy, shown])
+        _ = try Tool.output("pdftoppm", ["-r", "20", "-gray", "-singlefile", copy, shown])
         let image = try #require(FileManager.default.contents(atPath: shown + ".pgm"))
         let header = String(decoding: image.prefix(20), as: UTF8.self)
         let size = header.split(whereSeparator: \.isWhitespace).dropFirst().prefix(2).compactMap { Int($0) }

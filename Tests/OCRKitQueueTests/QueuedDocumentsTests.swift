@@ -82,7 +82,7 @@ import Testing
         let written = try PDFTools.pdftotext([path, "-"]).components(separatedBy: "\u{0C}")
             .map { $0.trimmingCharacters(in: .whitespacesAndNewlines) }.filter { !$0.isEmpty }
         #expect(written == [texts[0], texts[1], texts[2], texts[0]])
-        let images = try PDFTools.output("pdfimages", ["-list", path])
+        let images = try Tool.output("pdfimages", ["-list", path])
         #expect(images.components(separatedBy: " jpeg ").count - 1 == 2, "the PDF's JPEG scans copied: \(images)")
     }
 

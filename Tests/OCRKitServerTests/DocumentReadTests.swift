@@ -32,8 +32,8 @@ struct DocumentReadTests {
             let layer = try PDFTools.pdftotext([copy, "-"])
             #expect(layer.contains("Invoice 2024-117") && layer.contains("Total due: 42.00"))
             let before = fixture.folder.file("before"), after = fixture.folder.file("after")
-            _ = try PDFTools.output("pdfimages", ["-all", path, before])
-            _ = try PDFTools.output("pdfimages", ["-all", copy, after])
+            _ = try Tool.output("pdfimages", ["-all", path, before])
+            _ = try Tool.output("pdfimages", ["-all", copy, after])
             #expect(FileManager.default.contents(atPath: after + "-000.jpg") == FileManager.default.contents(atPath: before + "-000.jpg"))
 
             let damaged = try await client.execute(uri: "/v1/read?name=broken.pdf", method: .post,
@@ -71,8 +71,8 @@ struct DocumentReadTests {
             #expect(layer == ["Minutes of the meeting", "Actions agreed", "A loose note"])
             // The uploaded PDF's pages are copied as they were, not drawn again from their pixels.
             let before = fixture.folder.file("before"), after = fixture.folder.file("after")
-            _ = try PDFTools.output("pdfimages", ["-all", path, before])
-            _ = try PDFTools.output("pdfimages", ["-all", file, after])
+            _ = try Tool.output("pdfimages", ["-all", path, before])
+            _ = try Tool.output("pdfimages", ["-all", file, after])
             for name in ["-000.jpg", "-001.jpg"] {
                 #expect(FileManager.default.contents(atPath: after + name) == FileManager.default.contents(atPath: before + name), "\(name)")
             }

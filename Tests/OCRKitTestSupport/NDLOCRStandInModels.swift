@@ -25,14 +25,9 @@ public struct NDLOCRStandInModels: Sendable {
         ]
         let specPath = folder.file("spec.json")
         try JSONSerialization.data(withJSONObject: spec).write(to: URL(fileURLWithPath: specPath))
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
-        process.arguments = ["python3", Self.root.appendingPathComponent("scripts/make-ndlocr-test-models").path, folder.path, specPath]
-        process.environment = ["PYTHONPATH": Self.root.appendingPathComponent(".deps/python-onnx").path,
-                               "PATH": ProcessInfo.processInfo.environment["PATH"] ?? "/usr/bin"]
-        try process.run()
-        process.waitUntilExit()
-        guard process.terminationStatus == 0 else { throw OCRError(.engineFailure, reason: "making the stand-in models failed") }
+        let made = try Tool.run("python3", [Self.root.appendingPathComponent("scripts/make-ndlocr-test-models").path, folder.path, specPath],
+                                environment: ["PYTHONPATH": Self.root.appendingPathComponent(".deps/python-onnx").path])
+        guard made.status == 0 else { throw OCRError(.engineFailure, reason: "making the stand-in models failed: \(made.errors)") }
         _ = try folder.write(Array("model:\n  charset_train: \"#=abcdefghij\"\n".utf8), to: "NDLmoji.yaml")
         _ = try folder.write(Array("names:\n  0: text_block\n  1: line_main\n  2: block_fig\n".utf8), to: "ndl.yaml")
     }

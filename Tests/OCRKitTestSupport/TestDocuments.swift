@@ -51,7 +51,7 @@ public enum TestDocuments {
         let source = path + ".ps"
         try script.write(toFile: source, atomically: true, encoding: .utf8)
         defer { try? FileManager.default.removeItem(atPath: source) }
-        _ = try PDFTools.output("gs", ["-q", "-dNOPAUSE", "-dBATCH", "-sDEVICE=pdfwrite", "-sPAPERSIZE=a4", "-o", path, source])
+        _ = try Tool.output("gs", ["-q", "-dNOPAUSE", "-dBATCH", "-sDEVICE=pdfwrite", "-sPAPERSIZE=a4", "-o", path, source])
     }
 
     /// A PDF of scans, one a page, as scanner software writes them: each TIFF's image as it is
@@ -60,7 +60,7 @@ public enum TestDocuments {
         let joined = path + ".tif"
         try multiPageTIFF(tiffs, to: joined)
         defer { try? FileManager.default.removeItem(atPath: joined) }
-        _ = try PDFTools.output("tiff2pdf", (jpeg ? ["-j", "-q", "90"] : ["-z"]) + ["-o", path, joined])
+        _ = try Tool.output("tiff2pdf", (jpeg ? ["-j", "-q", "90"] : ["-z"]) + ["-o", path, joined])
     }
 
     /// A PDF of scans of `texts`, one a page (their TIFFs beside it, `path-0.tif` and on), as
@@ -77,12 +77,12 @@ public enum TestDocuments {
     /// `source` with its text drawn as shapes: pages that show text but hold none, as some
     /// programs print them.
     public static func outlined(_ source: String, to path: String) throws {
-        _ = try PDFTools.output("gs", ["-q", "-dNOPAUSE", "-dBATCH", "-sDEVICE=pdfwrite", "-dNoOutputFonts", "-o", path, source])
+        _ = try Tool.output("gs", ["-q", "-dNOPAUSE", "-dBATCH", "-sDEVICE=pdfwrite", "-dNoOutputFonts", "-o", path, source])
     }
 
     /// One TIFF holding the pages of `tiffs`, in order.
     public static func multiPageTIFF(_ tiffs: [String], to path: String) throws {
-        _ = try PDFTools.output("tiffcp", tiffs + [path])
+        _ = try Tool.output("tiffcp", tiffs + [path])
     }
 
     /// `source` with every page's `/Rotate` set to `degrees` after its content was turned the
@@ -90,12 +90,12 @@ public enum TestDocuments {
     public static func rotated(_ source: String, by degrees: Int, to path: String) throws {
         let turned = path + ".turned.pdf"
         defer { try? FileManager.default.removeItem(atPath: turned) }
-        _ = try PDFTools.output("qpdf", [source, "--rotate=+\((360 - degrees) % 360)", "--flatten-rotation", turned])
-        _ = try PDFTools.output("qpdf", [turned, "--rotate=+\(degrees)", path])
+        _ = try Tool.output("qpdf", [source, "--rotate=+\((360 - degrees) % 360)", "--flatten-rotation", turned])
+        _ = try Tool.output("qpdf", [turned, "--rotate=+\(degrees)", path])
     }
 
     /// `source` encrypted with AES-256, opened with `password`.
     public static func encrypted(_ source: String, password: String, to path: String) throws {
-        _ = try PDFTools.output("qpdf", ["--encrypt", password, password + "-owner", "256", "--", source, path])
+        _ = try Tool.output("qpdf", ["--encrypt", password, password + "-owner", "256", "--", source, path])
     }
 }
