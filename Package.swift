@@ -263,11 +263,11 @@ let package = Package(
         ),
         .testTarget(
             name: "OCRKitModelsTests",
-            dependencies: ["OCRKitModels", "OCRKitONNX", "OCRKitTestSupport", .product(name: "ZIPFoundation", package: "ZIPFoundation")]
+            dependencies: ["OCRKitModels", "OCRKitONNX", "OCRKitBench", "OCRKitTestSupport", .product(name: "ZIPFoundation", package: "ZIPFoundation")]
         ),
         .testTarget(
             name: "OCRKitLiveTests",
-            dependencies: ["OCRKitLive", "OCRKitImages", "OCRKitTesseract", "OCRKitONNX", "OCRKitEvaluation", "OCRKitTestSupport"]
+            dependencies: ["OCRKitLive", "OCRKitImages", "OCRKitTesseract", "OCRKitONNX", "OCRKitEvaluation", "OCRKitBench", "OCRKitTestSupport"]
         ),
     ],
     swiftLanguageModes: [.v6],

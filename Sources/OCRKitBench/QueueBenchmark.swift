@@ -142,17 +142,11 @@ public struct QueueBenchmark: Sendable {
         case .postgres(let url): url
         }
         let workers = try (0..<processes).map { _ in
-            let worker = Process()
-            worker.executableURL = URL(fileURLWithPath: ocr)
-            worker.arguments = ["worker", "--db", location, "--jobs", "1", "--engine", "tesseract"]
-            worker.standardOutput = FileHandle.nullDevice
-            worker.standardError = FileHandle.nullDevice
-            try worker.run()
-            return worker
+            try ChildProcess.start(ocr, ["worker", "--db", location, "--jobs", "1", "--engine", "tesseract"])
         }
         defer {
-            for worker in workers where worker.isRunning { worker.terminate() }
-            for worker in workers { worker.waitUntilExit() }
+            for worker in workers { worker.signal() }
+            for worker in workers { worker.wait() }
         }
         while try await store.progress(of: batch).pending > 0 {
             guard workers.allSatisfy(\.isRunning) else {

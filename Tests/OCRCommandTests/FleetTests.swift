@@ -56,8 +56,8 @@ struct FleetTests {
                 case .kill:
                     // Not the cut-off host's: its worker is to come back and find its image taken.
                     let host = (0..<workers.count).filter { linkRestored == nil || $0 != 0 }.randomElement()!
-                    kill(workers[host].processIdentifier, SIGKILL)
-                    workers[host].waitUntilExit()
+                    workers[host].signal(SIGKILL)
+                    workers[host].wait()
                     workers[host] = try fleet.startWorker(on: host)
                     log.append("\(progress.completed) read: killed the worker on host \(host), started another")
                 case .restartDatabase:
@@ -113,39 +113,29 @@ private struct Fleet {
     let lease: Int
     let folder: TemporaryFolder
 
-    func startWorker(on host: Int) throws -> Process {
+    func startWorker(on host: Int) throws -> ChildProcess.Running {
         let database = network.map { url.replacingOccurrences(of: "127.0.0.1", with: $0.serverAddresses[host]) } ?? url
         let arguments = ["worker", "--db", database, "--jobs", "1", "--lease", String(lease), "--engine", "tesseract"]
-        let process = Process()
-        if let network {
-            process.executableURL = URL(fileURLWithPath: "/usr/sbin/ip")
-            process.arguments = network.command(on: host, BuiltProducts.ocr, arguments)
-        } else {
-            process.executableURL = URL(fileURLWithPath: BuiltProducts.ocr)
-            process.arguments = arguments
-        }
         let log = folder.file("worker-\(host).log")
-        if !FileManager.default.fileExists(atPath: log) { _ = FileManager.default.createFile(atPath: log, contents: nil) }
-        let output = try FileHandle(forWritingTo: URL(fileURLWithPath: log))
-        try output.seekToEnd()
-        process.standardOutput = output
-        process.standardError = output
-        try process.run()
-        return process
+        if let network {
+            return try ChildProcess.start("/usr/sbin/ip", network.command(on: host, BuiltProducts.ocr, arguments),
+                                          output: log, errors: log, appending: true)
+        }
+        return try ChildProcess.start(BuiltProducts.ocr, arguments, output: log, errors: log, appending: true)
     }
 
     /// Stops the workers as an operator would, with SIGTERM, and kills those still running after
     /// `patience`: their hosts are returned. A worker that never stops fails the test rather
     /// than holding up the whole run.
-    func stop(_ workers: [Process], patience: Duration) async -> [Int] {
-        for worker in workers { kill(worker.processIdentifier, SIGTERM) }
+    func stop(_ workers: [ChildProcess.Running], patience: Duration) async -> [Int] {
+        for worker in workers { worker.signal(SIGTERM) }
         let deadline = ContinuousClock.now + patience
         while workers.contains(where: \.isRunning) && ContinuousClock.now < deadline {
             try? await Task.sleep(for: .milliseconds(100))
         }
         let stragglers = workers.indices.filter { workers[$0].isRunning }
-        for host in stragglers { kill(workers[host].processIdentifier, SIGKILL) }
-        await offThePool { for worker in workers { worker.waitUntilExit() } }
+        for host in stragglers { workers[host].signal(SIGKILL) }
+        for worker in workers { await worker.ended() }
         return stragglers
     }
 

@@ -1,5 +1,6 @@
 import Foundation
 import OCRKit
+import OCRKitBench
 import OCRKitImages
 import OCRKitTestSupport
 import Synchronization
@@ -83,19 +84,15 @@ import Testing
             try ImageWriter.write(frame, to: "\(frames)/frame\(index).png")
         }
         let video = folder.file(name)
-        let encoder = Process()
-        encoder.executableURL = URL(fileURLWithPath: "/usr/bin/env")
-        encoder.arguments = ["ffmpeg", "-nostdin", "-v", "error", "-framerate", "10", "-i", "\(frames)/frame%d.png",
-                             "-c:v", "mpeg2video", "-q:v", "2", "-f", "mpegts", video]
-        try encoder.run()
-        encoder.waitUntilExit()
-        try #require(encoder.terminationStatus == 0, "ffmpeg could not encode the test video: scripts/setup installs it")
+        let encoded = try Tool.run("ffmpeg", ["-nostdin", "-v", "error", "-framerate", "10", "-i", "\(frames)/frame%d.png",
+                                              "-c:v", "mpeg2video", "-q:v", "2", "-f", "mpegts", video])
+        try #require(encoded.status == 0, "ffmpeg could not encode the test video (scripts/setup installs it): \(encoded.errors)")
         return video
     }
 
     /// ffmpeg serving `video` three times over (9 s, time for a busy machine to read a few
     /// frames), in real time, to the first client of `address`, then ending.
-    private func serve(_ video: String, at address: String) throws -> Process {
+    private func serve(_ video: String, at address: String) throws -> ChildProcess.Running {
         try StreamServer.start(["-stream_loop", "2", "-i", video], at: address)
     }
 
@@ -104,35 +101,38 @@ import Testing
         let first = try plateVideo("AB12 CDE", name: "first.ts"), second = try plateVideo("XY34 ZZZ", name: "second.ts")
         let address = "http://127.0.0.1:\(try LoopbackPort.unused())/camera.ts"
         let firstServer = try serve(first, at: address)
-        let secondServer = Mutex<Process?>(nil)
-        defer { secondServer.withLock { $0?.terminate() } }
+        let secondServer = Mutex<ChildProcess.Running?>(nil)
+        defer { secondServer.withLock { $0?.signal() } }
         Thread { [self] in
-            firstServer.waitUntilExit()
+            firstServer.wait()
             secondServer.withLock { $0 = try? serve(second, at: address) }
         }.start()
 
-        let live = Process()
-        live.executableURL = URL(fileURLWithPath: BuiltProducts.ocr)
-        live.arguments = ["live", address, "--engine", "tesseract", "--pattern", "uk", "--evidence", folder.file("evidence")]
-        let output = Pipe()
-        live.standardOutput = output
-        live.standardError = FileHandle(forWritingAtPath: try folder.write([], to: "errors.txt"))
-        try live.run()
+        // Its lines as it prints them, through a named pipe, opened here first: the child opens its
+        // end while it is spawned, which would wait for a reader for ever.
+        let printed = folder.file("printed")
+        try #require(mkfifo(printed, 0o600) == 0)
+        let reading = open(printed, O_RDONLY | O_NONBLOCK)
+        try #require(reading >= 0 && fcntl(reading, F_SETFL, 0) == 0)
+        let output = FileHandle(fileDescriptor: reading, closeOnDealloc: true)
+        let live = try ChildProcess.start(BuiltProducts.ocr, ["live", address, "--engine", "tesseract", "--pattern", "uk",
+                                                              "--evidence", folder.file("evidence")],
+                                          output: printed, errors: folder.file("errors.txt"))
         // A stream has no end: the scanner runs until stopped, here once both cars are reported or a minute has passed.
-        let stop = DispatchWorkItem { live.terminate() }
+        let stop = DispatchWorkItem { live.signal() }
         DispatchQueue.global().asyncAfter(deadline: .now() + 60, execute: stop)
         let lines = await offThePool { () -> [String] in
             var text = ""
             while text.split(separator: "\n").count < 2 {
-                let data = output.fileHandleForReading.availableData
+                let data = output.availableData
                 if data.isEmpty { break }
                 text += String(decoding: data, as: UTF8.self)
             }
             return text.split(separator: "\n").map(String.init)
         }
         stop.cancel()
-        live.terminate()
-        live.waitUntilExit()
+        live.signal()
+        await live.ended()
 
         let fields = lines.map { $0.split(separator: "\t").map(String.init) }
         #expect(fields.map { $0.count > 1 ? $0[1] : "" } == ["AB12CDE", "XY34ZZZ"], "\(lines)")

@@ -111,8 +111,8 @@ struct PDFCommandTests {
         while process.isRunning, ((try? await SQLiteQueueStore(path: database).progress(of: nil).completed) ?? 0) < 1 {
             try await Task.sleep(for: .milliseconds(20))
         }
-        kill(process.processIdentifier, SIGKILL)
-        process.waitUntilExit()
+        process.signal(SIGKILL)
+        process.wait()
         let readBeforeTheKill = try await SQLiteQueueStore(path: database).progress(of: nil).completed
 
         let resumed = try await ocr(["scan", "--engine", "tesseract", "--db", database])

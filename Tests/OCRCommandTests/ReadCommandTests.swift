@@ -14,14 +14,8 @@ struct CommandResult {
 }
 
 /// Starts `ocr` with `arguments`, its output discarded.
-func startOCR(_ arguments: [String]) throws -> Process {
-    let process = Process()
-    process.executableURL = URL(fileURLWithPath: BuiltProducts.ocr)
-    process.arguments = arguments
-    process.standardOutput = FileHandle.nullDevice
-    process.standardError = FileHandle.nullDevice
-    try process.run()
-    return process
+func startOCR(_ arguments: [String]) throws -> ChildProcess.Running {
+    try ChildProcess.start(BuiltProducts.ocr, arguments)
 }
 
 /// Runs `ocr` with `arguments`, as a user would from a shell, with `environment` added to this

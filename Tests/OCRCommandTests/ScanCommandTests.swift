@@ -63,13 +63,10 @@ import Testing
             while !queued, process.isRunning, !(try await isQueued()) { try await Task.sleep(for: .milliseconds(20)) }
             let delay = Double.random(in: 0.1...0.6)
             try await Task.sleep(for: .seconds(delay))
-            guard process.isRunning else {
-                process.waitUntilExit()
-                break
-            }
+            guard process.isRunning else { break }
             let midWork = try await isQueued()
-            kill(process.processIdentifier, SIGKILL)
-            process.waitUntilExit()
+            process.signal(SIGKILL)
+            process.wait()
             if midWork { kills.append(delay) }
         }
         #expect(kills.count >= 5, "the queue finished before 5 kills mid-work; kills at \(kills)")
@@ -97,11 +94,8 @@ import Testing
             try await Task.sleep(for: .milliseconds(20))
         }
         let second = try startOCR(["scan", "--db", database, "--mode", "background"])
-        await offThePool {
-            first.waitUntilExit()
-            second.waitUntilExit()
-        }
-        #expect(first.terminationStatus == 0 && second.terminationStatus == 0)
+        let (firstEnded, secondEnded) = (await first.ended(), await second.ended())
+        #expect(firstEnded.exitCode == 0 && secondEnded.exitCode == 0)
 
         let store = try SQLiteQueueStore(path: database)
         let results = try await store.results(batch: nil, unconsumedOnly: false)

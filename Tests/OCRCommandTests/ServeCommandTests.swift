@@ -2,6 +2,7 @@ import AsyncHTTPClient
 import Foundation
 import NIOCore
 import OCRKit
+import OCRKitBench
 import OCRKitImages
 import OCRKitTestSupport
 import Testing
@@ -15,27 +16,10 @@ struct ServeCommandTests {
         folder = try TemporaryFolder()
     }
 
-    /// Starts `ocr serve` on a free port and returns it with the port it listens on.
-    private func serve(_ arguments: [String] = []) async throws -> (process: Process, port: Int) {
-        let log = folder.file("serve.log")
-        _ = FileManager.default.createFile(atPath: log, contents: nil)
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: BuiltProducts.ocr)
-        process.arguments = ["serve", "--port", "0", "--engine", "tesseract", "--db", folder.file("queue.sqlite")] + arguments
-        process.standardOutput = FileHandle.nullDevice
-        process.standardError = try FileHandle(forWritingTo: URL(fileURLWithPath: log))
-        try process.run()
-        let deadline = ContinuousClock.now + .seconds(90)
-        while ContinuousClock.now < deadline && process.isRunning {
-            let said = (try? String(contentsOfFile: log, encoding: .utf8)) ?? ""
-            if let range = said.range(of: #"serving on http://127\.0\.0\.1:(\d+)/"#, options: .regularExpression) {
-                let port = said[range].split(separator: ":").last?.filter(\.isNumber)
-                return (process, Int(port ?? "") ?? 0)
-            }
-            try await Task.sleep(for: .milliseconds(50))
-        }
-        process.terminate()
-        throw OCRError(.engineFailure, reason: "ocr serve did not start: \((try? String(contentsOfFile: log, encoding: .utf8)) ?? "")")
+    /// Starts `ocr serve` with the tests' engine and queue on a free port.
+    private func serve(_ arguments: [String] = []) async throws -> ServedProcess {
+        try await ServedProcess(ocr: BuiltProducts.ocr, arguments: ["--engine", "tesseract", "--db", folder.file("queue.sqlite")] + arguments,
+                                log: folder.file("serve.log"))
     }
 
     private func read(_ bytes: [UInt8], port: Int, timeout: TimeAmount = .seconds(60)) async throws -> (status: UInt, body: String) {
@@ -55,7 +39,7 @@ struct ServeCommandTests {
     }
 
     @Test func readsOverHTTPAndDrainsOnSIGTERM() async throws {
-        let (server, port) = try await serve()
+        let server = try await serve(), port = server.port
         let letter = try ImageWriter.jpegData(TextRenderer.render("Served over HTTP"))
         let first = try await read(letter, port: port)
         #expect(first.status == 200 && first.body == "Served over HTTP\n")
@@ -68,11 +52,10 @@ struct ServeCommandTests {
         // to arrive than any fixed wait, and then it is refused, not in flight.
         let deadline = ContinuousClock.now + .seconds(60)
         while try await !isReading(port: port), ContinuousClock.now < deadline { try await Task.sleep(for: .milliseconds(20)) }
-        kill(server.processIdentifier, SIGTERM)
+        server.process.signal(SIGTERM)
         let answered = try await inFlight
         #expect(answered.status == 200 && answered.body.contains("Line 40 of a page"))
-        while server.isRunning { try await Task.sleep(for: .milliseconds(50)) }
-        #expect(server.terminationStatus == 0)
+        #expect(await server.process.ended().exitCode == 0)
         // AsyncHTTPClient tries a refused connection again until the timeout.
         await #expect(throws: (any Error).self) { _ = try await read(letter, port: port, timeout: .seconds(2)) }
     }

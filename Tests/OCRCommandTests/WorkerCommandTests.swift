@@ -1,4 +1,5 @@
 import Foundation
+import OCRKitBench
 import OCRKit
 import OCRKitImages
 import OCRKitQueue
@@ -34,10 +35,11 @@ struct WorkerCommandTests {
         while try await store.progress(of: batch).pending > 0, ContinuousClock.now < deadline {
             try await Task.sleep(for: .milliseconds(200))
         }
-        for worker in workers { kill(worker.processIdentifier, SIGTERM) }
-        await offThePool { for worker in workers { worker.waitUntilExit() } }
-        #expect(workers.map(\.terminationStatus) == [0, 0])
-        #expect(workers.allSatisfy { $0.terminationReason == .exit })
+        for worker in workers { worker.signal(SIGTERM) }
+        var outcomes: [ChildProcess.Outcome] = []
+        for worker in workers { outcomes.append(await worker.ended()) }
+        #expect(outcomes.map(\.exitCode) == [0, 0])
+        #expect(outcomes.allSatisfy { $0.exited })
 
         let results = try await store.results(batch: batch, unconsumedOnly: false)
         #expect(results.map(\.page.text) == (0..<10).map { "Worker page \($0)" })
@@ -72,8 +74,8 @@ struct WorkerCommandTests {
         while try await store.progress(of: nil).pending > 0, ContinuousClock.now < deadline {
             try await Task.sleep(for: .milliseconds(200))
         }
-        kill(worker.processIdentifier, SIGTERM)
-        await offThePool { worker.waitUntilExit() }
+        worker.signal(SIGTERM)
+        await worker.ended()
         let results = try await store.results(batch: nil, unconsumedOnly: false)
         #expect(results.map(\.page.text) == (0..<3).map { "Worker page \($0)" })
         #expect(results.map(\.path) == paths.map { URL(fileURLWithPath: $0).standardizedFileURL.path })

@@ -31,4 +31,25 @@ struct ChildProcessTests {
         #expect(error?.path == "no-such-program-here")
         #expect(error?.reason.contains("No such file") == true, "\(String(describing: error))")
     }
+
+    @Test func aStartedProgramRunsUntilSignalledAndSaysHowItEnded() async throws {
+        // Example from Sources/OCRKitBench/ChildProcess.swift
+        let child = try ChildProcess.start("sleep", ["60"])
+        #expect(child.isRunning)
+        child.signal(SIGTERM)
+        let outcome = await child.ended()    // ended by SIGTERM: outcome.exitCode, its time and peak memory
+
+        #expect(!outcome.exited && outcome.exitCode == SIGTERM)
+        #expect(outcome.seconds < 30)
+        #expect(!child.isRunning)
+        #expect(child.wait() == outcome, "waited for again, it says the same")
+    }
+
+    @Test func bothOutputsCanShareOneFileAppendedTo() throws {
+        let folder = try TemporaryFolder()
+        let log = try folder.write(Array("earlier\n".utf8), to: "log.txt")
+        let child = try ChildProcess.start("sh", ["-c", "echo out; echo err >&2"], output: log, errors: log, appending: true)
+        #expect(child.wait().exitCode == 0)
+        #expect(try String(contentsOfFile: log, encoding: .utf8) == "earlier\nout\nerr\n")
+    }
 }

@@ -1,5 +1,6 @@
 import Foundation
 import OCRKit
+import OCRKitBench
 import OCRKitLive
 import OCRKitTestSupport
 import Synchronization
@@ -10,7 +11,7 @@ import Testing
 @Suite(.timeLimit(.minutes(2))) struct StreamFramesTests {
     /// ffmpeg serving `seconds` of frames of one `colour` at 10 a second to the first client of
     /// `address`, then ending: the camera going away.
-    private func serve(_ colour: String, seconds: Int, at address: String) throws -> Process {
+    private func serve(_ colour: String, seconds: Int, at address: String) throws -> ChildProcess.Running {
         try StreamServer.start(["-f", "lavfi", "-i", "color=c=\(colour):s=160x120:r=10", "-t", String(seconds)], at: address)
     }
 
@@ -26,18 +27,18 @@ import Testing
         let first = try serve("red", seconds: 6, at: address)
         // The camera comes back once it went away, at the same address, and stays: a server
         // for one client, it is started again whenever a client leaves it.
-        let second = Mutex<(server: Process?, isDone: Bool)>((nil, false))
-        defer { second.withLock { $0.isDone = true; $0.server?.terminate() } }
+        let second = Mutex<(server: ChildProcess.Running?, isDone: Bool)>((nil, false))
+        defer { second.withLock { $0.isDone = true; $0.server?.signal() } }
         Thread { [self] in
-            first.waitUntilExit()
+            first.wait()
             while true {
-                let server: Process? = second.withLock { state in
+                let server: ChildProcess.Running? = second.withLock { state in
                     guard !state.isDone else { return nil }
                     state.server = try? serve("blue", seconds: 5, at: address)
                     return state.server
                 }
                 guard let server else { return }
-                server.waitUntilExit()
+                server.wait()
             }
         }.start()
 
@@ -73,7 +74,7 @@ import Testing
         let cameraAddress = "http://127.0.0.1:\(try LoopbackPort.unused())/camera.ts"
         // Longer than a busy machine takes to read three frames: the loop ends before the stream does.
         let server = try serve("red", seconds: 60, at: cameraAddress)
-        defer { server.terminate() }
+        defer { server.signal() }
         let scanner = try LiveScanner(engine: Scenes.engine())
         var frames = 0
         // Example from Sources/OCRKitLive/FrameSources/StreamFrames.swift

@@ -1,5 +1,6 @@
 import Foundation
 import OCRKit
+import OCRKitBench
 @testable import OCRKitModels
 import OCRKitTestSupport
 import Testing
@@ -37,17 +38,12 @@ struct PinnedWheelTests {
 /// `python3 -m http.server` on a free loopback port, serving `folder`.
 private final class FileServer {
     let port: Int
-    private let process: Process
+    private let process: ChildProcess.Running
 
     init(folder: String) throws {
         // The port is chosen first: http.server does not say which it took from 0.
         port = try LoopbackPort.unused()
-        process = Process()
-        process.executableURL = URL(fileURLWithPath: "/usr/bin/python3")
-        process.arguments = ["-m", "http.server", "\(port)", "--bind", "127.0.0.1", "--directory", folder]
-        process.standardOutput = FileHandle.nullDevice
-        process.standardError = FileHandle.nullDevice
-        try process.run()
+        process = try ChildProcess.start("python3", ["-m", "http.server", "\(port)", "--bind", "127.0.0.1", "--directory", folder])
         // Ready once it accepts a connection (at most 10 s).
         for _ in 0..<200 {
             let client = socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
@@ -66,9 +62,8 @@ private final class FileServer {
         throw OCRError(.engineUnavailable, reason: "python3's http.server did not start on port \(port)")
     }
 
-    /// Kills the server: a child of the test process may inherit a mask that blocks SIGTERM.
     func stop() {
-        kill(process.processIdentifier, SIGKILL)
-        process.waitUntilExit()
+        process.signal(SIGTERM)
+        process.wait()
     }
 }

@@ -15,24 +15,11 @@ enum ServiceTools {
     /// (it runs for minutes), and returns its exit status, what it printed, and its complaints.
     static func python(_ arguments: [String]) async throws -> (status: Int32, output: Data, errors: String) {
         let scratch = try TemporaryFolder()
-        return try await offThePool {
-            let errorPath = scratch.file("stderr")
-            let process = Process()
-            process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
-            process.arguments = ["python3"] + arguments
-            // Where the tools leave their caches (schemathesis' .schemathesis/): not the package.
-            process.currentDirectoryURL = URL(fileURLWithPath: scratch.path)
-            process.environment = ProcessInfo.processInfo.environment.merging(["PYTHONPATH": folder, "NO_COLOR": "1"]) { $1 }
-            let output = Pipe()
-            process.standardOutput = output
-            // A file, not a second pipe: a full pipe nobody reads would stop the tool.
-            _ = FileManager.default.createFile(atPath: errorPath, contents: nil)
-            process.standardError = try FileHandle(forWritingTo: URL(fileURLWithPath: errorPath))
-            try process.run()
-            let printed = output.fileHandleForReading.readDataToEndOfFile()
-            process.waitUntilExit()
-            let complaints = String(decoding: FileManager.default.contents(atPath: errorPath) ?? Data(), as: UTF8.self)
-            return (process.terminationStatus, printed, complaints)
+        // Run in a folder of its own (env -C), where the tools leave their caches (schemathesis'
+        // .schemathesis/): not the package.
+        let run = try await offThePool {
+            try Tool.run("env", ["-C", scratch.path, "python3"] + arguments, environment: ["PYTHONPATH": folder, "NO_COLOR": "1"])
         }
+        return (run.status, run.data, run.errors)
     }
 }

@@ -1,4 +1,5 @@
 import Foundation
+import OCRKitBench
 
 /// A camera for tests: ffmpeg serving a stream in real time over HTTP on loopback, as MPEG-TS
 /// with a key frame every 5 frames, to the first client of its address, then ending.
@@ -9,14 +10,8 @@ public enum StreamServer {
     /// ```swift
     /// let camera = try StreamServer.start(["-f", "lavfi", "-i", "color=c=red:s=160x120:r=10", "-t", "6"], at: address)
     /// ```
-    public static func start(_ input: [String], at address: String) throws -> Process {
-        let server = Process()
-        server.executableURL = URL(fileURLWithPath: "/usr/bin/env")
-        server.arguments = ["ffmpeg", "-nostdin", "-v", "error", "-re"] + input
-            + ["-c:v", "mpeg2video", "-q:v", "2", "-g", "5", "-f", "mpegts", "-listen", "1", address]
-        server.standardOutput = FileHandle.nullDevice
-        server.standardError = FileHandle.nullDevice
-        try server.run()
-        return server
+    public static func start(_ input: [String], at address: String) throws -> ChildProcess.Running {
+        try ChildProcess.start("ffmpeg", ["-nostdin", "-v", "error", "-re"] + input
+            + ["-c:v", "mpeg2video", "-q:v", "2", "-g", "5", "-f", "mpegts", "-listen", "1", address])
     }
 }
