@@ -151,7 +151,7 @@ public struct PDFBenchmark: Sendable {
                     let bitmap = decoded.layout == .gray ? decoded : Bitmap(
                         width: decoded.width, height: decoded.height, layout: .gray,
                         pixels: stride(from: 0, to: decoded.pixels.count, by: decoded.layout.channels).map { decoded.pixels[$0] },
-                        source: decoded.source)
+                        image: decoded.image)
                     parts.append((bitmap, 300, y))
                     y += bitmap.height + 60
                 }

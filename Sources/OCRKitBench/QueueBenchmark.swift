@@ -204,11 +204,11 @@ public struct QueueBenchmark: Sendable {
 /// Hands back a blank 1 x 1 bitmap without touching the file: the queue's cost alone is measured.
 private struct NoDecoder: ImageDecoder {
     func decode(contentsOf path: String, maximumSide: Int?) async throws -> Bitmap {
-        Bitmap(width: 1, height: 1, layout: .gray, pixels: [255], source: path)
+        Bitmap(width: 1, height: 1, layout: .gray, pixels: [255], image: path)
     }
 
-    func decode(_ contents: Data, name: String, maximumSide: Int?) async throws -> Bitmap {
-        Bitmap(width: 1, height: 1, layout: .gray, pixels: [255], source: name)
+    func decode(_ contents: Data, image name: String, maximumSide: Int?) async throws -> Bitmap {
+        Bitmap(width: 1, height: 1, layout: .gray, pixels: [255], image: name)
     }
 }
 
@@ -217,6 +217,6 @@ private struct NoEngine: OCREngine {
     var info: EngineInfo { EngineInfo(name: "none", version: "0") }
 
     func recognize(_ bitmap: Bitmap, options: RecognitionOptions) async throws -> Page {
-        Page(image: bitmap.source, width: bitmap.width, height: bitmap.height, engine: info, lines: [])
+        Page(image: bitmap.image, width: bitmap.width, height: bitmap.height, engine: info, lines: [])
     }
 }

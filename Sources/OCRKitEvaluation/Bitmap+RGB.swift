@@ -5,6 +5,6 @@ extension Bitmap {
     var rgb: Bitmap {
         guard layout == .gray else { return self }
         return Bitmap(width: width, height: height, layout: .rgb, pixels: pixels.flatMap { [$0, $0, $0] },
-                      source: source, resolution: resolution)
+                      image: image, resolution: resolution)
     }
 }

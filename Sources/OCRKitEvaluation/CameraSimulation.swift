@@ -95,7 +95,7 @@ public struct CameraSimulation: Sendable {
         for index in levels.indices {
             pixels[index] = UInt8(max(0, min(255, levels[index] * gain + random.grain(noise))))
         }
-        return Bitmap(width: viewWidth, height: viewHeight, layout: .rgb, pixels: pixels, source: "frame \(index)")
+        return Bitmap(width: viewWidth, height: viewHeight, layout: .rgb, pixels: pixels, image: "frame \(index)")
     }
 
     /// The view's top left corner in the scene: panning in from one view to the right, then held

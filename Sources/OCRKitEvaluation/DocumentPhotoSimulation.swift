@@ -64,7 +64,7 @@ public struct DocumentPhotoSimulation: Sendable {
         let surface = Surface(background, random: &random)
         let pixels = render(laid, at: quad, width: width, height: height, surface: surface, light: light, random: &random)
         return DocumentPhoto(
-            bitmap: Bitmap(width: width, height: height, layout: .rgb, pixels: pixels, source: "\(page.source) photo \(number)"),
+            bitmap: Bitmap(width: width, height: height, layout: .rgb, pixels: pixels, image: "\(page.image) photo \(number)"),
             page: PhotographedPage(corners: quad, quarterTurns: (4 - turns) % 4, background: background))
     }
 

@@ -10,7 +10,7 @@ extension Bitmap {
     public static func page(width: Int, height: Int, placing parts: [(bitmap: Bitmap, x: Int, y: Int)],
                             resolution: Double? = 300) -> Bitmap {
         let blank = Bitmap(width: width, height: height, layout: .gray, pixels: [UInt8](repeating: 255, count: width * height),
-                           source: "composed page", resolution: resolution)
+                           image: "composed page", resolution: resolution)
         return parts.reduce(blank) { $0.placing($1.bitmap, x: $1.x, y: $1.y) }
     }
 }

@@ -21,13 +21,13 @@ public enum CCITTGroup4 {
     /// Blocking.
     public static func encode(_ bitmap: Bitmap) throws -> [UInt8] {
         guard bitmap.layout == .gray, bitmap.width > 0, bitmap.height > 0 else {
-            throw OCRError(.invalidOption, path: bitmap.source, reason: "Group 4 encodes grey pixels, black and white")
+            throw OCRError(.invalidOption, path: bitmap.image, reason: "Group 4 encodes grey pixels, black and white")
         }
         // libtiff writes files: one of ours, gone when done.
         let path = FileManager.default.temporaryDirectory.appendingPathComponent("ocrkit-g4-\(UUID().uuidString).tif").path
         defer { unlink(path) }
         try write(bitmap, to: path)
-        return try rawStrip(of: path, source: bitmap.source)
+        return try rawStrip(of: path, source: bitmap.image)
     }
 
     private static func write(_ bitmap: Bitmap, to path: String) throws {
@@ -53,7 +53,7 @@ public enum CCITTGroup4 {
                 row[x >> 3] |= 0x80 >> UInt8(x & 7)
             }
             guard TIFFWriteScanline(tiff, &row, UInt32(y), 0) == 1 else {
-                throw OCRError(.outOfMemory, path: bitmap.source, reason: "cannot encode row \(y) in Group 4")
+                throw OCRError(.outOfMemory, path: bitmap.image, reason: "cannot encode row \(y) in Group 4")
             }
         }
     }

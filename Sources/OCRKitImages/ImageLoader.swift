@@ -111,8 +111,8 @@ public final class ImageLoader: ImageDecoder {
     }
 
     /// Decodes an image file's `contents`, already in memory, as
-    /// ``decode(contentsOf:maximumSide:)`` decodes a file; errors name the image `name`.
-    public func decode(_ contents: Data, name: String, maximumSide: Int? = nil) async throws -> Bitmap {
+    /// ``decode(contentsOf:maximumSide:)`` decodes a file; errors name the image `image`.
+    public func decode(_ contents: Data, image name: String, maximumSide: Int? = nil) async throws -> Bitmap {
         guard !contents.isEmpty else { throw OCRError(.corrupt, path: name, reason: "the image is empty") }
         let options = self.options
         return try await workers.run { _ in
@@ -234,6 +234,6 @@ public final class ImageLoader: ImageDecoder {
                 ocrkit_vips_extract_bands(image.pointer, $0, 0, Int32(layout.channels))
             }
         }
-        return try image.bitmap(layout: layout, source: path)
+        return try image.bitmap(layout: layout, image: path)
     }
 }

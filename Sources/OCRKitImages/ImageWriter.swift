@@ -43,7 +43,7 @@ public enum ImageWriter {
         var buffer: UnsafeMutableRawPointer?
         var length = 0
         guard ocrkit_vips_jpegsave_buffer(image.pointer, &buffer, &length, Int32(quality)) == 0, let buffer else {
-            throw OCRError(.outOfMemory, path: bitmap.source, reason: "cannot encode the image as JPEG: \(Vips.takeError())")
+            throw OCRError(.outOfMemory, path: bitmap.image, reason: "cannot encode the image as JPEG: \(Vips.takeError())")
         }
         defer { g_free(buffer) }
         return Array(UnsafeRawBufferPointer(start: buffer, count: length))
@@ -56,7 +56,7 @@ public enum ImageWriter {
         var buffer: UnsafeMutableRawPointer?
         var length = 0
         guard ocrkit_vips_pngsave_buffer(image.pointer, &buffer, &length) == 0, let buffer else {
-            throw OCRError(.outOfMemory, path: bitmap.source, reason: "cannot encode the image as PNG: \(Vips.takeError())")
+            throw OCRError(.outOfMemory, path: bitmap.image, reason: "cannot encode the image as PNG: \(Vips.takeError())")
         }
         defer { g_free(buffer) }
         return Array(UnsafeRawBufferPointer(start: buffer, count: length))

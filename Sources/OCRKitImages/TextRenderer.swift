@@ -27,7 +27,7 @@ public enum TextRenderer {
             ocrkit_vips_embed_white(inverted.pointer, $0, Int32(margin), Int32(margin),
                                     Int32(inverted.width + 2 * margin), Int32(inverted.height + 2 * margin))
         }
-        var bitmap = try page.bitmap(layout: .gray, source: "rendered text")
+        var bitmap = try page.bitmap(layout: .gray, image: "rendered text")
         bitmap.resolution = Double(dpi)
         return bitmap
     }

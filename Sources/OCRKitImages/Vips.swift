@@ -60,31 +60,31 @@ final class VipsImageHandle {
 
     /// An image holding a copy of the bitmap's pixels.
     convenience init(bitmap: Bitmap) throws {
-        try Vips.ensureInitialized(path: bitmap.source)
+        try Vips.ensureInitialized(path: bitmap.image)
         let image = bitmap.pixels.withUnsafeBytes { bytes in
             vips_image_new_from_memory_copy(bytes.baseAddress, bytes.count, Int32(bitmap.width), Int32(bitmap.height),
                                             Int32(bitmap.layout.channels), VIPS_FORMAT_UCHAR)
         }
         guard let image else {
-            throw OCRError(.outOfMemory, path: bitmap.source, reason: "cannot copy the image: \(Vips.takeError())")
+            throw OCRError(.outOfMemory, path: bitmap.image, reason: "cannot copy the image: \(Vips.takeError())")
         }
         self.init(image)
     }
 
     /// Decodes the pixels into memory; damage in the middle of a file shows up here.
-    func bitmap(layout: Bitmap.Layout, source: String) throws -> Bitmap {
+    func bitmap(layout: Bitmap.Layout, image name: String) throws -> Bitmap {
         var size = 0
         guard let memory = vips_image_write_to_memory(pointer, &size) else {
-            throw OCRError(.corrupt, path: source, reason: "corrupt or truncated image: \(Vips.takeError())")
+            throw OCRError(.corrupt, path: name, reason: "corrupt or truncated image: \(Vips.takeError())")
         }
         defer { g_free(memory) }
         let expected = width * height * layout.channels
         guard size == expected, bands == layout.channels else {
-            throw OCRError(.corrupt, path: source, reason: "decoded \(size) bytes where \(expected) were expected")
+            throw OCRError(.corrupt, path: name, reason: "decoded \(size) bytes where \(expected) were expected")
         }
         return Bitmap(width: width, height: height, layout: layout,
                       pixels: Array(UnsafeRawBufferPointer(start: memory, count: size)),
-                      source: source, resolution: resolution)
+                      image: name, resolution: resolution)
     }
 
     var width: Int { Int(vips_image_get_width(pointer)) }

@@ -152,7 +152,7 @@ public final class NDLOCREngine: OCREngine {
             return Line(reading: read.characters, confidence: confidence, along: quad, imageWidth: bitmap.width,
                         imageHeight: bitmap.height, alternativeCount: options.alternativeCount)
         }
-        return Page(image: bitmap.source, width: bitmap.width, height: bitmap.height, engine: info, lines: lines)
+        return Page(image: bitmap.image, width: bitmap.width, height: bitmap.height, engine: info, lines: lines)
     }
 
     /// Japanese reading order: when most lines run down the page, columns from right to left and

@@ -171,7 +171,7 @@ public final class PPOCREngine: LineRecognizer {
             quads = try classifier.upright(quads, in: bitmap)
         }
         let lines = try readLines(along: quads, in: bitmap, options: options, models: models).compactMap { $0 }
-        return Page(image: bitmap.source, width: bitmap.width, height: bitmap.height, engine: info, lines: lines)
+        return Page(image: bitmap.image, width: bitmap.width, height: bitmap.height, engine: info, lines: lines)
     }
 
     /// How many times taller than wide a line must be to be read as running down the page, as
@@ -201,7 +201,7 @@ public final class PPOCREngine: LineRecognizer {
         let boxes = try detectionTurn {
             try detector.run([detector.inputNames[0]: Tensor(shape: [1, 3, height, width], values: input)]) { outputs in
                 guard let map = outputs[detector.outputNames[0]], map.element == .float, map.floats.count == width * height else {
-                    throw OCRError(.engineFailure, path: bitmap.source, reason: "the detector gave an unexpected output")
+                    throw OCRError(.engineFailure, path: bitmap.image, reason: "the detector gave an unexpected output")
                 }
                 return modelSet.boxes.boxes(in: map.floats, width: width, height: height)
             }

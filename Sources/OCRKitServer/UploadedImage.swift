@@ -28,10 +28,10 @@ struct InMemoryImages: ImageDecoder {
     func decode(contentsOf path: String, page: Int, maximumSide: Int?) async throws -> Bitmap {
         let stored = contents[QueuedPage(path: path, pageNumber: page)] ?? (page == 1 ? contents[QueuedPage(path: path)] : nil)
         guard let stored else { return try await files.decode(contentsOf: path, page: page, maximumSide: maximumSide) }
-        return try await files.decode(stored, name: path, maximumSide: maximumSide)
+        return try await files.decode(stored, image: path, maximumSide: maximumSide)
     }
 
-    func decode(_ contents: Data, name: String, maximumSide: Int?) async throws -> Bitmap {
-        try await files.decode(contents, name: name, maximumSide: maximumSide)
+    func decode(_ contents: Data, image name: String, maximumSide: Int?) async throws -> Bitmap {
+        try await files.decode(contents, image: name, maximumSide: maximumSide)
     }
 }

@@ -9,23 +9,23 @@ extension Bitmap {
     /// its own aspect ratio and the detail of its nearer half. The photo's resolution, if it had
     /// one, does not carry over: the page's scale is not the photo's.
     ///
-    /// - Throws: an ``OCRError`` naming the source when the corners enclose no area, lie far
+    /// - Throws: an ``OCRError`` naming the image when the corners enclose no area, lie far
     ///   outside the image (a page cannot be larger than what shows it), or OpenCV fails.
     public func flattening(_ corners: Quad) throws -> Bitmap {
         let reach = Rect(x: -Double(width), y: -Double(height), width: 3 * Double(width), height: 3 * Double(height))
         guard corners.corners.allSatisfy({ reach.contains($0) }) else {
-            throw OCRError(.invalidOption, path: source,
+            throw OCRError(.invalidOption, path: image,
                            reason: "the page's corners \(corners.corners) lie far outside the \(width)x\(height) image")
         }
         let size = corners.flattenedSize
         guard size.width >= 1, size.height >= 1 else {
-            throw OCRError(.degenerateImage, path: source, reason: "the page's corners \(corners.corners) enclose no area")
+            throw OCRError(.degenerateImage, path: image, reason: "the page's corners \(corners.corners) enclose no area")
         }
         let points = corners.corners.map { ocrkit_cv_point(x: $0.x, y: $0.y) }
         var flat = try making(width: size.width, height: size.height) { output in
             try OpenCV.check(withImage { pixels, width, height, channels in
                 ocrkit_cv_warp_quad(pixels, width, height, channels, points, output, Int32(size.width), Int32(size.height))
-            }, "cannot flatten the page", source: source)
+            }, "cannot flatten the page", image: image)
         }
         flat.resolution = nil
         return flat
@@ -34,12 +34,12 @@ extension Bitmap {
     /// This bitmap turned clockwise by `degrees` about its centre, at the same size; the corners
     /// it uncovers repeat the nearest edge.
     ///
-    /// - Throws: an ``OCRError`` naming the source when OpenCV fails.
+    /// - Throws: an ``OCRError`` naming the image when OpenCV fails.
     public func rotated(byDegrees degrees: Double) throws -> Bitmap {
         try making(width: width, height: height) { output in
             try OpenCV.check(withImage { pixels, width, height, channels in
                 ocrkit_cv_rotate(pixels, width, height, channels, degrees, output)
-            }, "cannot rotate the image", source: source)
+            }, "cannot rotate the image", image: image)
         }
     }
 
@@ -47,24 +47,24 @@ extension Bitmap {
     /// around it, so that shadows and gradients across a page become white paper again while the
     /// ink stays dark. Large dark areas (a photo on the page) fade.
     ///
-    /// - Throws: an ``OCRError`` naming the source when OpenCV fails.
+    /// - Throws: an ``OCRError`` naming the image when OpenCV fails.
     public func evenedLighting() throws -> Bitmap {
         try making(width: width, height: height) { output in
             try OpenCV.check(withImage { pixels, width, height, channels in
                 ocrkit_cv_flatten_lighting(pixels, width, height, channels, output)
-            }, "cannot even out the lighting", source: source)
+            }, "cannot even out the lighting", image: image)
         }
     }
 
     /// How far the lines of text in this bitmap are tilted, whether they run across or down it.
     ///
     /// - Parameter maximumDegrees: the largest tilt looked for, either way.
-    /// - Throws: an ``OCRError`` naming the source when OpenCV fails.
+    /// - Throws: an ``OCRError`` naming the image when OpenCV fails.
     public func skew(upTo maximumDegrees: Double = 15) throws -> Skew {
         var degrees = 0.0, confidence = 0.0
         try OpenCV.check(withImage { pixels, width, height, channels in
             ocrkit_cv_estimate_skew(pixels, width, height, channels, maximumDegrees, &degrees, &confidence)
-        }, "cannot measure the skew", source: source)
+        }, "cannot measure the skew", image: image)
         return Skew(degrees: degrees, confidence: confidence)
     }
 }

@@ -11,10 +11,10 @@ enum OpenCV {
     static var unavailability: String { String(cString: ocrkit_cv_unavailability()) }
 
     /// Throws when a COpenCV call returned a failure: what it was doing, and OpenCV's reason.
-    static func check(_ status: Int32, _ what: String, source: String) throws {
+    static func check(_ status: Int32, _ what: String, image: String) throws {
         guard status != 0 else { return }
         let reason = String(cString: ocrkit_cv_last_error())
-        throw OCRError(isAvailable ? .engineFailure : .engineUnavailable, path: source, reason: "\(what): \(reason)")
+        throw OCRError(isAvailable ? .engineFailure : .engineUnavailable, path: image, reason: "\(what): \(reason)")
     }
 }
 
@@ -28,10 +28,10 @@ extension Bitmap {
         }
     }
 
-    /// A bitmap of this one's layout, source and resolution, whose pixels `fill` writes.
+    /// A bitmap of this one's layout, image and resolution, whose pixels `fill` writes.
     func making(width: Int, height: Int, _ fill: (UnsafeMutablePointer<UInt8>) throws -> Void) rethrows -> Bitmap {
         var pixels = [UInt8](repeating: 0, count: width * height * layout.channels)
         try pixels.withUnsafeMutableBufferPointer { try fill($0.baseAddress!) }
-        return Bitmap(width: width, height: height, layout: layout, pixels: pixels, source: source, resolution: resolution)
+        return Bitmap(width: width, height: height, layout: layout, pixels: pixels, image: image, resolution: resolution)
     }
 }

@@ -25,13 +25,13 @@ public struct PageDetector: Sendable {
     /// The page in `bitmap`, or `nil` when there is none: a flat scan, a page filling the photo,
     /// or no page at all.
     ///
-    /// - Throws: an ``OCRError`` naming the bitmap's source when OpenCV fails or is missing.
+    /// - Throws: an ``OCRError`` naming the bitmap's image when OpenCV fails or is missing.
     public func page(in bitmap: Bitmap) throws -> DetectedPage? {
         var corners = [ocrkit_cv_point](repeating: ocrkit_cv_point(), count: 4)
         var confidence = 0.0
         try OpenCV.check(bitmap.withImage { pixels, width, height, channels in
             ocrkit_cv_find_page(pixels, width, height, channels, minimumConfidence, &corners, &confidence)
-        }, "cannot search the image for a page", source: bitmap.source)
+        }, "cannot search the image for a page", image: bitmap.image)
         guard confidence > 0 else { return nil }
         let points = corners.map { Point(x: $0.x, y: $0.y) }
         return DetectedPage(

@@ -31,7 +31,7 @@ final class TesseractSession {
     func recognize(
         _ bitmap: Bitmap, options: RecognitionOptions, mode: PageSegmentationMode, engine: EngineInfo
     ) throws -> Page {
-        try load(languages: options.languages.joined(separator: "+"), path: bitmap.source)
+        try load(languages: options.languages.joined(separator: "+"), path: bitmap.image)
         defer { TessBaseAPIClear(handle) }
 
         TessBaseAPISetPageSegMode(handle, TessPageSegMode(UInt32(mode.rawValue)))
@@ -48,18 +48,18 @@ final class TesseractSession {
         origin = Point(x: region?.minX ?? 0, y: region?.minY ?? 0)
         setImage(region.flatMap { bitmap.cropped(to: $0) } ?? bitmap)
         guard TessBaseAPIRecognize(handle, nil) == 0 else {
-            throw OCRError(.engineFailure, path: bitmap.source, reason: "Tesseract failed to recognise the image")
+            throw OCRError(.engineFailure, path: bitmap.image, reason: "Tesseract failed to recognise the image")
         }
         // Tesseract has now made the static objects its clean-up at exit destroys.
         ExitSafeRelease.prepare("tesseract")
         let layout = readLayout(of: bitmap, alternativeCount: options.alternativeCount)
-        return Page(image: bitmap.source, width: bitmap.width, height: bitmap.height, engine: engine, layout: layout)
+        return Page(image: bitmap.image, width: bitmap.width, height: bitmap.height, engine: engine, layout: layout)
     }
 
     /// Which way up the text of `bitmap` is, by Tesseract's orientation and script detection, or
     /// `nil` when it finds too little text to tell.
     func orientation(of bitmap: Bitmap) throws -> TextOrientation? {
-        try load(languages: "osd", path: bitmap.source)
+        try load(languages: "osd", path: bitmap.image)
         defer { TessBaseAPIClear(handle) }
         setImage(bitmap)
         var degrees: Int32 = 0, confidence: Float = 0, scriptConfidence: Float = 0

@@ -130,7 +130,7 @@ struct DocumentExamples {
     @Test func ccittGroup4() throws {
         let rendered = try TextRenderer.render("Faxed")
         let page = Bitmap(width: rendered.width, height: rendered.height, layout: .gray,
-                          pixels: rendered.pixels.map { $0 < 128 ? 0 : 255 }, source: "fax")
+                          pixels: rendered.pixels.map { $0 < 128 ? 0 : 255 }, image: "fax")
 
         // Example from Sources/OCRKitImages/CCITTGroup4.swift
         let encoded = try CCITTGroup4.encode(page)   // `page` holds only 0 and 255

@@ -143,7 +143,7 @@ struct LiveAndOutputExamples {
     func ndlocrEngine() async throws {
         let models = try NDLOCRStandInModels(detections: [(NDLOCRStandInModels.line, [0.1, 0.1, 0.5, 0.2], 0.9, 3)])
         let ndlocrModels = models.folder.path
-        let bitmap = Bitmap(width: 200, height: 200, layout: .gray, pixels: [UInt8](repeating: 128, count: 40_000), source: "grey")
+        let bitmap = Bitmap(width: 200, height: 200, layout: .gray, pixels: [UInt8](repeating: 128, count: 40_000), image: "grey")
 
         // Example from Sources/OCRKitONNX/NDLOCREngine.swift
         let engine = try NDLOCREngine(configuration: .init(models: ndlocrModels))   // NDLOCR-Lite's src/model

@@ -49,7 +49,7 @@ struct ModuleExamples {
         // A pale scene with a plate in it; the target is in the scene's pixels.
         let plate = try TextRenderer.render("AB12 CDE", font: "DejaVu Sans Bold 12")
         let canvas = Bitmap(width: 1200, height: 720, layout: plate.layout,
-                            pixels: [UInt8](repeating: 210, count: 1200 * 720 * plate.layout.channels), source: "car")
+                            pixels: [UInt8](repeating: 210, count: 1200 * 720 * plate.layout.channels), image: "car")
         let photo = canvas.placing(plate, x: 470, y: 335)
         let plateBox = Rect(x: 470, y: 335, width: Double(plate.width), height: Double(plate.height))
         let scanner = try LiveScanner(engine: TesseractEngine(), configuration: .init(pattern: .ukPlate))

@@ -39,7 +39,7 @@ struct LineCombiningTests {
                 }
             }
             let spoiled = Bitmap(width: bitmap.width, height: bitmap.height, layout: bitmap.layout, pixels: pixels,
-                                 source: bitmap.source, resolution: bitmap.resolution)
+                                 image: bitmap.image, resolution: bitmap.resolution)
             return try await engine.recognize(spoiled, options: options)
         }
     }
@@ -99,7 +99,7 @@ struct LineCombiningTests {
             (bitmap: try TextRenderer.render(text, font: "DejaVu Sans 12", margin: 0), x: 80, y: lineTop + index * lineSpacing)
         }
         var page = Bitmap.page(width: 1700, height: lineTop * 2 + lines.count * lineSpacing, placing: parts)
-        page.source = "four lines"
+        page.image = "four lines"
         return page
     }
 

@@ -14,7 +14,7 @@ import Testing
                 pixels.append(inTarget ? 20 : UInt8(100 + (column / 10 % 2) * 100))
             }
         }
-        return Bitmap(width: 400, height: 300, layout: .gray, pixels: pixels, source: "stripes")
+        return Bitmap(width: 400, height: 300, layout: .gray, pixels: pixels, image: "stripes")
     }()
     private let target = Rect(x: 170, y: 135, width: 60, height: 30)
 
@@ -41,7 +41,7 @@ import Testing
     }
 
     @Test func otherTextIsPlacedBelowTheTarget() {
-        let sign = Bitmap(width: 40, height: 10, layout: .gray, pixels: [UInt8](repeating: 0, count: 400), source: "sign")
+        let sign = Bitmap(width: 40, height: 10, layout: .gray, pixels: [UInt8](repeating: 0, count: 400), image: "sign")
         let camera = CameraSimulation(scene: scene, target: target, overlay: sign, seed: 1)
         // Below the target by 60% of its height, centred on it.
         let row = 165 + 18 + 5, column = 200

@@ -34,7 +34,7 @@ import Testing
         try ImageWriter.write(text, to: path)
         let bitmap = try await ImageLoader().decode(contentsOf: path)
         #expect(bitmap.width == text.width && bitmap.height == text.height)
-        #expect(bitmap.source == path)
+        #expect(bitmap.image == path)
         // Lossy formats change pixels a little; the page must still be mostly white with dark text.
         let gray = bitmap.layout == .gray ? bitmap.pixels : stride(from: 0, to: bitmap.pixels.count, by: 3).map { bitmap.pixels[$0] }
         let dark = gray.filter { $0 < 100 }.count
@@ -81,7 +81,7 @@ import Testing
 
     @Test func keepsColourAsRGBAndFlattensAlphaOverWhite() async throws {
         let pixels = (0..<(64 * 64)).flatMap { index -> [UInt8] in index % 64 < 32 ? [200, 30, 30] : [30, 30, 200] }
-        let colour = Bitmap(width: 64, height: 64, layout: .rgb, pixels: pixels, source: "colour")
+        let colour = Bitmap(width: 64, height: 64, layout: .rgb, pixels: pixels, image: "colour")
         let path = folder.file("colour.png")
         try ImageWriter.write(colour, to: path)
         let bitmap = try await ImageLoader().decode(contentsOf: path)
@@ -144,7 +144,7 @@ import Testing
     }
 
     @Test func degenerateImages() async throws {
-        let line = Bitmap(width: 400, height: 2, layout: .gray, pixels: [UInt8](repeating: 0, count: 800), source: "line")
+        let line = Bitmap(width: 400, height: 2, layout: .gray, pixels: [UInt8](repeating: 0, count: 800), image: "line")
         let path = folder.file("line.png")
         try ImageWriter.write(line, to: path)
         await expectError(.degenerateImage, for: path)

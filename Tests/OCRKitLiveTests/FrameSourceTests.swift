@@ -73,7 +73,7 @@ import Testing
         #expect(frames.count == 12)
         #expect(frames.map(\.time) == (0..<12).map { Double($0) / 10 })
         #expect(frames.allSatisfy { $0.bitmap.width == Scenes.width && $0.bitmap.height == Scenes.height })
-        #expect(frames[3].bitmap.source == "\(video) frame 4")
+        #expect(frames[3].bitmap.image == "\(video) frame 4")
 
         var halved = 0
         for try await _ in VideoFrames(path: video, framesPerSecond: 5) { halved += 1 }

@@ -22,7 +22,7 @@ private func page(width: Int, height: Int, fills: [(x: Int, y: Int, width: Int, 
             for column in fill.x..<(fill.x + fill.width) { pixels[row * width + column] = fill.value }
         }
     }
-    return Bitmap(width: width, height: height, layout: .gray, pixels: pixels, source: "page.png")
+    return Bitmap(width: width, height: height, layout: .gray, pixels: pixels, image: "page.png")
 }
 
 @Suite(.enabled(if: ready, "needs ONNX Runtime and the onnx Python package in .deps/, which scripts/setup installs"), .onThreadsOfTheirOwn)

@@ -129,7 +129,7 @@ struct DifficultDocumentsTests {
     private func jbig2(_ text: String, side: Int, to path: String) throws {
         let line = try TextRenderer.render(text, font: "DejaVu Sans 16", dpi: 300, margin: 20)
         let region = Bitmap(width: line.width, height: line.height, layout: .gray,
-                            pixels: line.pixels.map { $0 < 128 ? 0 : 255 }, source: "line")
+                            pixels: line.pixels.map { $0 < 128 ? 0 : 255 }, image: "line")
         let points = Double(side) * 72 / 300
         let image = HandMadePDF.stream("/Type /XObject /Subtype /Image /Width \(side) /Height \(side) "
                                        + "/ColorSpace /DeviceGray /BitsPerComponent 1 /Filter /JBIG2Decode",

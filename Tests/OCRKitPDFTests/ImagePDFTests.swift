@@ -76,7 +76,7 @@ struct ImagePDFTests {
         // A grey PNG at 200 dpi: its pixels exactly, and a page its size at 200 dpi.
         let rendered = try TextRenderer.render("Grey page at two hundred dpi", dpi: 200, margin: 60)
         let grey = Bitmap(width: rendered.width, height: rendered.height, layout: .gray,
-                          pixels: rendered.pixels.map { $0 == 255 ? 240 : $0 }, source: "grey", resolution: 200)
+                          pixels: rendered.pixels.map { $0 == 255 ? 240 : $0 }, image: "grey", resolution: 200)
         let png = folder.file("grey.png")
         try ImageWriter.write(grey, to: png)
         let pages = [try await reader.read(jpeg), try await reader.read(png)]
@@ -99,7 +99,7 @@ struct ImagePDFTests {
     @Test func aBlackAndWhitePageIsStoredInGroup4WithoutLoss() async throws {
         let rendered = try TextRenderer.render("Black on white only\nas a fax would send it", margin: 60)
         let bilevel = Bitmap(width: rendered.width, height: rendered.height, layout: .gray,
-                             pixels: rendered.pixels.map { $0 < 128 ? 0 : 255 }, source: "bilevel")
+                             pixels: rendered.pixels.map { $0 < 128 ? 0 : 255 }, image: "bilevel")
         let path = folder.file("bilevel.png")
         try ImageWriter.write(bilevel, to: path)
         let page = try await reader.read(path)

@@ -53,13 +53,13 @@ final class ScriptedEngine: OCREngine {
     var calls: Int { attempts.withLock { $0.values.reduce(0, +) } }
 
     func recognize(_ bitmap: Bitmap, options: RecognitionOptions) async throws -> Page {
-        let attempt = attempts.withLock { $0[bitmap.source, default: 0] += 1; return $0[bitmap.source]! }
+        let attempt = attempts.withLock { $0[bitmap.image, default: 0] += 1; return $0[bitmap.image]! }
         if attempt <= failures {
-            throw OCRError(.engineFailure, path: bitmap.source, reason: "simulated engine crash \(attempt)")
+            throw OCRError(.engineFailure, path: bitmap.image, reason: "simulated engine crash \(attempt)")
         }
         let box = Rect(x: 0, y: 0, width: 1, height: 1)
-        let name = URL(fileURLWithPath: bitmap.source).lastPathComponent
-        return Page(image: bitmap.source, width: bitmap.width, height: bitmap.height, engine: info,
+        let name = URL(fileURLWithPath: bitmap.image).lastPathComponent
+        return Page(image: bitmap.image, width: bitmap.width, height: bitmap.height, engine: info,
                     lines: [Line(text: name, confidence: 1, box: box, quad: box.quad)])
     }
 }

@@ -43,7 +43,7 @@ struct EventTests {
             #expect(page.text == "Event two\n")
             let image = try await client.execute(uri: "/v1/items/\(read)/image", method: .get)
             #expect(image.headers[.contentType] == "image/jpeg")
-            let bitmap = try await ImageLoader().decode(Data(image.body.readableBytesView), name: "two", maximumSide: nil)
+            let bitmap = try await ImageLoader().decode(Data(image.body.readableBytesView), image: "two", maximumSide: nil)
             let json = try Page(jsonData: Data(try await client.execute(uri: "/v1/items/\(read)", method: .get).body.readableBytesView))
             #expect(bitmap.width == json.width && bitmap.height == json.height)
             let pdf = try await client.execute(uri: "/v1/items/\(read)?format=pdf", method: .get)

@@ -73,7 +73,7 @@ struct ReadTests {
                 (ByteBuffer(string: "just some words"), .unsupportedMediaType, "unsupported-format", "notes.txt: not an image"),
                 (truncated, .unprocessableContent, "corrupt", "notes.txt:"),
                 (ByteBuffer(bytes: try ImageWriter.jpegData(Bitmap(width: 3000, height: 2000, layout: .gray,
-                                                                       pixels: [UInt8](repeating: 255, count: 6_000_000), source: "white"))), .contentTooLarge,
+                                                                       pixels: [UInt8](repeating: 255, count: 6_000_000), image: "white"))), .contentTooLarge,
                  "too-large", "notes.txt:"),
             ]
             for (body, status, code, said) in cases {

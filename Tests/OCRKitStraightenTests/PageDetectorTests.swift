@@ -24,9 +24,9 @@ import Testing
         #expect(try PageDetector().page(in: try Pages.page()) == nil, "a flat scan is all page")
         var random = SystemRandomNumberGenerator()
         let noise = Bitmap(width: 300, height: 200, layout: .rgb, pixels: (0..<(300 * 200 * 3)).map { _ in UInt8.random(in: 0...255, using: &random) },
-                           source: "noise")
+                           image: "noise")
         #expect(try PageDetector().page(in: noise) == nil)
-        let blank = Bitmap(width: 1, height: 1, layout: .gray, pixels: [255], source: "one pixel")
+        let blank = Bitmap(width: 1, height: 1, layout: .gray, pixels: [255], image: "one pixel")
         #expect(try PageDetector().page(in: blank) == nil)
     }
 
@@ -44,14 +44,14 @@ import Testing
         #expect {
             try photo.flattening(Quad(topLeft: point, topRight: point, bottomRight: point, bottomLeft: point))
         } throws: { error in
-            (error as? OCRError)?.code == .degenerateImage && (error as? OCRError)?.path == photo.source
+            (error as? OCRError)?.code == .degenerateImage && (error as? OCRError)?.path == photo.image
         }
         // Corners from a damaged record: no image of 10^12 pixels, no crash.
         let far = Point(x: 1e12, y: .nan)
         #expect {
             try photo.flattening(Quad(topLeft: point, topRight: far, bottomRight: far, bottomLeft: point))
         } throws: { error in
-            (error as? OCRError)?.code == .invalidOption && (error as? OCRError)?.path == photo.source
+            (error as? OCRError)?.code == .invalidOption && (error as? OCRError)?.path == photo.image
         }
     }
 }

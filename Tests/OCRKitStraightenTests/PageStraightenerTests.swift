@@ -48,7 +48,7 @@ import Testing
         let page = try Pages.page()
         // Turned 4 degrees clockwise, its lines tilt 4 degrees the other way.
         let tilted = try Bitmap(width: page.width, height: page.height, layout: .rgb,
-                                pixels: page.pixels.flatMap { [$0, $0, $0] }, source: "tilted").rotated(byDegrees: 4)
+                                pixels: page.pixels.flatMap { [$0, $0, $0] }, image: "tilted").rotated(byDegrees: 4)
         let straightened = try await PageStraightener(configuration: .init(jobs: 1)).straighten(tilted)
         #expect(!straightened.straightening.foundPage)
         #expect(abs(straightened.straightening.skewDegrees + 4) < 0.3, "measured \(straightened.straightening.skewDegrees)")
@@ -68,7 +68,7 @@ import Testing
         // The right half of the page in shadow, at 55% of the light.
         let shaded = Bitmap(width: page.width, height: page.height, layout: .gray, pixels: page.pixels.enumerated().map { index, level in
             index % page.width > page.width / 2 ? UInt8(Double(level) * 0.55) : level
-        }, source: "shaded")
+        }, image: "shaded")
         var unevened = PageStraightener.Configuration(jobs: 1)
         unevened.evensLighting = false
         let evened = try await PageStraightener(configuration: .init(jobs: 1)).straighten(shaded).bitmap
@@ -83,7 +83,7 @@ import Testing
         let straightener = PageStraightener(configuration: .init(jobs: 1), orientationDetector: try Pages.orientationDetector())
         for (width, height) in [(1, 1), (8, 8), (3, 900)] {
             let blank = Bitmap(width: width, height: height, layout: layout,
-                               pixels: Array(repeating: 255, count: width * height * layout.channels), source: "blank")
+                               pixels: Array(repeating: 255, count: width * height * layout.channels), image: "blank")
             let straightened = try await straightener.straighten(blank)
             #expect(!straightened.straightening.foundPage && straightened.straightening.quarterTurns == 0)
             #expect(straightened.bitmap.width == width && straightened.bitmap.height == height)

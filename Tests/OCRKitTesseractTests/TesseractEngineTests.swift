@@ -16,7 +16,7 @@ func stack(_ parts: [Bitmap]) -> Bitmap {
         }
     }
     return Bitmap(width: width, height: parts.map(\.height).reduce(0, +), layout: .gray, pixels: pixels,
-                  source: "stacked", resolution: parts.first?.resolution)
+                  image: "stacked", resolution: parts.first?.resolution)
 }
 
 @Suite struct TesseractEngineTests {
@@ -42,7 +42,7 @@ func stack(_ parts: [Bitmap]) -> Bitmap {
         let bitmap = try TextRenderer.render(lines.joined(separator: "\n"), font: font)
         let page = try await engine.read(bitmap, options: RecognitionOptions())
         #expect(page.lines.map(\.text) == lines)
-        #expect(page.image == bitmap.source)
+        #expect(page.image == bitmap.image)
         #expect(page.width == bitmap.width && page.height == bitmap.height)
     }
 
@@ -122,7 +122,7 @@ func stack(_ parts: [Bitmap]) -> Bitmap {
 
     @Test func aBlankPageHasNoText() async throws {
         let blank = Bitmap(width: 600, height: 400, layout: .gray, pixels: [UInt8](repeating: 255, count: 240_000),
-                           source: "blank")
+                           image: "blank")
         let page = try await engine.read(blank, options: RecognitionOptions())
         #expect(page.lines.isEmpty && page.text.isEmpty)
     }

@@ -23,7 +23,7 @@ public enum TestDocuments {
         let rendered = try TextRenderer.render(text, dpi: dpi, margin: 80)
         let bitmap = Bitmap(width: rendered.width, height: rendered.height, layout: colour ? .rgb : .gray,
                             pixels: colour ? rendered.pixels.flatMap { [$0, $0 / 2 + 100, $0] } : rendered.pixels,
-                            source: path, resolution: Double(dpi))
+                            image: path, resolution: Double(dpi))
         try ImageWriter.write(bitmap, to: path)
         return bitmap
     }

@@ -10,7 +10,7 @@ struct BitmapInkTests {
             guard (10..<90).contains(x) else { return 255 }
             return (10..<20).contains(y) ? 0 : (60..<70).contains(y) ? 100 : 255
         }
-        return Bitmap(width: 100, height: 100, layout: .gray, pixels: pixels, source: "bars.png")
+        return Bitmap(width: 100, height: 100, layout: .gray, pixels: pixels, image: "bars.png")
     }()
 
     @Test func inkOutsideTheRegionsIsMeasuredAsAShareOfAllInk() {
@@ -22,12 +22,12 @@ struct BitmapInkTests {
     }
 
     @Test func colourPagesAreJudgedByTheirBrightness() {
-        let colour = Bitmap(width: 100, height: 100, layout: .rgb, pixels: page.pixels.flatMap { [$0, $0, $0] }, source: "bars.png")
+        let colour = Bitmap(width: 100, height: 100, layout: .rgb, pixels: page.pixels.flatMap { [$0, $0, $0] }, image: "bars.png")
         #expect(colour.inkShare(outside: [Rect(x: 0.05, y: 0.05, width: 0.9, height: 0.2)]) == 0.5)
     }
 
     @Test func aBlankPageHasNoInkToMiss() {
-        let blank = Bitmap(width: 10, height: 10, layout: .gray, pixels: [UInt8](repeating: 255, count: 100), source: "blank.png")
+        let blank = Bitmap(width: 10, height: 10, layout: .gray, pixels: [UInt8](repeating: 255, count: 100), image: "blank.png")
         #expect(blank.inkShare(outside: []) == 0)
     }
 }

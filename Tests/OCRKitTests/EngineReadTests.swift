@@ -19,13 +19,13 @@ private final class TwoLineEngine: OCREngine {
             return Line(text: line.0, confidence: 1, box: box, quad: box.quad,
                         words: [Word(text: line.0, confidence: 1, box: box, quad: box.quad)])
         }
-        return Page(image: bitmap.source, width: bitmap.width, height: bitmap.height, engine: info, lines: lines)
+        return Page(image: bitmap.image, width: bitmap.width, height: bitmap.height, engine: info, lines: lines)
     }
 }
 
 /// What every engine shares is done once, in `read`, whatever the engine.
 struct EngineReadTests {
-    let bitmap = Bitmap(width: 8, height: 8, layout: .gray, pixels: [UInt8](repeating: 255, count: 64), source: "x.png")
+    let bitmap = Bitmap(width: 8, height: 8, layout: .gray, pixels: [UInt8](repeating: 255, count: 64), image: "x.png")
 
     @Test func linesUnderTheMinimumHeightAreDropped() async throws {
         let engine = TwoLineEngine()

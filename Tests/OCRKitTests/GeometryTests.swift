@@ -70,7 +70,7 @@ import Testing
     @Test func cropsAreClippedToTheBitmap() throws {
         // 4 x 3 RGB, each pixel's red its index.
         let pixels: [UInt8] = (0..<12).flatMap { index -> [UInt8] in [UInt8(index), 0, 0] }
-        let bitmap = Bitmap(width: 4, height: 3, layout: .rgb, pixels: pixels, source: "grid")
+        let bitmap = Bitmap(width: 4, height: 3, layout: .rgb, pixels: pixels, image: "grid")
         let inside = try #require(bitmap.cropped(to: Rect(x: 1, y: 1, width: 2, height: 1)))
         #expect(inside.width == 2 && inside.height == 1)
         #expect(inside.pixels == [5, 0, 0, 6, 0, 0])
@@ -83,8 +83,8 @@ import Testing
     }
 
     @Test func placingClipsAtEveryEdge() {
-        let blank = Bitmap(width: 4, height: 3, layout: .gray, pixels: [UInt8](repeating: 0, count: 12), source: "blank")
-        let part = Bitmap(width: 2, height: 2, layout: .gray, pixels: [1, 2, 3, 4], source: "part")
+        let blank = Bitmap(width: 4, height: 3, layout: .gray, pixels: [UInt8](repeating: 0, count: 12), image: "blank")
+        let part = Bitmap(width: 2, height: 2, layout: .gray, pixels: [1, 2, 3, 4], image: "part")
         #expect(blank.placing(part, x: 1, y: 1).pixels == [0, 0, 0, 0, 0, 1, 2, 0, 0, 3, 4, 0])
         #expect(blank.placing(part, x: -1, y: -1).pixels == [4, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0])
         #expect(blank.placing(part, x: 3, y: 2).pixels == [0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 1])

@@ -21,7 +21,7 @@ private struct FixedEngine: OCREngine {
                  })
         }
         let layout = [(paragraphs ?? [read.indices]).map { Array(read[$0]) }]
-        return Page(image: bitmap.source, width: bitmap.width, height: bitmap.height, engine: info, layout: layout)
+        return Page(image: bitmap.image, width: bitmap.width, height: bitmap.height, engine: info, layout: layout)
     }
 }
 
@@ -30,7 +30,7 @@ private func row(_ y: Double, from x: Double = 0.1, to right: Double = 0.9) -> R
 }
 
 @Suite struct LineCombiningEngineTests {
-    let bitmap = Bitmap(width: 8, height: 8, layout: .gray, pixels: [UInt8](repeating: 255, count: 64), source: "x.png")
+    let bitmap = Bitmap(width: 8, height: 8, layout: .gray, pixels: [UInt8](repeating: 255, count: 64), image: "x.png")
     /// Both engines' confidences taken as they are.
     let even = ConfidenceCalibration([(0, 0), (1, 1)])
 
@@ -89,7 +89,7 @@ private func row(_ y: Double, from x: Double = 0.1, to right: Double = 0.9) -> R
 
         // A mark where the sure engine read nothing: the primary reads the page too.
         let marked = Bitmap(width: 100, height: 100, layout: .gray,
-                            pixels: (0..<10_000).map { $0 / 100 == 5 && $0 % 100 < 60 ? 0 : 255 }, source: "x.png")
+                            pixels: (0..<10_000).map { $0 / 100 == 5 && $0 % 100 < 60 ? 0 : 255 }, image: "x.png")
         let seen = try await combining(first, sure, sure: 0.9).read(marked, options: RecognitionOptions())
         #expect(seen.lines.map(\.text) == ["HEADER", "Dear Ada,", "Yours,"] && seen.engine.name == "auto")
 

@@ -66,13 +66,13 @@ import Testing
 
 @Suite struct BitmapTurningTests {
     /// 3 x 2, gray: 1 2 3 / 4 5 6.
-    let bitmap = Bitmap(width: 3, height: 2, layout: .gray, pixels: [1, 2, 3, 4, 5, 6], source: "grid", resolution: 300)
+    let bitmap = Bitmap(width: 3, height: 2, layout: .gray, pixels: [1, 2, 3, 4, 5, 6], image: "grid", resolution: 300)
 
     @Test func aQuarterTurnClockwisePutsTheLeftColumnOnTop() {
         let turned = bitmap.turned(clockwiseQuarterTurns: 1)
         #expect(turned.width == 2 && turned.height == 3)
         #expect(turned.pixels == [4, 1, 5, 2, 6, 3])
-        #expect(turned.resolution == 300 && turned.source == "grid")
+        #expect(turned.resolution == 300 && turned.image == "grid")
     }
 
     @Test func halfAndThreeQuarterTurns() {
@@ -83,7 +83,7 @@ import Testing
 
     @Test func fourTurnsAreNoneAndRGBKeepsItsChannels() {
         #expect(bitmap.turned(clockwiseQuarterTurns: 4).pixels == bitmap.pixels)
-        let rgb = Bitmap(width: 2, height: 1, layout: .rgb, pixels: [1, 2, 3, 4, 5, 6], source: "pair")
+        let rgb = Bitmap(width: 2, height: 1, layout: .rgb, pixels: [1, 2, 3, 4, 5, 6], image: "pair")
         #expect(rgb.turned(clockwiseQuarterTurns: 1).pixels == [1, 2, 3, 4, 5, 6])
         #expect(rgb.turned(clockwiseQuarterTurns: 2).pixels == [4, 5, 6, 1, 2, 3])
     }

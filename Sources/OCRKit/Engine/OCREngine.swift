@@ -66,8 +66,8 @@ public protocol ImageDecoder: Sendable {
     func decode(contentsOf path: String, maximumSide: Int?) async throws -> Bitmap
 
     /// Decodes an image file's `contents`, already in memory (from a queue's database, say), as
-    /// ``decode(contentsOf:maximumSide:)`` decodes the file; errors name the image `name`.
-    func decode(_ contents: Data, name: String, maximumSide: Int?) async throws -> Bitmap
+    /// ``decode(contentsOf:maximumSide:)`` decodes the file; errors name the image `image`.
+    func decode(_ contents: Data, image name: String, maximumSide: Int?) async throws -> Bitmap
 
     /// The pages of the document at `path`, in order, or `nil` when the file is an image, a page
     /// of its own.
@@ -78,7 +78,7 @@ public protocol ImageDecoder: Sendable {
     func decode(contentsOf path: String, page: Int, maximumSide: Int?) async throws -> Bitmap
 
     /// Page `page` (from 1) of the file at `path` as a file of its own, which
-    /// ``decode(_:name:maximumSide:)`` decodes as that page: a PDF of the one page, a TIFF of one
+    /// ``decode(_:image:maximumSide:)`` decodes as that page: a PDF of the one page, a TIFF of one
     /// page. Queues that store what their workers read store this. Blocking: call it off Swift's
     /// cooperative pool.
     func contents(ofPage page: Int, ofFileAt path: String) throws -> Data

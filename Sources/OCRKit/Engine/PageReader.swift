@@ -47,12 +47,12 @@ public struct PageReader: Sendable {
     }
 
     /// Reads an image file's `contents`, already in memory (from a queue's database, say); the
-    /// page and errors name the image `name`, its path where it was.
+    /// page and errors name the image `image`, its path where it was.
     ///
     /// - Throws: an ``OCRError`` naming the image, as ``read(_:options:)`` does.
-    public func read(_ contents: Data, name: String, options: RecognitionOptions = RecognitionOptions()) async throws -> Page {
+    public func read(_ contents: Data, image name: String, options: RecognitionOptions = RecognitionOptions()) async throws -> Page {
         try checkStraightening(name, options: options)
-        return try await read(decoder.decode(contents, name: name, maximumSide: options.maximumImageSide), options: options)
+        return try await read(decoder.decode(contents, image: name, maximumSide: options.maximumImageSide), options: options)
     }
 
     private func checkStraightening(_ path: String, options: RecognitionOptions) throws {

@@ -24,7 +24,7 @@ extension Bitmap {
             let start = (row * width + left) * channels
             cropped.append(contentsOf: pixels[start..<start + (right - left) * channels])
         }
-        return Bitmap(width: right - left, height: bottom - top, layout: layout, pixels: cropped, source: source,
+        return Bitmap(width: right - left, height: bottom - top, layout: layout, pixels: cropped, image: image,
                       resolution: resolution)
     }
 }

@@ -13,6 +13,6 @@ extension Bitmap {
             let to = ((y + row) * width + x + columns.lowerBound) * channels
             pixels.replaceSubrange(to..<to + columns.count * channels, with: part.pixels[from..<from + columns.count * channels])
         }
-        return Bitmap(width: width, height: height, layout: layout, pixels: pixels, source: source, resolution: resolution)
+        return Bitmap(width: width, height: height, layout: layout, pixels: pixels, image: image, resolution: resolution)
     }
 }

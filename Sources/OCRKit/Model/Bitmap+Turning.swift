@@ -1,6 +1,6 @@
 extension Bitmap {
     /// This bitmap turned clockwise by `quarterTurns` quarter turns (any integer; negative turns
-    /// go counter-clockwise). The resolution and source are kept.
+    /// go counter-clockwise). The resolution and image are kept.
     ///
     /// ```swift
     /// let upright = sideways.turned(clockwiseQuarterTurns: orientation.quarterTurns)
@@ -27,7 +27,7 @@ extension Bitmap {
                 }
             }
         }
-        return Bitmap(width: newWidth, height: newHeight, layout: layout, pixels: turned, source: source,
+        return Bitmap(width: newWidth, height: newHeight, layout: layout, pixels: turned, image: image,
                       resolution: resolution)
     }
 }

@@ -19,19 +19,20 @@ public struct Bitmap: Sendable {
     public let layout: Layout
     /// `width * height * layout.channels` bytes.
     public let pixels: [UInt8]
-    /// Where the pixels came from, for results and error messages: usually a file path.
-    public var source: String
+    /// The image the pixels came from, as pages read from them name it (``Page/image``) and error
+    /// messages do: usually a file's path, or a name for pixels made in memory.
+    public var image: String
     /// Pixels per inch, when the file says so; engines use it to judge text size.
     public var resolution: Double?
 
     /// - Precondition: `pixels.count == width * height * layout.channels`.
-    public init(width: Int, height: Int, layout: Layout, pixels: [UInt8], source: String, resolution: Double? = nil) {
+    public init(width: Int, height: Int, layout: Layout, pixels: [UInt8], image: String, resolution: Double? = nil) {
         precondition(pixels.count == width * height * layout.channels, "Bitmap pixel count does not match its size")
         self.width = width
         self.height = height
         self.layout = layout
         self.pixels = pixels
-        self.source = source
+        self.image = image
         self.resolution = resolution
     }
 

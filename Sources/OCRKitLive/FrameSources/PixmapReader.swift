@@ -36,7 +36,7 @@ final class PixmapReader {
         }
         let pixels = Array(buffer[position..<position + count])
         position += count
-        return Bitmap(width: width, height: height, layout: .rgb, pixels: pixels, source: source)
+        return Bitmap(width: width, height: height, layout: .rgb, pixels: pixels, image: source)
     }
 
     /// A header field: skips white space and comments, then reads up to the next white space.

@@ -33,9 +33,9 @@ public struct DocumentLoader: ImageDecoder {
 
     /// Decodes a file's `contents`, already in memory: an image, or the first page of a PDF
     /// (written to a temporary file first: qpdf and the renderer read files).
-    public func decode(_ contents: Data, name: String, maximumSide: Int?) async throws -> Bitmap {
+    public func decode(_ contents: Data, image name: String, maximumSide: Int?) async throws -> Bitmap {
         guard Self.isPDF(contents: contents) else {
-            return try await images.decode(contents, name: name, maximumSide: maximumSide)
+            return try await images.decode(contents, image: name, maximumSide: maximumSide)
         }
         let folder = FileManager.default.temporaryDirectory.appendingPathComponent("ocrkit-page-\(UUID().uuidString)")
         try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
@@ -44,7 +44,7 @@ public struct DocumentLoader: ImageDecoder {
         try contents.write(to: URL(fileURLWithPath: path))
         do {
             var bitmap = try await decode(contentsOf: path, page: 1, maximumSide: maximumSide)
-            bitmap.source = name
+            bitmap.image = name
             return bitmap
         } catch var error as OCRError where error.path == path {
             error.path = name
@@ -127,7 +127,7 @@ public struct DocumentLoader: ImageDecoder {
     private func pixels(of scan: ScanImage, path: String) async throws -> Bitmap? {
         switch scan {
         case .jpeg(let bytes, let width, let height):
-            let bitmap = try await images.decode(bytes, name: path, maximumSide: nil)
+            let bitmap = try await images.decode(bytes, image: path, maximumSide: nil)
             return bitmap.width == width && bitmap.height == height ? bitmap : nil
         case .pixels(let bitmap):
             return bitmap

@@ -33,9 +33,9 @@ enum ScanImage {
         guard filters.allSatisfy({ $0 == "/FlateDecode" }), let samples = file.decodedData(image) else { return nil }
         switch (space, bits) {
         case ("/DeviceGray", 8) where samples.count == width * height:
-            self = .pixels(Bitmap(width: width, height: height, layout: .gray, pixels: samples, source: source))
+            self = .pixels(Bitmap(width: width, height: height, layout: .gray, pixels: samples, image: source))
         case ("/DeviceRGB", 8) where samples.count == width * height * 3:
-            self = .pixels(Bitmap(width: width, height: height, layout: .rgb, pixels: samples, source: source))
+            self = .pixels(Bitmap(width: width, height: height, layout: .rgb, pixels: samples, image: source))
         case ("/DeviceGray", 1) where samples.count == (width + 7) / 8 * height:
             let rowBytes = (width + 7) / 8
             var pixels = [UInt8](repeating: 0, count: width * height)
@@ -44,7 +44,7 @@ enum ScanImage {
                     pixels[y * width + x] = 255
                 }
             }
-            self = .pixels(Bitmap(width: width, height: height, layout: .gray, pixels: pixels, source: source))
+            self = .pixels(Bitmap(width: width, height: height, layout: .gray, pixels: pixels, image: source))
         default:
             return nil
         }

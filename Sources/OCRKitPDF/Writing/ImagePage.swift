@@ -66,7 +66,7 @@ struct ImagePage {
             dictionary: "<< /Type /XObject /Subtype /Image /Width \(bitmap.width) /Height \(bitmap.height) "
                 + "/ColorSpace \(space) /BitsPerComponent 8 "
                 + "/DecodeParms << /Predictor 15 /Colors \(bitmap.layout.channels) /BitsPerComponent 8 /Columns \(bitmap.width) >> >>",
-            data: try imageData(ofPNG: ImageWriter.pngData(bitmap), source: bitmap.source), filter: "/FlateDecode",
+            data: try imageData(ofPNG: ImageWriter.pngData(bitmap), source: bitmap.image), filter: "/FlateDecode",
             pixelWidth: bitmap.width, pixelHeight: bitmap.height, box: page, rotation: 0)
     }
 

@@ -65,7 +65,7 @@ extension OCRProcessor {
             group.addTask { await self.renewLease(of: item.id) }
             do {
                 var page = if let contents = item.contents {
-                    try await reader.read(contents, name: item.path, options: options)
+                    try await reader.read(contents, image: item.path, options: options)
                 } else {
                     try await reader.read(item.path, page: item.pageNumber, options: options)
                 }

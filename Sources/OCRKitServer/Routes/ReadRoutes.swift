@@ -33,7 +33,7 @@ extension OCRServer {
                 }
             }
             let page = try await finishing("reading \(image.name)", within: configuration.limits.maximumReadTime) { [admission] in
-                try await admission.admit { try await reader.read(image.contents, name: image.name, options: options) }
+                try await admission.admit { try await reader.read(image.contents, image: image.name, options: options) }
             }
             let document = try await parameters.format.document(
                 of: [page], images: InMemoryImages(contents: [QueuedPage(path: image.name): image.contents], files: reader.decoder),
