@@ -113,7 +113,7 @@ extension QueueStore {
 
     /// Adds a batch of image files, for workers that read them where they are.
     public func addBatch(name: String?, paths: [String], options: RecognitionOptions, document: String?, now: Date) async throws -> BatchID {
-        try await addBatch(name: name, pages: paths.map { QueuedPage(path: $0) }, options: options, document: document, images: nil, now: now)
+        try await addBatch(name: name, pages: paths.map { QueuedPage(image: $0) }, options: options, document: document, images: nil, now: now)
     }
 
     /// A store that does not announce changes: callers poll.

@@ -72,7 +72,7 @@ extension PostgresQueueStore {
         var results: [ItemResult] = []
         for row in rows {
             let (id, batch, path, result, finished, consumed, attempts) = try row.decode((Int64, Int64, String, String, Double, Bool, Int).self)
-            results.append(ItemResult(id: ItemID(rawValue: id), batch: BatchID(rawValue: batch), path: path,
+            results.append(ItemResult(id: ItemID(rawValue: id), batch: BatchID(rawValue: batch), image: path,
                                       page: try Page(jsonData: Data(result.utf8)), finishedAt: Date(timeIntervalSince1970: finished),
                                       consumed: consumed, attempts: attempts))
         }
@@ -90,7 +90,7 @@ extension PostgresQueueStore {
             for row in rows {
                 let (id, batch, path, page, code, message, attempts, finished) = try row.decode(
                     (Int64, Int64, String, Int?, String?, String?, Int, Double).self)
-                failures.append(ItemFailure(id: ItemID(rawValue: id), batch: BatchID(rawValue: batch), path: path, pageNumber: page,
+                failures.append(ItemFailure(id: ItemID(rawValue: id), batch: BatchID(rawValue: batch), image: path, pageNumber: page,
                                             error: OCRError(storedCode: code, reason: message, path: path), attempts: attempts,
                                             finishedAt: Date(timeIntervalSince1970: finished)))
             }
@@ -123,7 +123,7 @@ extension PostgresQueueStore {
                 case .cancelled, nil: .cancelled
                 }
                 events.append(ProcessorEvent(
-                    cursor: EventCursor(rawValue: id), item: ItemID(rawValue: item), path: path, pageNumber: page,
+                    cursor: EventCursor(rawValue: id), item: ItemID(rawValue: item), image: path, pageNumber: page,
                     batch: BatchID(rawValue: batch),
                     index: ordinal, batchTotal: total, kind: kind, time: Date(timeIntervalSince1970: created)))
             }

@@ -21,7 +21,7 @@ extension PostgresQueueStore {
                 for start in stride(from: 0, to: unique.count, by: 10_000) {
                     let slice = unique[start..<min(start + 10_000, unique.count)]
                     // Page 0 stands for none: arrays of optionals do not cross the protocol.
-                    let paths = slice.map(\.path), numbers = slice.map { $0.pageNumber ?? 0 }
+                    let paths = slice.map(\.image), numbers = slice.map { $0.pageNumber ?? 0 }
                     try await connection.query("""
                         INSERT INTO item (batch_id, ordinal, path, page, status, created_at, updated_at)
                         SELECT \(batch), \(start) + ordinality - 1, path, NULLIF(page, 0), \(pending), \(time), \(time)
@@ -33,7 +33,7 @@ extension PostgresQueueStore {
                     guard let contents = images?(page) else { continue }
                     try await connection.query("""
                         INSERT INTO item_image (item_id, contents) SELECT id, \(contents) FROM item
-                        WHERE batch_id = \(batch) AND path = \(page.path) AND page IS NOT DISTINCT FROM \(page.pageNumber)
+                        WHERE batch_id = \(batch) AND path = \(page.image) AND page IS NOT DISTINCT FROM \(page.pageNumber)
                         """, logger: logger)
                 }
                 try await announce(.itemsReady, on: connection)
@@ -73,7 +73,7 @@ extension PostgresQueueStore {
                 """)
             return try rows.first.map { row in
                 let (id, batch, path, page, attempts, options, contents) = try row.decode((Int64, Int64, String, Int?, Int, String, Data?).self)
-                return ClaimedItem(id: ItemID(rawValue: id), batch: BatchID(rawValue: batch), path: path, pageNumber: page,
+                return ClaimedItem(id: ItemID(rawValue: id), batch: BatchID(rawValue: batch), image: path, pageNumber: page,
                                    options: try BatchRecord.options(from: options), attempts: attempts, contents: contents)
             }
         }

@@ -148,7 +148,7 @@ public final class SQLiteQueueStore: QueueStore {
                 """)
             let store = try db.makeStatement(sql: "INSERT INTO itemImage (itemId, contents) VALUES (?, ?)")
             for (ordinal, page) in record.pages.enumerated() {
-                try insert.execute(arguments: [batch, ordinal, page.path, page.pageNumber, time, time])
+                try insert.execute(arguments: [batch, ordinal, page.image, page.pageNumber, time, time])
                 if let contents = images?(page) { try store.execute(arguments: [db.lastInsertedRowID, contents]) }
             }
             return BatchID(rawValue: batch)
@@ -181,7 +181,7 @@ public final class SQLiteQueueStore: QueueStore {
             let batch: Int64 = row["batchId"]
             let options = try String.fetchOne(db, sql: "SELECT options FROM batch WHERE id = ?", arguments: [batch]) ?? "{}"
             let contents = try Data.fetchOne(db, sql: "SELECT contents FROM itemImage WHERE itemId = ?", arguments: [candidate])
-            return ClaimedItem(id: ItemID(rawValue: row["id"]), batch: BatchID(rawValue: batch), path: row["path"], pageNumber: row["page"],
+            return ClaimedItem(id: ItemID(rawValue: row["id"]), batch: BatchID(rawValue: batch), image: row["path"], pageNumber: row["page"],
                                options: try BatchRecord.options(from: options), attempts: row["attempts"], contents: contents)
         }
     }
@@ -387,7 +387,7 @@ public final class SQLiteQueueStore: QueueStore {
     }
 
     private static func result(from row: Row) throws -> ItemResult {
-        ItemResult(id: ItemID(rawValue: row["id"]), batch: BatchID(rawValue: row["batchId"]), path: row["path"],
+        ItemResult(id: ItemID(rawValue: row["id"]), batch: BatchID(rawValue: row["batchId"]), image: row["path"],
                    page: try Page(jsonData: row["result"]), finishedAt: Date(timeIntervalSince1970: row["finishedAt"]),
                    consumed: row["consumed"], attempts: row["attempts"])
     }
@@ -400,7 +400,7 @@ public final class SQLiteQueueStore: QueueStore {
                 WHERE status = \(ItemStatus.failed.sql) \(scope.sql) ORDER BY batchId, ordinal
                 """, arguments: scope.arguments).map { row in
                 let path: String = row["path"]
-                return ItemFailure(id: ItemID(rawValue: row["id"]), batch: BatchID(rawValue: row["batchId"]), path: path,
+                return ItemFailure(id: ItemID(rawValue: row["id"]), batch: BatchID(rawValue: row["batchId"]), image: path,
                                    pageNumber: row["page"], error: OCRError(storedCode: row["errorCode"], reason: row["errorMessage"], path: path),
                                    attempts: row["attempts"], finishedAt: Date(timeIntervalSince1970: row["finishedAt"]))
             }
@@ -433,7 +433,7 @@ public final class SQLiteQueueStore: QueueStore {
                     kind = .cancelled
                 }
                 return ProcessorEvent(
-                    cursor: EventCursor(rawValue: row["id"]), item: ItemID(rawValue: row["itemId"]), path: path, pageNumber: row["page"],
+                    cursor: EventCursor(rawValue: row["id"]), item: ItemID(rawValue: row["itemId"]), image: path, pageNumber: row["page"],
                     batch: BatchID(rawValue: row["batchId"]), index: row["ordinal"], batchTotal: row["itemCount"],
                     kind: kind, time: Date(timeIntervalSince1970: row["createdAt"]))
             }

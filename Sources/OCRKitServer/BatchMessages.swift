@@ -39,7 +39,7 @@ struct FailureMessage: Codable, Sendable {
 
     init(_ failure: ItemFailure) {
         item = failure.id.rawValue
-        image = failure.path
+        image = failure.image
         page = failure.pageNumber
         code = failure.error.code.rawValue
         message = failure.error.description
@@ -73,7 +73,7 @@ struct EventMessage: Codable, Sendable {
         cursor = event.cursor.rawValue
         batch = event.batch.rawValue
         item = event.item.rawValue
-        image = event.path
+        image = event.image
         page = event.pageNumber
         index = event.index
         total = event.batchTotal

@@ -26,7 +26,7 @@ struct InMemoryImages: ImageDecoder {
     }
 
     func decode(contentsOf path: String, page: Int, maximumSide: Int?) async throws -> Bitmap {
-        let stored = contents[QueuedPage(path: path, pageNumber: page)] ?? (page == 1 ? contents[QueuedPage(path: path)] : nil)
+        let stored = contents[QueuedPage(image: path, pageNumber: page)] ?? (page == 1 ? contents[QueuedPage(image: path)] : nil)
         guard let stored else { return try await files.decode(contentsOf: path, page: page, maximumSide: maximumSide) }
         return try await files.decode(stored, image: path, maximumSide: maximumSide)
     }

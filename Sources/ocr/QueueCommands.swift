@@ -33,7 +33,7 @@ struct Status: AsyncParsableCommand {
         }
         if failures {
             for failure in try await store.failures(batch: nil) {
-                print("failed: \(Read.describe(failure.error, path: failure.path, page: failure.pageNumber)) "
+                print("failed: \(Read.describe(failure.error, path: failure.image, page: failure.pageNumber)) "
                       + "[\(failure.error.code.rawValue), \(failure.attempts) attempts]")
             }
         }

@@ -132,7 +132,7 @@ struct Scan: AsyncParsableCommand {
 
         let progress = try await store.progress(of: nil)
         let failures = try await store.failures(batch: nil).filter { $0.finishedAt >= started }
-        for failure in failures { warn(Read.describe(failure.error, path: failure.path, page: failure.pageNumber)) }
+        for failure in failures { warn(Read.describe(failure.error, path: failure.image, page: failure.pageNumber)) }
         var summary = "\(progress.completed) completed, \(progress.failed) failed, \(progress.cancelled) cancelled"
         if progress.pending > 0 { summary += ", \(progress.pending) still queued (run `ocr scan` to go on)" }
         warn(summary)
@@ -172,7 +172,7 @@ struct Scan: AsyncParsableCommand {
                 // A page past the document's last: the user's mistake, said before anything is queued.
                 throw error
             } catch {
-                pages.append(QueuedPage(path: path))
+                pages.append(QueuedPage(image: path))
             }
         }
         return pages

@@ -100,8 +100,8 @@ struct FleetTests {
         let uninterrupted = try await ocr(["scan", "--db", reference, "--engine", "tesseract"] + paths)
         #expect(uninterrupted.status == 0, "\(uninterrupted.errors)")
         let expected = try await SQLiteQueueStore(path: reference).results(batch: nil, unconsumedOnly: false)
-        #expect(Dictionary(uniqueKeysWithValues: results.map { ($0.path, $0.page) })
-                == Dictionary(uniqueKeysWithValues: expected.map { ($0.path, $0.page) }))
+        #expect(Dictionary(uniqueKeysWithValues: results.map { ($0.image, $0.page) })
+                == Dictionary(uniqueKeysWithValues: expected.map { ($0.image, $0.page) }))
     }
 }
 

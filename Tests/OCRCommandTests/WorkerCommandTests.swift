@@ -78,7 +78,7 @@ struct WorkerCommandTests {
         await worker.ended()
         let results = try await store.results(batch: nil, unconsumedOnly: false)
         #expect(results.map(\.page.text) == (0..<3).map { "Worker page \($0)" })
-        #expect(results.map(\.path) == paths.map { URL(fileURLWithPath: $0).standardizedFileURL.path })
+        #expect(results.map(\.image) == paths.map { URL(fileURLWithPath: $0).standardizedFileURL.path })
         await store.close()
     }
 

@@ -19,7 +19,7 @@ import Testing
         let batch = try await processor.enqueue(scans)   // images, and each page of a PDF
         await processor.start()
         for await event in processor.events where event.batch == batch {
-            if case .completed(let page?) = event.kind { print(event.path, page.text) }
+            if case .completed(let page?) = event.kind { print(event.image, page.text) }
             if try await processor.progress(for: batch).pending == 0 { break }
         }
         await processor.stop()
@@ -72,7 +72,7 @@ import Testing
         try TestDocuments.scannedPDF(["Clause one", "Clause two"], jpeg: false, to: contractPath)
 
         // Example from Sources/OCRKitQueue/Model/QueuedPage.swift
-        let pages = [QueuedPage(path: receiptPath), QueuedPage(path: contractPath, pageNumber: 2)]
+        let pages = [QueuedPage(image: receiptPath), QueuedPage(image: contractPath, pageNumber: 2)]
         let batch = try await processor.enqueue(pages)
 
         await processor.start()

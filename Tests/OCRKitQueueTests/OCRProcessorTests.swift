@@ -19,12 +19,12 @@ import Testing
         let progress = try await processor.progress(for: batch)
         #expect(progress == BatchProgress(completed: 6))
         let results = try await processor.unconsumedResults()
-        #expect(results.map(\.path) == paths)
+        #expect(results.map(\.image) == paths)
         #expect(results.map(\.page.text) == (0..<6).map { "Queued page \($0)" })
         #expect(results.allSatisfy { $0.attempts == 1 })
 
         let events = await collect(6, from: processor.events)
-        #expect(Set(events.map(\.path)) == Set(paths))
+        #expect(Set(events.map(\.image)) == Set(paths))
         #expect(Set(events.map(\.index)) == Set(0..<6))
         #expect(events.allSatisfy { $0.batch == batch && $0.batchTotal == 6 })
         for event in events {
@@ -70,7 +70,7 @@ import Testing
         #expect(results.map(\.page.text) == ["Queued page 0", "Queued page 1"])
         #expect(results.map(\.page.image) == paths)
         let failures = try await fixture.store.failures(batch: nil)
-        #expect(failures.map(\.path) == [broken, missing])
+        #expect(failures.map(\.image) == [broken, missing])
         #expect(failures.map(\.error.code) == [.unsupportedFormat, .fileNotFound])
     }
 
@@ -95,7 +95,7 @@ import Testing
 
         let failures = try await fixture.store.failures(batch: nil)
         #expect(failures.count == 1)
-        #expect(failures.first?.path == broken && failures.first?.attempts == 1)
+        #expect(failures.first?.image == broken && failures.first?.attempts == 1)
         #expect(failures.first?.error.code == .unsupportedFormat)
 
         // Mend the file and retry: the item is read.
@@ -103,7 +103,7 @@ import Testing
         #expect(try await processor.retryFailed() == 1)
         try await processor.waitUntilIdle()
         await processor.stop()
-        let mended = try await processor.unconsumedResults().first { $0.path == broken }
+        let mended = try await processor.unconsumedResults().first { $0.image == broken }
         #expect(mended?.page.text == "Mended page")
     }
 
@@ -155,9 +155,9 @@ import Testing
         try await fixture.store.recoverItems(abandonedBy: [], maximumAttempts: 3, now: Date())
         var order: [String] = []
         while let item = try await fixture.store.claimNextItem(owner: "a/1/x", expiry: Date().addingTimeInterval(60), now: Date()) {
-            order.append(item.path)
+            order.append(item.image)
         }
-        #expect(interrupted.path == paths[0])
+        #expect(interrupted.image == paths[0])
         #expect(order == [paths[1], paths[2], paths[0]])
     }
 
@@ -178,7 +178,7 @@ import Testing
         let item = try #require(try await fixture.store.claimNextItem(owner: "a/1/x", expiry: Date().addingTimeInterval(-1), now: Date()))
         try await fixture.store.recoverItems(abandonedBy: [], maximumAttempts: 3, now: Date())
         _ = try await fixture.store.claimNextItem(owner: "b/2/y", expiry: Date().addingTimeInterval(60), now: Date())
-        let page = Page(image: item.path, width: 1, height: 1, engine: EngineInfo(name: "x", version: "1"), lines: [])
+        let page = Page(image: item.image, width: 1, height: 1, engine: EngineInfo(name: "x", version: "1"), lines: [])
         #expect(try await fixture.store.complete(item.id, owner: "a/1/x", page: page, now: Date()) == false)
         #expect(try await fixture.store.complete(item.id, owner: "b/2/y", page: page, now: Date()) == true)
     }

@@ -54,10 +54,10 @@ struct PostgresQueueStoreTests {
             UPDATE ocrkit_schema SET version = 1
             """, in: url)
         let store = try await PostgresQueueStore(url: url)
-        _ = try await store.addBatch(name: nil, pages: [QueuedPage(path: "a.pdf", pageNumber: 1), QueuedPage(path: "a.pdf", pageNumber: 2)],
+        _ = try await store.addBatch(name: nil, pages: [QueuedPage(image: "a.pdf", pageNumber: 1), QueuedPage(image: "a.pdf", pageNumber: 2)],
                                      options: .init(), document: nil, images: { _ in Data([1]) }, now: Date())
         let old = try #require(try await store.claimNextItem(owner: "w", expiry: Date() + 60, now: Date()))
-        #expect(old.path == "old.png" && old.pageNumber == nil, "the queue's items are kept")
+        #expect(old.image == "old.png" && old.pageNumber == nil, "the queue's items are kept")
         let page = try #require(try await store.claimNextItem(owner: "w", expiry: Date() + 60, now: Date()))
         #expect(page.pageNumber == 1 && page.contents == Data([1]))
         await store.close()

@@ -69,7 +69,7 @@ enum StoreKind: String, CaseIterable, CustomTestStringConvertible {
             #expect(summary.id == batch && summary.name == "scans" && summary.document == "/tmp/scans.pdf")
             #expect(summary.createdAt == start)
             let first = try #require(try await store.claimNextItem(owner: "w", expiry: start + 60, now: start))
-            #expect(first.path == "b.png" && first.attempts == 1 && first.batch == batch)
+            #expect(first.image == "b.png" && first.attempts == 1 && first.batch == batch)
         }
     }
 
@@ -82,11 +82,11 @@ enum StoreKind: String, CaseIterable, CustomTestStringConvertible {
             let failure = OCRError(.engineFailure, path: "o1", reason: "crashed")
             #expect(try await store.fail(o1.id, owner: "w", error: failure, retryAt: start + 10, now: start))
             // o1 waits for its retry: o2 first, then the newer batch, and o1 only once due.
-            #expect(try await store.claimNextItem(owner: "w", expiry: start + 60, now: start)?.path == "o2")
-            #expect(try await store.claimNextItem(owner: "w", expiry: start + 60, now: start)?.path == "n1")
+            #expect(try await store.claimNextItem(owner: "w", expiry: start + 60, now: start)?.image == "o2")
+            #expect(try await store.claimNextItem(owner: "w", expiry: start + 60, now: start)?.image == "n1")
             #expect(try await store.claimNextItem(owner: "w", expiry: start + 60, now: start + 5) == nil)
             let retried = try #require(try await store.claimNextItem(owner: "w", expiry: start + 60, now: start + 11))
-            #expect(retried.path == "o1" && retried.attempts == 2 && retried.batch == old)
+            #expect(retried.image == "o1" && retried.attempts == 2 && retried.batch == old)
         }
     }
 
@@ -100,7 +100,7 @@ enum StoreKind: String, CaseIterable, CustomTestStringConvertible {
                     group.addTask {
                         var mine: [String] = []
                         while let item = try await store.claimNextItem(owner: "w\(worker)", expiry: start + 60, now: start) {
-                            mine.append(item.path)
+                            mine.append(item.image)
                         }
                         return mine
                     }
@@ -176,8 +176,8 @@ enum StoreKind: String, CaseIterable, CustomTestStringConvertible {
             #expect(back.attempts == 2)
             #expect(try await store.recoverItems(abandonedBy: ["w"], maximumAttempts: 2, now: start + 30) == 1)
             let failure = try #require(try await store.failures(batch: nil).first)
-            #expect(failure.path == back.path && failure.error.code == .interrupted)
-            #expect(try await store.events(after: .beginning, limit: 10).map(\.path) == [back.path])
+            #expect(failure.image == back.image && failure.error.code == .interrupted)
+            #expect(try await store.events(after: .beginning, limit: 10).map(\.image) == [back.image])
         }
     }
 
@@ -221,9 +221,9 @@ enum StoreKind: String, CaseIterable, CustomTestStringConvertible {
             let batch = try await store.addBatch(name: nil, paths: ["a", "b", "c"], options: .init(), document: nil, now: start)
             #expect(try await store.cancel(batch: batch, now: start) == 3)
             let all = try await store.events(after: .beginning, limit: 10)
-            #expect(all.map(\.path) == ["a", "b", "c"] && all.map(\.index) == [0, 1, 2])
+            #expect(all.map(\.image) == ["a", "b", "c"] && all.map(\.index) == [0, 1, 2])
             #expect(all.allSatisfy { $0.batch == batch && $0.batchTotal == 3 })
-            #expect(try await store.events(after: all[0].cursor, limit: 1).map(\.path) == ["b"])
+            #expect(try await store.events(after: all[0].cursor, limit: 1).map(\.image) == ["b"])
             #expect(try await store.events(after: all[2].cursor, limit: 10).isEmpty)
         }
     }
@@ -231,15 +231,15 @@ enum StoreKind: String, CaseIterable, CustomTestStringConvertible {
     @Test(arguments: StoreKind.available)
     func eachPageOfADocumentIsAnItemOfItsOwn(kind: StoreKind) async throws {
         try await withStore(kind) { store in
-            let scan = [1, 2, 3].map { QueuedPage(path: "scan.pdf", pageNumber: $0) }
-            let pages = [scan[0], scan[1], QueuedPage(path: "photo.jpg"), scan[0], scan[2]]
+            let scan = [1, 2, 3].map { QueuedPage(image: "scan.pdf", pageNumber: $0) }
+            let pages = [scan[0], scan[1], QueuedPage(image: "photo.jpg"), scan[0], scan[2]]
             let cut = Data("page two alone".utf8)
             let batch = try await store.addBatch(name: nil, pages: pages, options: .init(), document: nil,
                                                  images: { $0 == scan[1] ? cut : nil }, now: start)
             #expect(try await store.progress(of: batch) == BatchProgress(pending: 4), "the repeated page is one item")
             var claimed: [ClaimedItem] = []
             while let item = try await store.claimNextItem(owner: "w", expiry: start + 60, now: start) { claimed.append(item) }
-            #expect(claimed.map { QueuedPage(path: $0.path, pageNumber: $0.pageNumber) } == [scan[0], scan[1], QueuedPage(path: "photo.jpg"), scan[2]])
+            #expect(claimed.map { QueuedPage(image: $0.image, pageNumber: $0.pageNumber) } == [scan[0], scan[1], QueuedPage(image: "photo.jpg"), scan[2]])
             #expect(claimed.map(\.contents) == [nil, cut, nil, nil], "each page's own stored file")
 
             var read = Page(image: "scan.pdf", width: 1, height: 1, engine: EngineInfo(name: "test", version: "1"), lines: [])
@@ -268,12 +268,12 @@ enum StoreKind: String, CaseIterable, CustomTestStringConvertible {
     func storedImagesTravelWithTheirClaims(kind: StoreKind) async throws {
         try await withStore(kind) { store in
             let photo = Data((0..<(8 << 20)).map { UInt8(truncatingIfNeeded: $0 * 31) })
-            _ = try await store.addBatch(name: nil, pages: ["photo.jpg", "unreadable.jpg", "photo.jpg"].map { QueuedPage(path: $0) },
-                                         options: .init(), document: nil, images: { $0.path == "photo.jpg" ? photo : nil }, now: start)
+            _ = try await store.addBatch(name: nil, pages: ["photo.jpg", "unreadable.jpg", "photo.jpg"].map { QueuedPage(image: $0) },
+                                         options: .init(), document: nil, images: { $0.image == "photo.jpg" ? photo : nil }, now: start)
             let stored = try #require(try await store.claimNextItem(owner: "w", expiry: start + 60, now: start))
-            #expect(stored.path == "photo.jpg" && stored.contents == photo)
+            #expect(stored.image == "photo.jpg" && stored.contents == photo)
             let unread = try #require(try await store.claimNextItem(owner: "w", expiry: start + 60, now: start))
-            #expect(unread.path == "unreadable.jpg" && unread.contents == nil)
+            #expect(unread.image == "unreadable.jpg" && unread.contents == nil)
             _ = try await store.addBatch(name: nil, paths: ["a.png"], options: .init(), document: nil, now: start)
             let path = try #require(try await store.claimNextItem(owner: "w", expiry: start + 60, now: start))
             #expect(path.contents == nil)

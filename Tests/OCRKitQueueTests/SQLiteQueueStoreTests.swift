@@ -41,11 +41,11 @@ import Testing
 
         let store = try SQLiteQueueStore(path: path)
         let events = try await store.events(after: .beginning, limit: 10)
-        #expect(events.map(\.path) == ["gone.png"] && events.first?.kind == .cancelled)
+        #expect(events.map(\.image) == ["gone.png"] && events.first?.kind == .cancelled)
         let item = try #require(try await store.claimNextItem(owner: "w", expiry: Date() + 60, now: Date()))
-        #expect(item.path == "old.png" && item.pageNumber == nil && item.contents == Data([1, 2]))
+        #expect(item.image == "old.png" && item.pageNumber == nil && item.contents == Data([1, 2]))
 
-        let pages = [QueuedPage(path: "scan.pdf", pageNumber: 1), QueuedPage(path: "scan.pdf", pageNumber: 2)]
+        let pages = [QueuedPage(image: "scan.pdf", pageNumber: 1), QueuedPage(image: "scan.pdf", pageNumber: 2)]
         let batch = try await store.addBatch(name: nil, pages: pages, options: .init(), document: nil, now: Date())
         #expect(try await store.progress(of: batch).pending == 2)
         // Deleting a batch's items still takes their events and images with them.

@@ -99,7 +99,7 @@ import Testing
         #expect(await storeFailure(in: failing, containing: "could not read the events") != nil)
         store.fail([])
         let received = await events.value
-        #expect(Set(received.map(\.path)) == Set(paths))
+        #expect(Set(received.map(\.image)) == Set(paths))
         await processor.stop()
     }
 }

@@ -17,8 +17,9 @@ public struct ProcessorEvent: Hashable, Sendable {
     /// Where this event sits in the log; resume after it with ``OCRProcessor/events(after:)``.
     public var cursor: EventCursor
     public var item: ItemID
-    public var path: String
-    /// The page of the document at ``path``; `nil` for an image file.
+    /// The image file, or the document whose page it is.
+    public var image: String
+    /// The page of the document at ``image``; `nil` for an image file.
     public var pageNumber: Int?
     public var batch: BatchID
     /// The item's position in its batch, from 0, in the order its paths were enqueued.
@@ -28,11 +29,11 @@ public struct ProcessorEvent: Hashable, Sendable {
     public var kind: Kind
     public var time: Date
 
-    public init(cursor: EventCursor, item: ItemID, path: String, pageNumber: Int? = nil, batch: BatchID, index: Int, batchTotal: Int,
+    public init(cursor: EventCursor, item: ItemID, image: String, pageNumber: Int? = nil, batch: BatchID, index: Int, batchTotal: Int,
                 kind: Kind, time: Date) {
         self.cursor = cursor
         self.item = item
-        self.path = path
+        self.image = image
         self.pageNumber = pageNumber
         self.batch = batch
         self.index = index

@@ -5,21 +5,22 @@ import OCRKit
 public struct ClaimedItem: Hashable, Sendable {
     public var id: ItemID
     public var batch: BatchID
-    public var path: String
-    /// The page of the document at ``path`` to read, from 1; `nil` for an image file.
+    /// The image file, or the document whose page it is.
+    public var image: String
+    /// The page of the document at ``image`` to read, from 1; `nil` for an image file.
     public var pageNumber: Int?
     public var options: RecognitionOptions
     /// Attempts so far, this one included.
     public var attempts: Int
     /// The contents of the file to read, for a batch whose images are stored in the queue (a
-    /// page of a document as a document of its own); `nil` when the file is read at ``path``.
+    /// page of a document as a document of its own); `nil` when the file is read at ``image``.
     public var contents: Data?
 
-    public init(id: ItemID, batch: BatchID, path: String, pageNumber: Int? = nil, options: RecognitionOptions, attempts: Int,
+    public init(id: ItemID, batch: BatchID, image: String, pageNumber: Int? = nil, options: RecognitionOptions, attempts: Int,
                 contents: Data? = nil) {
         self.id = id
         self.batch = batch
-        self.path = path
+        self.image = image
         self.pageNumber = pageNumber
         self.options = options
         self.attempts = attempts
@@ -31,17 +32,18 @@ public struct ClaimedItem: Hashable, Sendable {
 public struct ItemResult: Hashable, Sendable {
     public var id: ItemID
     public var batch: BatchID
-    public var path: String
+    /// The image file, or the document whose page it is.
+    public var image: String
     public var page: Page
     public var finishedAt: Date
     public var consumed: Bool
     /// Attempts it took, the successful one included.
     public var attempts: Int
 
-    public init(id: ItemID, batch: BatchID, path: String, page: Page, finishedAt: Date, consumed: Bool, attempts: Int) {
+    public init(id: ItemID, batch: BatchID, image: String, page: Page, finishedAt: Date, consumed: Bool, attempts: Int) {
         self.id = id
         self.batch = batch
-        self.path = path
+        self.image = image
         self.page = page
         self.finishedAt = finishedAt
         self.consumed = consumed
@@ -72,17 +74,18 @@ public struct BatchSummary: Hashable, Sendable {
 public struct ItemFailure: Hashable, Sendable {
     public var id: ItemID
     public var batch: BatchID
-    public var path: String
-    /// The page of the document at ``path`` that failed; `nil` for an image file.
+    /// The image file, or the document whose page it is.
+    public var image: String
+    /// The page of the document at ``image`` that failed; `nil` for an image file.
     public var pageNumber: Int?
     public var error: OCRError
     public var attempts: Int
     public var finishedAt: Date
 
-    public init(id: ItemID, batch: BatchID, path: String, pageNumber: Int? = nil, error: OCRError, attempts: Int, finishedAt: Date) {
+    public init(id: ItemID, batch: BatchID, image: String, pageNumber: Int? = nil, error: OCRError, attempts: Int, finishedAt: Date) {
         self.id = id
         self.batch = batch
-        self.path = path
+        self.image = image
         self.pageNumber = pageNumber
         self.error = error
         self.attempts = attempts

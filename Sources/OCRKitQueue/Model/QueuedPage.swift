@@ -4,31 +4,32 @@ import OCRKit
 /// multi-page TIFF).
 ///
 /// ```swift
-/// let pages = [QueuedPage(path: receiptPath), QueuedPage(path: contractPath, pageNumber: 2)]
+/// let pages = [QueuedPage(image: receiptPath), QueuedPage(image: contractPath, pageNumber: 2)]
 /// let batch = try await processor.enqueue(pages)
 /// ```
 public struct QueuedPage: Hashable, Sendable, CustomStringConvertible {
-    public var path: String
-    /// The page of the document at ``path``, from 1; `nil` for an image file.
+    /// The image file, or the document whose page it is.
+    public var image: String
+    /// The page of the document at ``image``, from 1; `nil` for an image file.
     public var pageNumber: Int?
 
-    public init(path: String, pageNumber: Int? = nil) {
-        self.path = path
+    public init(image: String, pageNumber: Int? = nil) {
+        self.image = image
         self.pageNumber = pageNumber
     }
 
     /// The page `page` was read from.
     public init(_ page: Page) {
-        self.init(path: page.image, pageNumber: page.pageNumber)
+        self.init(image: page.image, pageNumber: page.pageNumber)
     }
 
     /// The pages of `plan`'s file that it reads: the image itself, or each page of a document.
     public static func pages(of plan: DocumentPlan) -> [QueuedPage] {
-        plan.read.map { QueuedPage(path: plan.path, pageNumber: plan.isDocument ? $0 : nil) }
+        plan.read.map { QueuedPage(image: plan.path, pageNumber: plan.isDocument ? $0 : nil) }
     }
 
     /// `scan.pdf, page 3`, or the image's path.
     public var description: String {
-        pageNumber.map { "\(path), page \($0)" } ?? path
+        pageNumber.map { "\(image), page \($0)" } ?? image
     }
 }

@@ -24,7 +24,7 @@ extension OCRProcessor {
             if let plan = try? await reader.plan(path) {
                 pages += QueuedPage.pages(of: plan)
             } else {
-                pages.append(QueuedPage(path: path))
+                pages.append(QueuedPage(image: path))
             }
         }
         return try await enqueue(pages, name: name, document: document, options: options, storingImages: storingImages)
@@ -69,11 +69,11 @@ extension OCRProcessor {
     public static let largestStoredImage = 256 << 20
 
     private static func storableContents(of page: QueuedPage, decoder: any ImageDecoder) -> Data? {
-        guard let size = (try? FileManager.default.attributesOfItem(atPath: page.path))?[.size] as? Int else { return nil }
+        guard let size = (try? FileManager.default.attributesOfItem(atPath: page.image))?[.size] as? Int else { return nil }
         guard let number = page.pageNumber else {
-            return size <= largestStoredImage ? try? Data(contentsOf: URL(fileURLWithPath: page.path)) : nil
+            return size <= largestStoredImage ? try? Data(contentsOf: URL(fileURLWithPath: page.image)) : nil
         }
-        return (try? decoder.contents(ofPage: number, ofFileAt: page.path)).flatMap { $0.count <= largestStoredImage ? $0 : nil }
+        return (try? decoder.contents(ofPage: number, ofFileAt: page.image)).flatMap { $0.count <= largestStoredImage ? $0 : nil }
     }
 
     /// The progress of `batch`, or of the whole queue.

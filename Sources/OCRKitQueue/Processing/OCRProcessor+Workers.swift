@@ -65,15 +65,15 @@ extension OCRProcessor {
             group.addTask { await self.renewLease(of: item.id) }
             do {
                 var page = if let contents = item.contents {
-                    try await reader.read(contents, image: item.path, options: options)
+                    try await reader.read(contents, image: item.image, options: options)
                 } else {
-                    try await reader.read(item.path, page: item.pageNumber, options: options)
+                    try await reader.read(item.image, page: item.pageNumber, options: options)
                 }
                 // Stored contents are the page alone: its number is the one in the document.
                 page.pageNumber = item.pageNumber
                 await save(page, of: item)
             } catch {
-                await recordFailure(error as? OCRError ?? OCRError(.engineFailure, path: item.path, reason: "\(error)", underlyingError: error),
+                await recordFailure(error as? OCRError ?? OCRError(.engineFailure, path: item.image, reason: "\(error)", underlyingError: error),
                                     of: item)
             }
             group.cancelAll()
@@ -88,14 +88,14 @@ extension OCRProcessor {
         var wait: Duration?
         while true {
             let now = clock.date
-            if let stored = await storing("store the page of \(item.path)", { try await store.complete(item.id, owner: owner, page: page, now: now) }) {
+            if let stored = await storing("store the page of \(item.image)", { try await store.complete(item.id, owner: owner, page: page, now: now) }) {
                 // Not stored: the lease expired and another worker took the item.
                 if stored { handle(.itemCompleted) }
                 return
             }
             guard machine.isRunning else {
                 let now = clock.date
-                _ = await storing("give back \(item.path)") { try await store.release(item.id, owner: owner, now: now) }
+                _ = await storing("give back \(item.image)") { try await store.release(item.id, owner: owner, now: now) }
                 return
             }
             let next = ProcessorStateMachine.storeRetryWait(after: wait)
@@ -112,7 +112,7 @@ extension OCRProcessor {
         case .retry(let delay): clock.date(after: delay)
         case .failForGood: nil
         }
-        let recorded = await storing("record the failure of \(item.path)") {
+        let recorded = await storing("record the failure of \(item.image)") {
             try await store.fail(item.id, owner: owner, error: failure, retryAt: retryAt, now: now)
         }
         if recorded == true && retryAt == nil { handle(.itemFailedForGood) }

@@ -22,7 +22,7 @@ import OCRKit
 /// let batch = try await processor.enqueue(scans)   // images, and each page of a PDF
 /// await processor.start()
 /// for await event in processor.events where event.batch == batch {
-///     if case .completed(let page?) = event.kind { print(event.path, page.text) }
+///     if case .completed(let page?) = event.kind { print(event.image, page.text) }
 ///     if try await processor.progress(for: batch).pending == 0 { break }
 /// }
 /// await processor.stop()

@@ -79,13 +79,13 @@ extension OCRServer {
         let reader = readers.standard
         for upload in uploads {
             guard let document = try await DocumentUpload(upload, decoder: reader.decoder) else {
-                pages.append((QueuedPage(path: upload.name), upload.contents))
+                pages.append((QueuedPage(image: upload.name), upload.contents))
                 continue
             }
             let plan = try await reader.plan(document.path)
             for number in plan.read {
                 let contents = try await offThePool { [reader] in try reader.decoder.contents(ofPage: number, ofFileAt: document.path) }
-                pages.append((QueuedPage(path: upload.name, pageNumber: number), contents))
+                pages.append((QueuedPage(image: upload.name, pageNumber: number), contents))
             }
         }
         return pages

@@ -36,7 +36,7 @@ extension OCRServer {
                 try await admission.admit { try await reader.read(image.contents, image: image.name, options: options) }
             }
             let document = try await parameters.format.document(
-                of: [page], images: InMemoryImages(contents: [QueuedPage(path: image.name): image.contents], files: reader.decoder),
+                of: [page], images: InMemoryImages(contents: [QueuedPage(image: image.name): image.contents], files: reader.decoder),
                 straightener: reader.straightener)
             return Self.download(document, format: parameters.format, name: image.name)
         }
