@@ -17,13 +17,6 @@ public protocol DocumentWriter: Sendable {
     var footer: String { get }
 }
 
-extension DocumentWriter {
-    /// A whole document of `pages`.
-    public func document(for pages: [Page]) -> String {
-        header + pages.enumerated().map { fragment(for: $1, number: $0 + 1) }.joined() + footer
-    }
-}
-
 /// Whole pixels for the coordinates of an element: its quad's bounding rectangle, rounded
 /// outwards.
 struct PixelBox {

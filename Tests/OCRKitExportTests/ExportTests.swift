@@ -67,16 +67,16 @@ private let hasXmllint = FileManager.default.isExecutableFile(atPath: "/usr/bin/
 @Suite struct ExportTests {
     @Test(.enabled(if: hasXmllint, "needs xmllint (libxml2-utils), which scripts/setup installs"))
     func bothFormatsAreWellFormedForOneAndSeveralPages() throws {
-        for writer in [HOCRWriter() as any DocumentWriter, ALTOWriter()] {
-            #expect(try xmllintAccepts(writer.document(for: [samplePage()])))
-            #expect(try xmllintAccepts(writer.document(for: [samplePage(), samplePage(image: "second.png")])))
-            #expect(try xmllintAccepts(writer.document(for: [])))
+        for format in [OutputFormat.hocr, .alto] {
+            #expect(try xmllintAccepts(TextDocument.of([samplePage()], format: format)))
+            #expect(try xmllintAccepts(TextDocument.of([samplePage(), samplePage(image: "second.png")], format: format)))
+            #expect(try xmllintAccepts(TextDocument.of([], format: format)))
         }
     }
 
     @Test func hOCRCarriesEveryWordWithItsBoxAndConfidence() throws {
         let page = samplePage()
-        let elements = try Elements.parse(HOCRWriter().document(for: [page]))
+        let elements = try Elements.parse(TextDocument.of([page], format: .hocr))
         let words = elements.filter { $0.attributes["class"] == "ocrx_word" }
         #expect(words.map(\.text) == page.words.map(\.text))
         #expect(words[1].attributes["title"] == "bbox 90 10 140 30; x_wconf 30")
@@ -89,7 +89,7 @@ private let hasXmllint = FileManager.default.isExecutableFile(atPath: "/usr/bin/
 
     @Test func altoCarriesEveryWordWithItsPositionConfidenceAndAlternatives() throws {
         let page = samplePage()
-        let elements = try Elements.parse(ALTOWriter().document(for: [page]))
+        let elements = try Elements.parse(TextDocument.of([page], format: .alto))
         let strings = elements.filter { $0.name == "String" }
         #expect(strings.map { $0.attributes["CONTENT"] } == page.words.map(\.text) + ["a line without words"])
         let doubtful = strings[1].attributes
