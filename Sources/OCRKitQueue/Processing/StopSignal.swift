@@ -12,8 +12,6 @@ final class StopSignal: Sendable {
 
     private let state = Mutex(State())
 
-    var isStopped: Bool { state.withLock { $0.isStopped } }
-
     /// Wakes every waiter, and every later one at once.
     func stop() {
         let waiters = state.withLock { state in
@@ -24,15 +22,13 @@ final class StopSignal: Sendable {
         for waiter in waiters { waiter.resume() }
     }
 
-    /// Waits `duration` on `clock`; returns early, `false`, once stopped or cancelled.
-    @discardableResult
-    func sleep(for duration: Duration, on clock: QueueClock) async -> Bool {
-        await withTaskGroup(of: Bool.self) { group in
-            group.addTask { (try? await clock.sleep(for: duration)) != nil }
-            group.addTask { await self.wait(); return false }
-            let slept = await group.next() ?? false
+    /// Waits `duration` on `clock`, or less once stopped or cancelled.
+    func sleep(for duration: Duration, on clock: QueueClock) async {
+        await withTaskGroup(of: Void.self) { group in
+            group.addTask { try? await clock.sleep(for: duration) }
+            group.addTask { await self.wait() }
+            await group.next()
             group.cancelAll()
-            return slept && !isStopped
         }
     }
 
