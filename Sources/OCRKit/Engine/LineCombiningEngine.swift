@@ -65,13 +65,11 @@ public final class LineCombiningEngine: OCREngine {
         self.margin = margin
     }
 
-    /// Options are honoured when one of the engines honours them; that engine then reads alone.
+    /// Options are honoured when the secondary honours them: Tesseract, which reads every
+    /// language it has data for, and names the package of one it has not. The primary reads too
+    /// when it honours them (PP-OCR, a language of its scripts); the secondary alone otherwise.
     public func checkSupport(of options: RecognitionOptions) throws {
-        do {
-            try primary.engine.checkSupport(of: options)
-        } catch {
-            guard (try? secondary.engine.checkSupport(of: options)) != nil else { throw error }
-        }
+        try secondary.engine.checkSupport(of: options)
     }
 
     /// The share of a page's ink outside the lines of an engine sure of each that still lets it
@@ -106,8 +104,10 @@ public final class LineCombiningEngine: OCREngine {
             throw errors[0] ?? errors[1] ?? OCRError(.invalidOption, reason: "neither \(primary.engine.info.name) nor "
                                                      + "\(secondary.engine.info.name) honours these options")
         }
-        return Page(image: first.image, width: first.width, height: first.height, engine: info,
-                    layout: combine(first, second), straightening: first.straightening)
+        var combined = Page(image: first.image, width: first.width, height: first.height, engine: info,
+                            layout: combine(first, second), straightening: first.straightening)
+        combined.languages = first.languages + second.languages.filter { !first.languages.contains($0) }
+        return combined
     }
 
     /// The lines kept from the primary's page and the secondary's, in the primary's reading

@@ -7,7 +7,10 @@
 /// options.minimumTextHeight = 0.02                                      // ignore fine print
 /// ```
 public struct RecognitionOptions: Hashable, Sendable, Codable {
-    /// Languages to read, in the engine's own codes (Tesseract's `eng`, `deu`...), most likely first.
+    /// Languages to read, in Tesseract's codes (`eng`, `deu`, `chi_sim`: ``Language``), most
+    /// likely first. Empty, the default, leaves them to the reader: the engines of
+    /// `EngineSettings` find each page's script and read it in an installed language of that
+    /// script (``Page/languages`` says which); an engine used on its own reads English.
     public var languages: [String]
     /// Only read inside this normalised rectangle (origin top left); `nil` reads the whole image.
     public var regionOfInterest: Rect?
@@ -28,7 +31,7 @@ public struct RecognitionOptions: Hashable, Sendable, Codable {
     public var straightensPage: Bool
 
     public init(
-        languages: [String] = ["eng"],
+        languages: [String] = [],
         regionOfInterest: Rect? = nil,
         minimumTextHeight: Double? = nil,
         allowedCharacters: String? = nil,
@@ -78,8 +81,8 @@ public struct RecognitionOptions: Hashable, Sendable, Codable {
 
     /// Checks the options that do not depend on the engine, throwing an ``OCRError/Code/invalidOption``.
     public func validate() throws {
-        if languages.isEmpty || languages.contains(where: \.isEmpty) {
-            throw OCRError(.invalidOption, reason: "at least one language is needed, and none may be empty")
+        if languages.contains(where: \.isEmpty) {
+            throw OCRError(.invalidOption, reason: "a language cannot be empty")
         }
         if let region = regionOfInterest, !region.isValidNormalizedRegion {
             throw OCRError(.invalidOption, reason: "the region of interest \(region) must be a non-empty rectangle inside 0...1")
@@ -101,12 +104,27 @@ public struct RecognitionOptions: Hashable, Sendable, Codable {
         }
     }
 
-    /// Checks that every language asked for is one of `supported`, for engines whose models read a
-    /// fixed set: `reads` says which to the user ("Chinese and English (chi_sim, eng)").
-    public func checkLanguages(_ supported: Set<String>, engine: String, reads: String) throws {
-        let unsupported = languages.filter { !supported.contains($0) }
-        guard unsupported.isEmpty else {
-            throw OCRError(.invalidOption, reason: "\(engine) reads \(reads), not \(unsupported.joined(separator: ", "))")
+    /// Checks that every language asked for is written in one of `scripts`, for engines whose
+    /// models read a fixed set of scripts whatever the language: `engine` names the engine to
+    /// the user, and `instead` says what reads the others ("use --engine tesseract").
+    public func checkScripts(_ scripts: Set<Script>, engine: String, instead: String) throws {
+        let unsupported = languages.filter { language in
+            let written = Language(language).scripts
+            return written.isEmpty || !written.allSatisfy(scripts.contains)
         }
+        guard unsupported.isEmpty else {
+            let names = Script.allCases.filter(scripts.contains).map(\.name)
+            let described = unsupported.map { language in
+                let written = Language(language).scripts.map(\.name)
+                return written.isEmpty ? "\(language) (a language of unknown script)" : "\(language) (\(written.joined(separator: " and ")))"
+            }
+            throw OCRError(.invalidOption, reason: "\(engine) reads the \(Self.list(names)) scripts, not "
+                + "\(described.joined(separator: ", ")): \(instead)")
+        }
+    }
+
+    /// "a, b and c".
+    private static func list(_ items: [String]) -> String {
+        items.count < 2 ? items.joined() : items.dropLast().joined(separator: ", ") + " and " + items[items.count - 1]
     }
 }

@@ -2,7 +2,8 @@ import Foundation
 
 extension Page: Codable {
     private enum CodingKeys: String, CodingKey {
-        case schemaVersion, image, pageNumber = "page", width, height, engine, straightening, text, lines, paragraphs, blocks
+        case schemaVersion, image, pageNumber = "page", width, height, engine, languages, missingLanguages, straightening, text, lines
+        case paragraphs, blocks
         /// What `straightening` was called in pages written before OCRKit settled on the word.
         case correction
     }
@@ -20,6 +21,8 @@ extension Page: Codable {
         width = try container.decode(Int.self, forKey: .width)
         height = try container.decode(Int.self, forKey: .height)
         engine = try container.decode(EngineInfo.self, forKey: .engine)
+        languages = try container.decodeIfPresent([String].self, forKey: .languages) ?? []
+        missingLanguages = try container.decodeIfPresent([MissingLanguage].self, forKey: .missingLanguages) ?? []
         straightening = try container.decodeIfPresent(Straightening.self, forKey: .straightening)
             ?? container.decodeIfPresent(Straightening.self, forKey: .correction)
         lines = try container.decode([Line].self, forKey: .lines)
@@ -44,6 +47,9 @@ extension Page: Codable {
         try container.encode(width, forKey: .width)
         try container.encode(height, forKey: .height)
         try container.encode(engine, forKey: .engine)
+        // Both are new to the schema: a page without them is written as before.
+        if !languages.isEmpty { try container.encode(languages, forKey: .languages) }
+        if !missingLanguages.isEmpty { try container.encode(missingLanguages, forKey: .missingLanguages) }
         try container.encodeIfPresent(straightening, forKey: .straightening)
         try container.encode(text, forKey: .text)
         try container.encode(lines, forKey: .lines)

@@ -38,6 +38,12 @@ public struct Page: Hashable, Sendable {
     /// `nil` when it was read as it was. ``width``, ``height`` and every box refer to the
     /// straightened image.
     public var straightening: Straightening?
+    /// The Tesseract languages the page was read in, given or chosen by its script (`["rus"]`);
+    /// empty when the engine reads without languages (PP-OCR alone) or the page predates them.
+    public var languages: [String] = []
+    /// Scripts found on the page that no installed language reads: their text is what an engine
+    /// of another script made of it, or missing.
+    public var missingLanguages: [MissingLanguage] = []
 
     /// A page from its layout: blocks, each a list of paragraphs, each a list of lines.
     ///
@@ -97,6 +103,8 @@ public struct Page: Hashable, Sendable {
     public func replacingLayout(_ layout: [[[Line]]]) -> Page {
         var page = Page(image: image, width: width, height: height, engine: engine, layout: layout, straightening: straightening)
         page.pageNumber = pageNumber
+        page.languages = languages
+        page.missingLanguages = missingLanguages
         return page
     }
 
