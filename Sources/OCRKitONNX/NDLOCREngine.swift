@@ -49,7 +49,7 @@ public final class NDLOCREngine: OCREngine {
     }
 
     /// NDLOCR-Lite reads Japanese, and the Latin letters and digits in Japanese documents.
-    public static let languages: Set<String> = ["jpn", "jpn_vert", "ja", "eng", "en"]
+    public static let scripts: Set<Script> = [.kana, .han, .latin]
 
     public let info = EngineInfo(name: "ndlocr", version: "NDLOCR-Lite")
     public let configuration: Configuration
@@ -66,7 +66,7 @@ public final class NDLOCREngine: OCREngine {
     }
 
     public func checkSupport(of options: RecognitionOptions) throws {
-        try options.checkLanguages(Self.languages, engine: "ndlocr", reads: "Japanese (jpn) and English (eng)")
+        try options.checkScripts(Self.scripts, engine: "ndlocr", instead: "read them with --engine tesseract or auto")
         guard options.allowedCharacters == nil else {
             throw OCRError(.invalidOption, reason: "ndlocr cannot limit the characters it reads (--allow): its recognisers read freely")
         }

@@ -75,9 +75,6 @@ public final class PPOCREngine: LineRecognizer {
         }
     }
 
-    /// PP-OCR's models read Chinese and English.
-    public static let languages: Set<String> = ["eng", "chi_sim", "en", "ch"]
-
     public let info: EngineInfo
     public let configuration: Configuration
     /// The models read with.
@@ -103,7 +100,8 @@ public final class PPOCREngine: LineRecognizer {
     }
 
     public func checkSupport(of options: RecognitionOptions) throws {
-        try options.checkLanguages(Self.languages, engine: "ppocr", reads: "Chinese and English (chi_sim, eng)")
+        try options.checkScripts(modelSet.scripts, engine: "ppocr (\(modelSet.family))",
+                                 instead: "read them with --engine auto, which reads them with Tesseract")
     }
 
     public func recognize(_ bitmap: Bitmap, options: RecognitionOptions) async throws -> Page {

@@ -58,6 +58,17 @@ public struct PPOCRModelSet: Sendable {
     /// (plates 0.539 -> 0.525) read short lines better at their own width, one square at least.
     var recognitionWidth: Int { family == "PP-OCRv6 small" ? 240 : 48 }
 
+    /// The scripts the recogniser's dictionary holds: PP-OCRv6 small's 15,908 Han, 550 Latin
+    /// (with Europe's accented letters), 179 kana and 62 Greek characters; v6 tiny's no kana;
+    /// v4's Han and Latin. Other scripts are Tesseract's.
+    public var scripts: Set<Script> {
+        switch family {
+        case "PP-OCRv6 small": [.latin, .greek, .han, .kana]
+        case "PP-OCRv6 tiny": [.latin, .greek, .han]
+        default: [.latin, .han]
+        }
+    }
+
     /// Finds the models in `folder`.
     ///
     /// - Throws: ``OCRKit/OCRError`` naming the folder when it is missing, or holds no detector

@@ -7,6 +7,8 @@ struct LayoutBuilder {
     private struct PendingLine {
         var confidence: Double
         var rect: Rect
+        /// Tesseract's text of the line, with the spaces it sees between words.
+        var text: String
         var words: [Word] = []
     }
 
@@ -41,9 +43,10 @@ struct LayoutBuilder {
         layout[layout.count - 1].append([])
     }
 
-    mutating func beginLine(confidence: Double, rect: Rect) {
+    /// - Parameter text: Tesseract's text of the line, which says where spaces are.
+    mutating func beginLine(confidence: Double, rect: Rect, text: String) {
         finishLine()
-        line = PendingLine(confidence: confidence, rect: rect)
+        line = PendingLine(confidence: confidence, rect: rect, text: text)
     }
 
     mutating func beginWord(text: String, confidence: Double, rect: Rect) {
@@ -88,10 +91,53 @@ struct LayoutBuilder {
         guard !pending.words.isEmpty else { return }
         if layout.isEmpty { layout.append([]) }
         if layout[layout.count - 1].isEmpty { layout[layout.count - 1].append([]) }
-        let text = pending.words.map(\.text).joined(separator: " ")
+        let words = joiningUnspaced(pending.words, in: pending.text)
         layout[layout.count - 1][layout[layout.count - 1].count - 1].append(
-            Line(text: text, confidence: pending.confidence, box: normalized(pending.rect), quad: pending.rect.quad,
-                 words: pending.words))
+            Line(text: words.map(\.text).joined(separator: " "), confidence: pending.confidence, box: normalized(pending.rect),
+                 quad: pending.rect.quad, words: words))
+    }
+
+    /// `words` with those that follow one another without a space in the line's `text` joined
+    /// into one, where both sides are of scripts written without spaces: a word is a run of
+    /// symbols without white space, and Tesseract splits a Chinese, Japanese or Thai line into
+    /// words that its own text writes together (ザン ビア 共和 国 is ザンビア共和国). Elsewhere a
+    /// word boundary keeps its space, as the words' own scripts write it.
+    private func joiningUnspaced(_ words: [Word], in text: String) -> [Word] {
+        // Code points rather than characters: a Thai word may begin with a vowel sign that, in
+        // the line, is part of the character before it.
+        let line = Array(text.unicodeScalars)
+        var joined: [Word] = [], position = 0
+        for word in words {
+            let scalars = Array(word.text.unicodeScalars)
+            guard !scalars.isEmpty, let start = (position...max(position, line.count - scalars.count)).first(where: {
+                $0 + scalars.count <= line.count && line[$0..<$0 + scalars.count].elementsEqual(scalars)
+            }) else {
+                joined.append(word)
+                continue
+            }
+            let spaced = line[position..<start].contains { $0.properties.isWhitespace }
+            position = start + scalars.count
+            if let previous = joined.last, !spaced, let last = previous.text.last, let first = word.text.first,
+               !Script.spaceBetween(last, first) {
+                joined[joined.count - 1] = joining(previous, word)
+            } else {
+                joined.append(word)
+            }
+        }
+        return joined
+    }
+
+    /// One word of two that follow one another, its confidence their characters' mean.
+    private func joining(_ first: Word, _ second: Word) -> Word {
+        let counts = (Double(first.text.count), Double(second.text.count))
+        var word = Word(text: first.text + second.text,
+                        confidence: (first.confidence * counts.0 + second.confidence * counts.1) / (counts.0 + counts.1),
+                        box: first.box.union(second.box),
+                        quad: Quad(topLeft: first.quad.topLeft, topRight: second.quad.topRight, bottomRight: second.quad.bottomRight,
+                                   bottomLeft: first.quad.bottomLeft),
+                        symbols: first.symbols + second.symbols)
+        if alternativeCount > 0 { word.alternatives = alternatives(of: word) }
+        return word
     }
 
     private func normalized(_ rect: Rect) -> Rect {

@@ -6,8 +6,10 @@ import OCRKit
 ///
 /// Each worker thread owns its own Tesseract instance, made on first use and never shared;
 /// calls wait for a free worker, and Tesseract's own OpenMP threads are kept out of the way
-/// (see `OpenMP`). Languages are any installed `.traineddata`; asking for a missing one throws
-/// an error that lists what is installed.
+/// (see `OpenMP`). Languages are any installed `.traineddata` (English when none is given);
+/// asking for a missing one throws an error that names its package and lists what is installed.
+/// Lines of scripts written without spaces (Chinese, Japanese, Thai) come out as Tesseract's
+/// own text gives them: without the spaces between the words it finds.
 ///
 /// ```swift
 /// let engine = try TesseractEngine(configuration: TesseractConfiguration(jobs: 2))
@@ -30,9 +32,7 @@ public final class TesseractEngine: OCREngine {
         }
         self.configuration = configuration
         self.dataPath = dataPath
-        let files = (try? FileManager.default.contentsOfDirectory(atPath: dataPath)) ?? []
-        installedLanguages = files.filter { $0.hasSuffix(".traineddata") }
-            .map { String($0.dropLast(".traineddata".count)) }.sorted()
+        installedLanguages = Self.languages(in: dataPath)
         info = EngineInfo(name: "tesseract", version: String(cString: TessVersion()))
         _ = Self.silenceLeptonica
         workers = BlockingWorkerPool(count: max(1, configuration.jobs), name: "ocrkit-tesseract") {
@@ -47,16 +47,29 @@ public final class TesseractEngine: OCREngine {
         _ = setMsgSeverity(Int32(L_SEVERITY_NONE))
     }()
 
-    /// The languages whose data is installed, such as `["eng", "osd"]`, as found when the engine
-    /// was made: every image's options are checked against them.
+    /// The languages whose data is installed, such as `["eng", "osd", "script/Cyrillic"]`, as
+    /// found when the engine was made: every image's options are checked against them.
     public let installedLanguages: [String]
 
+    /// The languages in a folder of language data: its `.traineddata` files, and those of its
+    /// `script` folder, where Tesseract keeps its models of whole scripts.
+    static func languages(in dataPath: String) -> [String] {
+        func models(in folder: String, prefix: String) -> [String] {
+            ((try? FileManager.default.contentsOfDirectory(atPath: folder)) ?? [])
+                .filter { $0.hasSuffix(".traineddata") }.map { prefix + $0.dropLast(".traineddata".count) }
+        }
+        return (models(in: dataPath, prefix: "") + models(in: (dataPath as NSString).appendingPathComponent("script"), prefix: "script/"))
+            .sorted()
+    }
+
     public func checkSupport(of options: RecognitionOptions) throws {
-        let installed = installedLanguages
-        let missing = options.languages.filter { !installed.contains($0) }
+        let missing = options.languages.filter { !installedLanguages.contains($0) }
         guard missing.isEmpty else {
-            throw OCRError(.invalidOption, reason: "Tesseract language \(missing.joined(separator: ", ")) is not "
-                + "installed; installed in \(dataPath): \(installed.joined(separator: ", "))")
+            let packages = missing.map { Language($0).package }
+            throw OCRError(.invalidOption, reason: "the Tesseract language\(missing.count == 1 ? "" : "s") "
+                + "\(missing.joined(separator: ", ")) \(missing.count == 1 ? "is" : "are") not installed: "
+                + "apt-get install \(packages.joined(separator: " ")) (installed in \(dataPath): "
+                + "\(installedLanguages.joined(separator: ", ")))")
         }
     }
 

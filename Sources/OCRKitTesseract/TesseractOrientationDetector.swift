@@ -46,7 +46,7 @@ public final class TesseractOrientationDetector: OrientationDetector {
     public func orientation(of bitmap: Bitmap) async throws -> TextOrientation? {
         let trusted = trustedConfidence, options = RecognitionOptions(languages: languages, alternativeCount: 0), info = info
         return try await workers.run { sessions in
-            let detected = try sessions.detecting.orientation(of: bitmap)
+            let detected = try sessions.detecting.orientationAndScript(of: bitmap)?.0
             if let detected, detected.confidence >= trusted { return detected }
             let first = detected?.quarterTurns ?? 0
             var candidates = [first, (first + 2) % 4]

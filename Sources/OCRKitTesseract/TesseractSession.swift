@@ -31,7 +31,8 @@ final class TesseractSession {
     func recognize(
         _ bitmap: Bitmap, options: RecognitionOptions, mode: PageSegmentationMode, engine: EngineInfo
     ) throws -> Page {
-        try load(languages: options.languages.joined(separator: "+"), path: bitmap.image)
+        let languages = options.languages.isEmpty ? ["eng"] : options.languages
+        try load(languages: languages.joined(separator: "+"), path: bitmap.image)
         defer { TessBaseAPIClear(handle) }
 
         TessBaseAPISetPageSegMode(handle, TessPageSegMode(UInt32(mode.rawValue)))
@@ -52,27 +53,34 @@ final class TesseractSession {
         }
         // Tesseract has now made the static objects its clean-up at exit destroys.
         ExitSafeRelease.prepare("tesseract")
-        let layout = readLayout(of: bitmap, alternativeCount: options.alternativeCount)
-        return Page(image: bitmap.image, width: bitmap.width, height: bitmap.height, engine: engine, layout: layout)
+        var page = Page(image: bitmap.image, width: bitmap.width, height: bitmap.height, engine: engine,
+                        layout: readLayout(of: bitmap, alternativeCount: options.alternativeCount))
+        page.languages = languages
+        return page
     }
 
-    /// Which way up the text of `bitmap` is, by Tesseract's orientation and script detection, or
-    /// `nil` when it finds too little text to tell.
-    func orientation(of bitmap: Bitmap) throws -> TextOrientation? {
+    /// Which way up the text of `bitmap` is and which script it is in, by Tesseract's orientation
+    /// and script detection; `nil` when it finds too little text to tell (fewer than
+    /// `minimumCharacters` characters).
+    func orientationAndScript(of bitmap: Bitmap, minimumCharacters: Int = 50) throws -> (TextOrientation, ScriptDetection?)? {
         try load(languages: "osd", path: bitmap.image)
         defer { TessBaseAPIClear(handle) }
+        set("min_characters_to_try", String(minimumCharacters))
         setImage(bitmap)
         var degrees: Int32 = 0, confidence: Float = 0, scriptConfidence: Float = 0
-        // No script name: despite capi.h, Tesseract 5.3 hands out a pointer into its own tables,
-        // which must not be freed.
-        guard TessBaseAPIDetectOrientationScript(handle, &degrees, &confidence, nil, &scriptConfidence) != 0 else {
+        // Despite capi.h, Tesseract 5.3 hands out a pointer into its own tables, which must not
+        // be freed.
+        var name: UnsafePointer<CChar>?
+        guard TessBaseAPIDetectOrientationScript(handle, &degrees, &confidence, &name, &scriptConfidence) != 0 else {
             return nil
         }
         ExitSafeRelease.prepare("tesseract")
-        // Tesseract gives the turn counter-clockwise that sets the text upright, and a confidence
+        // Tesseract gives the turn counter-clockwise that sets the text upright, and confidences
         // without bound: about 5 for a few clear lines, below 2 when it is guessing.
-        let certainty = Double(max(0, confidence))
-        return TextOrientation(quarterTurns: -Int(degrees) / 90, confidence: certainty / (certainty + 2))
+        func unit(_ confidence: Float) -> Double { Double(max(0, confidence)) / (Double(max(0, confidence)) + 2) }
+        let script = name.flatMap { Script(tesseractName: String(cString: $0)) }
+        return (TextOrientation(quarterTurns: -Int(degrees) / 90, confidence: unit(confidence)),
+                script.map { ScriptDetection(script: $0, confidence: unit(scriptConfidence)) })
     }
 
     private func setImage(_ image: Bitmap) {
@@ -95,6 +103,10 @@ final class TesseractSession {
         // Tesseract's diagnostics ("Estimating resolution as 300") would interleave with the
         // command line's output; the results carry what matters.
         set("debug_file", "/dev/null")
+        // A line's text then has as many spaces between two words as the gap between them holds,
+        // and none between the characters of Chinese, Japanese or Thai: the line's words are
+        // joined by it (`LayoutBuilder`), not by a space each.
+        set("preserve_interword_spaces", "1")
         loadedLanguages = languages
     }
 
@@ -117,7 +129,8 @@ final class TesseractSession {
             if TessPageIteratorIsAtBeginningOf(iterator, RIL_BLOCK) != 0 { builder.beginBlock() }
             if TessPageIteratorIsAtBeginningOf(iterator, RIL_PARA) != 0 { builder.beginParagraph() }
             if TessPageIteratorIsAtBeginningOf(iterator, RIL_TEXTLINE) != 0 {
-                builder.beginLine(confidence: confidence(results, RIL_TEXTLINE), rect: rect(iterator, RIL_TEXTLINE))
+                builder.beginLine(confidence: confidence(results, RIL_TEXTLINE), rect: rect(iterator, RIL_TEXTLINE),
+                                  text: text(results, RIL_TEXTLINE) ?? "")
             }
             if TessPageIteratorIsAtBeginningOf(iterator, RIL_WORD) != 0 {
                 builder.beginWord(text: text(results, RIL_WORD) ?? "", confidence: confidence(results, RIL_WORD),
