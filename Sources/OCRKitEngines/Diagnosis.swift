@@ -76,7 +76,7 @@ public struct Diagnosis: Sendable {
         ppocrProblem = ppocr.problem
         var languages: [String] = []
         let tesseract = finding(.tesseract) { engine in
-            languages = (engine as? TesseractEngine)?.installedLanguages ?? []
+            languages = (((engine as? ScriptAwareEngine)?.engine ?? engine) as? TesseractEngine)?.installedLanguages ?? []
             return "Tesseract \(engine.info.version), languages \(languages.joined(separator: ", "))"
         }
         tesseractLanguages = languages

@@ -46,16 +46,19 @@ public struct EngineSettings: Sendable {
         self.logger = logger
     }
 
-    /// The engine for pages: documents, receipts, photos.
+    /// The engine for pages: documents, receipts, photos. Pages read without languages are read
+    /// in a language of their script (``ScriptAwareEngine``), by every engine but NDLOCR-Lite,
+    /// which reads Japanese.
     ///
     /// - Throws: an ``OCRKit/OCRError`` when the chosen engine cannot be had (for `auto`, when
     ///   Tesseract cannot).
     public func pageEngine() throws -> any OCREngine {
         switch choice {
         case .tesseract:
-            return try tesseract(pageSegmentationMode)
+            let tesseract = try tesseract(pageSegmentationMode)
+            return byScript(tesseract, tesseract: tesseract)
         case .ppocr:
-            return try ppocr()
+            return byScript(try ppocr(), tesseract: try? tesseract(pageSegmentationMode))
         case .ndlocr:
             var configuration = NDLOCREngine.Configuration(jobs: jobs)
             if let models { configuration.models = models }
@@ -63,13 +66,31 @@ public struct EngineSettings: Sendable {
         case .auto:
             let secondary = try tesseract(pageSegmentationMode)
             do {
-                return LineCombiningEngine(
+                return byScript(LineCombiningEngine(
                     primary: .init(try ppocr(), calibration: .ppocr, unsharedLineThreshold: 0.4),
-                    secondary: .init(secondary, calibration: .tesseract, unsharedLineThreshold: 0.5, sureLineThreshold: 0.9))
+                    secondary: .init(secondary, calibration: .tesseract, unsharedLineThreshold: 0.5, sureLineThreshold: 0.9)),
+                    tesseract: secondary)
             } catch {
                 logger.warning("pages will be read by Tesseract alone: \(error)")
-                return secondary
+                return byScript(secondary, tesseract: secondary)
             }
+        }
+    }
+
+    /// `engine`, reading pages without languages in a language of their script, with `tesseract`
+    /// reading the lines of other scripts; `engine` as it is, reading English unless told, when
+    /// Tesseract or its script detection cannot be had (said through ``logger``).
+    private func byScript(_ engine: any OCREngine, tesseract: TesseractEngine?) -> any OCREngine {
+        do {
+            guard let tesseract else {
+                throw OCRError(.engineUnavailable, reason: "Tesseract, which reads the scripts PP-OCR does not, cannot be had")
+            }
+            let detector = try TesseractScriptDetector(configuration: TesseractConfiguration(jobs: jobs))
+            return ScriptAwareEngine(engine: engine, lineReader: tesseract, installedLanguages: tesseract.installedLanguages,
+                                     detector: detector, logger: logger)
+        } catch {
+            logger.warning("pages will be read in English unless their languages are given: \(error)")
+            return engine
         }
     }
 

@@ -43,7 +43,7 @@ struct ReadParameters: Sendable {
                            expected: "one of " + formats.map(\.rawValue).joined(separator: ", ")) ?? formats[0]
         options = RecognitionOptions(
             languages: try value("lang", { $0.split(whereSeparator: { "+ ,".contains($0) }).map(String.init) },
-                                 expected: "languages joined by '+'") ?? ["eng"],
+                                 expected: "languages joined by '+'") ?? [],
             regionOfInterest: try value("roi", Rect.init(listing:), expected: "x,y,w,h as fractions of the image"),
             minimumTextHeight: try value("min-text-height", Double.init, expected: "a fraction of the image height"),
             allowedCharacters: try value("allow", { $0 }, expected: "characters"),

@@ -11,7 +11,7 @@ import OCRKitServer
 struct Bench: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
         abstract: "Measure speed, accuracy and memory.",
-        subcommands: [BenchRead.self, BenchPDF.self, BenchLayout.self, BenchQueue.self, BenchLive.self, BenchStraighten.self, BenchServe.self],
+        subcommands: [BenchRead.self, BenchPDF.self, BenchLanguages.self, BenchLayout.self, BenchQueue.self, BenchLive.self, BenchStraighten.self, BenchServe.self],
         defaultSubcommand: BenchRead.self
     )
 }
@@ -110,6 +110,42 @@ struct BenchLayout: AsyncParsableCommand {
 
     func run() async throws {
         try await LayoutBenchmark(pageCount: pages, pageFolder: savePages).run { print($0) }
+    }
+}
+
+struct BenchLanguages: AsyncParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "languages",
+        abstract: "Measure reading in many languages and scripts beside the tesseract command.",
+        discussion: """
+            Takes --lines lines in each language from the translations Debian installs (GLib's and \
+            GTK's gettext catalogues), renders them at 300 dpi, every second one worn, and reads \
+            them with `ocr read` without --lang and with the right one, and with `tesseract IMG \
+            stdout -l LANG`, in the same run. Prints each language's character error rate (and \
+            the rate without spaces), and the seconds a line. A language whose Tesseract data is \
+            not installed is named with its package.
+            """
+    )
+
+    @Option(help: ArgumentHelp("Tesseract codes, joined by '+'.", valueName: "rus+jpn"))
+    var lang: String?
+
+    @Option(help: "Lines a language.")
+    var lines = 8
+
+    @Option(help: "Images read at once.")
+    var jobs = ProcessInfo.processInfo.activeProcessorCount
+
+    @Option(help: ArgumentHelp("Keep the images, their truth and the readings in this folder.", valueName: "folder"))
+    var keep: String?
+
+    func run() async throws {
+        var benchmark = LanguageBenchmark(ocr: Bundle.main.executablePath ?? CommandLine.arguments[0])
+        if let lang { benchmark.languages = lang.split(separator: "+").map(String.init) }
+        benchmark.linesPerLanguage = lines
+        benchmark.jobs = jobs
+        benchmark.folder = keep
+        try await benchmark.run { print($0) }
     }
 }
 

@@ -118,6 +118,8 @@ struct Read: AsyncParsableCommand {
         // Pages are read `jobs` at once, and printed in the order of `steps` as soon as they and
         // every page before them are read; each file's end is printed after its last page.
         var nextToPrint = 0, done = 0, failedPages = 0, givenUp = false
+        // A script no installed language reads is said once, for the first page it is on.
+        var warnedScripts: Set<Script> = []
         /// Prints the ends of files before the step at `limit`: a PDF copied or written whole.
         func printEnds(before limit: Int) async throws {
             while nextToPrint < limit, case .end(let file, let isUnread) = steps[nextToPrint] {
@@ -167,6 +169,9 @@ struct Read: AsyncParsableCommand {
             guard case .page(let file, let number) = steps[index] else { return }
             switch outcome.result {
             case .success(let page):
+                for missing in page.missingLanguages where warnedScripts.insert(missing.script).inserted {
+                    progress.report("ocr: \(Self.describe(missing, on: page))")
+                }
                 if outputDir != nil {
                     if fileOutput == nil, let handle = try outputFiles.open(for: files[file]) {
                         fileOutput = try PageOutput(format: format, isSinglePage: number == nil,
@@ -195,6 +200,12 @@ struct Read: AsyncParsableCommand {
         // tear that library down under it (a crash, seen here). Everything is written by now.
         if givenUp { _exit(1) }
         if failures + failedPages > 0 { throw ExitCode.failure }
+    }
+
+    /// A script found on `page` that no installed language reads, and the command that fixes it.
+    static func describe(_ missing: MissingLanguage, on page: Page) -> String {
+        "\(page.image)\(page.pageNumber.map { ", page \($0)" } ?? ""): \(missing.script.name) text, which no installed "
+            + "language reads, so it is not read as written: apt-get install \(missing.package) (or --lang)"
     }
 
     private var pdfOptions: SearchablePDFOptions {

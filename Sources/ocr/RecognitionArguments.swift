@@ -39,8 +39,9 @@ struct RecognitionArguments: ParsableArguments {
     var order: ReadingOrder = .engine
 
     @Option(name: .customLong("lang"), help: ArgumentHelp(
-        "Languages to read, joined by '+', most likely first.", valueName: "eng+deu"))
-    var languages = "eng"
+        "Languages to read, Tesseract's codes joined by '+', most likely first (`ocr doctor` lists those installed). Without it, each page is read in a language of its script, and each line of another script in one of that.",
+        valueName: "eng+deu"))
+    var languages: String?
 
     @Option(help: ArgumentHelp(
         "Tesseract's page segmentation mode: 3 finds columns and blocks, 6 reads one block, 7 one line, 11 sparse text.",
@@ -94,7 +95,7 @@ struct RecognitionArguments: ParsableArguments {
     /// The options to read with; `defaultAlternatives` applies when `--alternatives` is not given.
     func recognitionOptions(defaultAlternatives: Int) -> RecognitionOptions {
         RecognitionOptions(
-            languages: languages.split(separator: "+").map(String.init),
+            languages: languages.map { $0.split(separator: "+").map(String.init) } ?? [],
             regionOfInterest: roi?.rect,
             minimumTextHeight: minTextHeight,
             allowedCharacters: allow,
