@@ -1,0 +1,149 @@
+import Foundation
+import OCRKit
+import OCRKitEvaluation
+import OCRKitImages
+
+/// Lines of real text in many languages and scripts (translators' sentences from Debian's gettext
+/// catalogues: ``OCRKitEvaluation/TranslatedLines``), rendered at 300 dpi, half of them mildly
+/// degraded, read by `ocr read` without `--lang` and with the right one, beside the tesseract
+/// command in the right language, in the same run: each language's character error rate and time
+/// a line, as each program is run by people (`ocr read` once on the language's folder, tesseract
+/// once an image).
+///
+/// ```swift
+/// var benchmark = LanguageBenchmark(ocr: ".build/release/ocr")
+/// benchmark.languages = ["rus", "jpn"]
+/// try await benchmark.run { print($0) }
+/// ```
+public struct LanguageBenchmark: Sendable {
+    /// The `ocr` executable measured.
+    public var ocr: String
+    /// Tesseract codes, of ``OCRKitEvaluation/TranslatedLines/locales``.
+    public var languages = ["eng", "deu", "fra", "spa", "por", "pol", "ces", "tur", "rus", "ukr", "ell", "ara", "heb", "hin", "tha",
+                            "kor", "jpn", "chi_sim"]
+    public var linesPerLanguage = 8
+    /// Processes (tesseract) or pages (ocr) at once.
+    public var jobs = ProcessInfo.processInfo.activeProcessorCount
+    /// A folder to keep the images and their truth in; a temporary one, removed after, by default.
+    public var folder: String?
+
+    public init(ocr: String) {
+        self.ocr = ocr
+    }
+
+    /// The figures of one reader on one language.
+    public struct Figures: Sendable {
+        public var errorRate: Double
+        /// The rate with every space taken out of reading and truth alike: the characters alone.
+        public var errorRateWithoutSpaces: Double
+        public var secondsPerLine: Double
+    }
+
+    /// Reads every language's lines with each reader, handing `report` a line of figures for each
+    /// language, then the totals.
+    public func run(report: (String) -> Void) async throws {
+        let root = URL(fileURLWithPath: folder ?? NSTemporaryDirectory() + "ocrkit-languages-\(getpid())")
+        defer { if folder == nil { try? FileManager.default.removeItem(at: root) } }
+        let installed = Self.installedLanguages()
+        report("\(linesPerLanguage) lines a language from GLib's and GTK's translations, 300 dpi, every second one degraded")
+        report("CER (spaces removed where the script writes none); seconds a line")
+        report("language  script       tesseract -l       ocr read           ocr read --lang    ocr/tesseract speed")
+        var totals = [CharacterErrorRate(), CharacterErrorRate(), CharacterErrorRate()]
+        for language in languages {
+            guard installed.contains(language) else {
+                report("\(language.padding(toLength: 10, withPad: " ", startingAt: 0))not installed: apt-get install \(Language(language).package)")
+                continue
+            }
+            let truths = try TranslatedLines.lines(in: language, count: linesPerLanguage)
+            let languageFolder = root.appendingPathComponent(language)
+            try FileManager.default.createDirectory(at: languageFolder, withIntermediateDirectories: true)
+            var images: [String] = []
+            for (index, truth) in truths.enumerated() {
+                var bitmap = try TextRenderer.render(truth, font: Self.font(for: language))
+                if index % 2 == 1 { bitmap = Self.degraded(bitmap, seed: UInt64(index)) }
+                let path = languageFolder.appendingPathComponent(String(format: "%02d.png", index)).path
+                try ImageWriter.write(bitmap, to: path)
+                try truth.write(toFile: path + ".txt", atomically: true, encoding: .utf8)
+                images.append(path)
+            }
+            let peer = try await TesseractPeer(jobs: jobs, limitsThreads: true, options: ["-l", language])
+                .read(images, folder: languageFolder)
+            let guessed = try await readWithOCR(languageFolder.path, language: nil)
+            let told = try await readWithOCR(languageFolder.path, language: language)
+            let readings = [(peer.texts, peer.seconds), guessed, told]
+            var figures: [Figures] = []
+            for (index, reading) in readings.enumerated() {
+                var rate = CharacterErrorRate(), unspaced = CharacterErrorRate()
+                for (image, truth) in zip(images, truths) {
+                    let text = reading.0[image] ?? ""
+                    rate.add(reading: text, truth: truth)
+                    unspaced.add(reading: text.filter { !$0.isWhitespace }, truth: truth.filter { !$0.isWhitespace })
+                    totals[index].add(reading: text, truth: truth)
+                }
+                figures.append(Figures(errorRate: rate.rate, errorRateWithoutSpaces: unspaced.rate,
+                                       secondsPerLine: reading.1 / Double(images.count)))
+            }
+            let script = Language(language).scripts.first?.name ?? "?"
+            let columns = figures.map { String(format: "%.3f (%.3f) %.2fs", $0.errorRate, $0.errorRateWithoutSpaces, $0.secondsPerLine) }
+            report(language.padding(toLength: 10, withPad: " ", startingAt: 0) + script.padding(toLength: 13, withPad: " ", startingAt: 0)
+                   + columns.map { $0.padding(toLength: 19, withPad: " ", startingAt: 0) }.joined()
+                   + String(format: "%.2fx", figures[0].secondsPerLine / max(figures[2].secondsPerLine, 1e-9)))
+        }
+        report("all" + String(repeating: " ", count: 20) + totals.map { String(format: "%.3f", $0.rate).padding(toLength: 19, withPad: " ", startingAt: 0) }.joined())
+    }
+
+    /// `ocr read` on a folder, once, as JSON lines: each image's text, and the seconds it took.
+    private func readWithOCR(_ folder: String, language: String?) async throws -> ([String: String], Double) {
+        let output = folder + "/ocr-\(language ?? "detected").jsonl"
+        let arguments = ["read", folder, "--format", "jsonl", "--jobs", "\(jobs)"] + (language.map { ["--lang", $0] } ?? [])
+        let start = ContinuousClock.now
+        let outcome = try await ChildProcess.run(ocr, arguments, output: output, errors: output + ".errors")
+        let seconds = (ContinuousClock.now - start).timeInterval
+        guard outcome.exitCode == 0 else {
+            let errors = (try? String(contentsOfFile: output + ".errors", encoding: .utf8)) ?? ""
+            throw OCRError(.engineFailure, path: folder, reason: "ocr \(arguments.joined(separator: " ")) failed: \(errors)")
+        }
+        var texts: [String: String] = [:]
+        for line in try String(contentsOfFile: output, encoding: .utf8).split(separator: "\n") {
+            let page = try Page(jsonData: Data(line.utf8))
+            texts[page.image] = page.text
+        }
+        return (texts, seconds)
+    }
+
+    /// A font that has the language's letters: Noto's, whose CJK fonts differ in their Han forms.
+    static func font(for language: String) -> String {
+        switch language {
+        case "jpn": "Noto Sans CJK JP 12"
+        case "chi_sim": "Noto Sans CJK SC 12"
+        case "kor": "Noto Sans CJK KR 12"
+        default: "Noto Sans 12"
+        }
+    }
+
+    /// `bitmap` (gray) as a worn scan: blurred, lighter ink, and speckled.
+    static func degraded(_ bitmap: Bitmap, seed: UInt64) -> Bitmap {
+        var random = SplitMix64(seed: seed)
+        var pixels = bitmap.pixels
+        let width = bitmap.width, height = bitmap.height
+        for y in 1..<max(1, height - 1) {
+            for x in 1..<max(1, width - 1) {
+                var sum = 0
+                for dy in -1...1 { for dx in -1...1 { sum += Int(bitmap.pixels[(y + dy) * width + x + dx]) } }
+                let lighter = 60 + sum / 9 * 195 / 255
+                let noise = Int(random.next() % 41) - 20
+                pixels[y * width + x] = UInt8(clamping: lighter + noise)
+            }
+        }
+        return Bitmap(width: width, height: height, layout: bitmap.layout, pixels: pixels, image: bitmap.image,
+                      resolution: bitmap.resolution)
+    }
+
+    /// The Tesseract languages installed where the tesseract command looks.
+    static func installedLanguages() -> Set<String> {
+        let folder = ["/usr/share/tesseract-ocr/5/tessdata", "/usr/share/tesseract-ocr/4.00/tessdata", "/usr/share/tessdata"]
+            .first { FileManager.default.fileExists(atPath: $0) }
+        let files = folder.flatMap { try? FileManager.default.contentsOfDirectory(atPath: $0) } ?? []
+        return Set(files.filter { $0.hasSuffix(".traineddata") }.map { String($0.dropLast(".traineddata".count)) })
+    }
+}
