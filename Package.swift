@@ -240,7 +240,9 @@ let package = Package(
         .executableTarget(name: "EngineChurn", dependencies: ["OCRKit", "OCRKitEngines", "OCRKitImages"], path: "Tests/EngineChurn"),
         .testTarget(
             name: "OCRKitEnginesTests",
-            dependencies: ["OCRKitEngines", "OCRKitImages", "OCRKitTestSupport", .product(name: "Logging", package: "swift-log")]
+            dependencies: [
+                "OCRKitEngines", "OCRKitImages", "OCRKitEvaluation", "OCRKitTestSupport", .product(name: "Logging", package: "swift-log"),
+            ]
         ),
         .testTarget(
             name: "OCRKitBenchTests",

@@ -3,12 +3,12 @@ import OCRKit
 import OCRKitEvaluation
 import OCRKitImages
 
-/// Lines of real text in many languages and scripts (translators' sentences from Debian's gettext
-/// catalogues: ``OCRKitEvaluation/TranslatedLines``), rendered at 300 dpi, half of them mildly
-/// degraded, read by `ocr read` without `--lang` and with the right one, beside the tesseract
-/// command in the right language, in the same run: each language's character error rate and time
-/// a line, as each program is run by people (`ocr read` once on the language's folder, tesseract
-/// once an image).
+/// Pages of real text in many languages and scripts (translators' sentences from Debian's
+/// gettext catalogues: ``OCRKitEvaluation/TranslatedLines``), rendered at 300 dpi, two pages a
+/// language, the second worn (``OCRKit/Bitmap/worn(seed:)``), read by `ocr read` without `--lang`
+/// and with the right one, beside the tesseract command in the right language, in the same run:
+/// each language's character error rate and time a page, as each program is run by people
+/// (`ocr read` once on the language's folder, tesseract once a page).
 ///
 /// ```swift
 /// var benchmark = LanguageBenchmark(ocr: ".build/release/ocr")
@@ -21,7 +21,8 @@ public struct LanguageBenchmark: Sendable {
     /// Tesseract codes, of ``OCRKitEvaluation/TranslatedLines/locales``.
     public var languages = ["eng", "deu", "fra", "spa", "por", "pol", "ces", "tur", "rus", "ukr", "ell", "ara", "heb", "hin", "tha",
                             "kor", "jpn", "chi_sim"]
-    public var linesPerLanguage = 8
+    /// Lines a page; each language has two pages.
+    public var linesPerPage = 8
     /// Processes (tesseract) or pages (ocr) at once.
     public var jobs = ProcessInfo.processInfo.activeProcessorCount
     /// A folder to keep the images and their truth in; a temporary one, removed after, by default.
@@ -36,7 +37,7 @@ public struct LanguageBenchmark: Sendable {
         public var errorRate: Double
         /// The rate with every space taken out of reading and truth alike: the characters alone.
         public var errorRateWithoutSpaces: Double
-        public var secondsPerLine: Double
+        public var secondsPerPage: Double
     }
 
     /// Reads every language's lines with each reader, handing `report` a line of figures for each
@@ -45,26 +46,28 @@ public struct LanguageBenchmark: Sendable {
         let root = URL(fileURLWithPath: folder ?? NSTemporaryDirectory() + "ocrkit-languages-\(getpid())")
         defer { if folder == nil { try? FileManager.default.removeItem(at: root) } }
         let installed = Self.installedLanguages()
-        report("\(linesPerLanguage) lines a language from GLib's and GTK's translations, 300 dpi, every second one degraded")
-        report("CER (spaces removed where the script writes none); seconds a line")
-        report("language  script       tesseract -l       ocr read           ocr read --lang    ocr/tesseract speed")
+        report("Two pages of \(linesPerPage) lines a language from GLib's and GTK's translations, 300 dpi, the second worn")
+        report("CER (and without spaces), seconds a page")
+        report("language  script       tesseract -l          ocr read              ocr read --lang       ocr --lang pages/s")
         var totals = [CharacterErrorRate(), CharacterErrorRate(), CharacterErrorRate()]
         for language in languages {
             guard installed.contains(language) else {
                 report("\(language.padding(toLength: 10, withPad: " ", startingAt: 0))not installed: apt-get install \(Language(language).package)")
                 continue
             }
-            let truths = try TranslatedLines.lines(in: language, count: linesPerLanguage)
+            let lines = try TranslatedLines.lines(in: language, count: 2 * linesPerPage)
             let languageFolder = root.appendingPathComponent(language)
             try FileManager.default.createDirectory(at: languageFolder, withIntermediateDirectories: true)
-            var images: [String] = []
-            for (index, truth) in truths.enumerated() {
-                var bitmap = try TextRenderer.render(truth, font: Self.font(for: language))
-                if index % 2 == 1 { bitmap = Self.degraded(bitmap, seed: UInt64(index)) }
-                let path = languageFolder.appendingPathComponent(String(format: "%02d.png", index)).path
-                try ImageWriter.write(bitmap, to: path)
-                try truth.write(toFile: path + ".txt", atomically: true, encoding: .utf8)
+            var images: [String] = [], truths: [String] = []
+            for index in 0..<2 {
+                let text = Array(lines[index * linesPerPage..<(index + 1) * linesPerPage])
+                var page = try TextRenderer.renderPage(text.map { ($0, TranslatedLines.font(for: language)) })
+                if index == 1 { page = page.worn(seed: 2026) }
+                let path = languageFolder.appendingPathComponent("page\(index + 1).png").path
+                try ImageWriter.write(page, to: path)
+                try text.joined(separator: "\n").write(toFile: path + ".txt", atomically: true, encoding: .utf8)
                 images.append(path)
+                truths.append(text.joined(separator: "\n"))
             }
             let peer = try await TesseractPeer(jobs: jobs, limitsThreads: true, options: ["-l", language])
                 .read(images, folder: languageFolder)
@@ -81,15 +84,16 @@ public struct LanguageBenchmark: Sendable {
                     totals[index].add(reading: text, truth: truth)
                 }
                 figures.append(Figures(errorRate: rate.rate, errorRateWithoutSpaces: unspaced.rate,
-                                       secondsPerLine: reading.1 / Double(images.count)))
+                                       secondsPerPage: reading.1 / Double(images.count)))
             }
             let script = Language(language).scripts.first?.name ?? "?"
-            let columns = figures.map { String(format: "%.3f (%.3f) %.2fs", $0.errorRate, $0.errorRateWithoutSpaces, $0.secondsPerLine) }
+            let columns = figures.map { String(format: "%.3f (%.3f) %.2fs", $0.errorRate, $0.errorRateWithoutSpaces, $0.secondsPerPage) }
             report(language.padding(toLength: 10, withPad: " ", startingAt: 0) + script.padding(toLength: 13, withPad: " ", startingAt: 0)
-                   + columns.map { $0.padding(toLength: 19, withPad: " ", startingAt: 0) }.joined()
-                   + String(format: "%.2fx", figures[0].secondsPerLine / max(figures[2].secondsPerLine, 1e-9)))
+                   + columns.map { $0.padding(toLength: 22, withPad: " ", startingAt: 0) }.joined()
+                   + String(format: "%.2fx tesseract's", figures[0].secondsPerPage / max(figures[2].secondsPerPage, 1e-9)))
         }
-        report("all" + String(repeating: " ", count: 20) + totals.map { String(format: "%.3f", $0.rate).padding(toLength: 19, withPad: " ", startingAt: 0) }.joined())
+        report("all" + String(repeating: " ", count: 20)
+               + totals.map { String(format: "%.3f", $0.rate).padding(toLength: 22, withPad: " ", startingAt: 0) }.joined())
     }
 
     /// `ocr read` on a folder, once, as JSON lines: each image's text, and the seconds it took.
@@ -109,34 +113,6 @@ public struct LanguageBenchmark: Sendable {
             texts[page.image] = page.text
         }
         return (texts, seconds)
-    }
-
-    /// A font that has the language's letters: Noto's, whose CJK fonts differ in their Han forms.
-    static func font(for language: String) -> String {
-        switch language {
-        case "jpn": "Noto Sans CJK JP 12"
-        case "chi_sim": "Noto Sans CJK SC 12"
-        case "kor": "Noto Sans CJK KR 12"
-        default: "Noto Sans 12"
-        }
-    }
-
-    /// `bitmap` (gray) as a worn scan: blurred, lighter ink, and speckled.
-    static func degraded(_ bitmap: Bitmap, seed: UInt64) -> Bitmap {
-        var random = SplitMix64(seed: seed)
-        var pixels = bitmap.pixels
-        let width = bitmap.width, height = bitmap.height
-        for y in 1..<max(1, height - 1) {
-            for x in 1..<max(1, width - 1) {
-                var sum = 0
-                for dy in -1...1 { for dx in -1...1 { sum += Int(bitmap.pixels[(y + dy) * width + x + dx]) } }
-                let lighter = 60 + sum / 9 * 195 / 255
-                let noise = Int(random.next() % 41) - 20
-                pixels[y * width + x] = UInt8(clamping: lighter + noise)
-            }
-        }
-        return Bitmap(width: width, height: height, layout: bitmap.layout, pixels: pixels, image: bitmap.image,
-                      resolution: bitmap.resolution)
     }
 
     /// The Tesseract languages installed where the tesseract command looks.

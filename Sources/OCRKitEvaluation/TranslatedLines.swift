@@ -55,6 +55,17 @@ public enum TranslatedLines {
         return candidates.sorted { ($0.hash, $0.text) < ($1.hash, $1.text) }.prefix(count).map(\.text)
     }
 
+    /// A Pango font with the language's letters, at 12 points: Noto's (Debian's fonts-noto-core
+    /// and fonts-noto-cjk), whose Chinese, Japanese and Korean fonts differ in their Han forms.
+    public static func font(for language: String) -> String {
+        switch language {
+        case "jpn": "Noto Sans CJK JP 12"
+        case "chi_sim": "Noto Sans CJK SC 12"
+        case "kor": "Noto Sans CJK KR 12"
+        default: "Noto Sans 12"
+        }
+    }
+
     /// Whether a translation reads as a plain line of text in `script`.
     static func isPlain(_ text: String, script: Script?) -> Bool {
         guard (12...40).contains(text.count), !text.contains(where: { "%{}<>_&\\/`\"|=[]$@#*~^\n\t…".contains($0) }),
@@ -62,7 +73,7 @@ public enum TranslatedLines {
         else { return false }
         let letters = text.unicodeScalars.filter { $0.properties.isAlphabetic }
         guard let script else { return false }
-        let inScript = letters.filter { Script($0) == script || (script == .kana && Script($0) == .han) }
+        let inScript = letters.filter { Script(scalar: $0) == script || (script == .kana && Script(scalar: $0) == .han) }
         return Double(inScript.count) >= 0.8 * Double(letters.count) && inScript.count >= 6
     }
 

@@ -48,11 +48,12 @@ public struct HOCRWriter: DocumentWriter {
     }
 
     private func line(_ line: Line, id: String) -> String {
-        let title = "\(bbox(PixelBox(line.quad.boundingRect))); x_wconf \(percent(line.confidence))"
-        guard !line.words.isEmpty else {
-            return "     <span class=\"ocr_line\" id=\"line_\(id)\" title=\"\(title)\">\(line.text.xmlEscaped)</span>\n"
-        }
-        var html = "     <span class=\"ocr_line\" id=\"line_\(id)\" title=\"\(title)\">"
+        // Words are in logical order; a right-to-left line says so, as Tesseract's hOCR does.
+        let direction = Script(of: line.text)?.isRightToLeft == true ? " dir=\"rtl\"" : ""
+        let start = "     <span class=\"ocr_line\" id=\"line_\(id)\"\(direction) title=\"\(bbox(PixelBox(line.quad.boundingRect))); "
+            + "x_wconf \(percent(line.confidence))\">"
+        guard !line.words.isEmpty else { return start + "\(line.text.xmlEscaped)</span>\n" }
+        var html = start
         for (index, word) in line.words.enumerated() {
             html += (index > 0 ? " " : "") + "<span class=\"ocrx_word\" id=\"word_\(id)_\(index + 1)\" "
                 + "title=\"\(bbox(PixelBox(word.quad.boundingRect))); x_wconf \(percent(word.confidence))\">\(word.text.xmlEscaped)</span>"

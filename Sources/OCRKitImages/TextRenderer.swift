@@ -32,6 +32,23 @@ public enum TextRenderer {
         return bitmap
     }
 
+    /// A page of `lines`, each in its own font, one under another at the left margin, with a
+    /// line's height between them: a document of known text in as many scripts as the fonts have.
+    ///
+    /// ```swift
+    /// let page = try TextRenderer.renderPage([("Москва", "Noto Sans 12"), ("東京", "Noto Sans CJK JP 12")])
+    /// ```
+    public static func renderPage(_ lines: [(text: String, font: String)], dpi: Int = 300, margin: Int = 80) throws -> Bitmap {
+        var parts: [(bitmap: Bitmap, x: Int, y: Int)] = [], top = margin
+        for line in lines {
+            let rendered = try render(line.text, font: line.font, dpi: dpi, margin: 0)
+            parts.append((rendered, margin, top))
+            top += rendered.height * 2
+        }
+        return Bitmap.page(width: (parts.map(\.bitmap.width).max() ?? 0) + 2 * margin, height: top + margin, placing: parts,
+                           resolution: Double(dpi))
+    }
+
     /// Pango reads markup: `&`, `<` and `>` in plain text must be escaped.
     private static func escapeMarkup(_ text: String) -> String {
         text.replacingOccurrences(of: "&", with: "&amp;")

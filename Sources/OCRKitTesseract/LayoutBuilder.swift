@@ -98,10 +98,10 @@ struct LayoutBuilder {
     }
 
     /// `words` with those that follow one another without a space in the line's `text` joined
-    /// into one, where both sides are of scripts written without spaces: a word is a run of
-    /// symbols without white space, and Tesseract splits a Chinese, Japanese or Thai line into
-    /// words that its own text writes together (ザン ビア 共和 国 is ザンビア共和国). Elsewhere a
-    /// word boundary keeps its space, as the words' own scripts write it.
+    /// into one where ``OCRKit/Script/joinsWithoutSpace(_:_:)`` says they are one run of text: a
+    /// word is a run of symbols without white space, and Tesseract splits a Chinese, Japanese or
+    /// Thai line into words that its own text writes together (ザン ビア 共和 国 is ザンビア共和国).
+    /// Elsewhere a word boundary keeps its space, as the words' own scripts write it.
     private func joiningUnspaced(_ words: [Word], in text: String) -> [Word] {
         // Code points rather than characters: a Thai word may begin with a vowel sign that, in
         // the line, is part of the character before it.
@@ -118,7 +118,7 @@ struct LayoutBuilder {
             let spaced = line[position..<start].contains { $0.properties.isWhitespace }
             position = start + scalars.count
             if let previous = joined.last, !spaced, let last = previous.text.last, let first = word.text.first,
-               !Script.spaceBetween(last, first) {
+               Script.joinsWithoutSpace(last, first) {
                 joined[joined.count - 1] = joining(previous, word)
             } else {
                 joined.append(word)

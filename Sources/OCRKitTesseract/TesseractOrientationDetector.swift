@@ -53,21 +53,13 @@ public final class TesseractOrientationDetector: OrientationDetector {
             // With no opinion to start from, text running down the page is as likely.
             if detected == nil { candidates += [(first + 1) % 4, (first + 3) % 4] }
             let legibility = try candidates.map { turns in
-                try sessions.reading.legibility(of: Self.middleBand(of: bitmap.turned(clockwiseQuarterTurns: turns)),
+                try sessions.reading.legibility(of: bitmap.turned(clockwiseQuarterTurns: turns).middleBand,
                                                 options: options, engine: info)
             }
             let total = legibility.reduce(0, +)
             guard let best = legibility.indices.max(by: { legibility[$0] < legibility[$1] }), total > 0 else { return detected }
             return TextOrientation(quarterTurns: candidates[best], confidence: legibility[best] / total)
         }
-    }
-
-    /// The middle third of the image's height, without its outer tenths: lines of the page's text,
-    /// away from its edges.
-    private static func middleBand(of bitmap: Bitmap) -> Bitmap {
-        let band = Rect(x: Double(bitmap.width) * 0.1, y: Double(bitmap.height) / 3,
-                        width: Double(bitmap.width) * 0.8, height: Double(bitmap.height) / 3)
-        return bitmap.cropped(to: band) ?? bitmap
     }
 
     /// A worker's two Tesseract instances: one holds the orientation data, the other a language's,
@@ -80,11 +72,25 @@ public final class TesseractOrientationDetector: OrientationDetector {
 
 extension TesseractSession {
     /// How much of `bitmap` Tesseract reads confidently, as one block of text: its words' letters
-    /// and digits, each counted at its word's confidence.
-    func legibility(of bitmap: Bitmap, options: RecognitionOptions, engine: EngineInfo) throws -> Double {
+    /// and digits (the letters of `scripts` alone, when given), each counted at its word's
+    /// confidence. A word's confidence is the lever: its characters' own are high whatever a
+    /// model makes of another script's letters, and a Russian page read best as Greek by them.
+    func legibility(of bitmap: Bitmap, options: RecognitionOptions, engine: EngineInfo, scripts: [Script]? = nil) throws -> Double {
         let page = try recognize(bitmap, options: options, mode: .singleBlock, engine: engine)
         return page.words.reduce(0) { total, word in
-            total + word.confidence * Double(word.text.filter { $0.isLetter || $0.isNumber }.count)
+            let counted = word.text.filter { character in
+                scripts.map { scripts in Script(character).map(scripts.contains) ?? false } ?? (character.isLetter || character.isNumber)
+            }
+            return total + word.confidence * Double(counted.count)
         }
+    }
+}
+
+extension Bitmap {
+    /// The middle third of the image's height, without its outer tenths: lines of a page's text,
+    /// away from its edges.
+    var middleBand: Bitmap {
+        let band = Rect(x: Double(width) * 0.1, y: Double(height) / 3, width: Double(width) * 0.8, height: Double(height) / 3)
+        return cropped(to: band) ?? self
     }
 }

@@ -118,19 +118,19 @@ struct BenchLanguages: AsyncParsableCommand {
         commandName: "languages",
         abstract: "Measure reading in many languages and scripts beside the tesseract command.",
         discussion: """
-            Takes --lines lines in each language from the translations Debian installs (GLib's and \
-            GTK's gettext catalogues), renders them at 300 dpi, every second one worn, and reads \
-            them with `ocr read` without --lang and with the right one, and with `tesseract IMG \
-            stdout -l LANG`, in the same run. Prints each language's character error rate (and \
-            the rate without spaces), and the seconds a line. A language whose Tesseract data is \
-            not installed is named with its package.
+            Takes lines in each language from the translations Debian installs (GLib's and GTK's \
+            gettext catalogues), renders two pages of --lines lines at 300 dpi, the second worn, \
+            and reads them with `ocr read` without --lang and with the right one, and with \
+            `tesseract IMG stdout -l LANG`, in the same run. Prints each language's character \
+            error rate (and the rate without spaces), and the seconds a page. A language whose \
+            Tesseract data is not installed is named with its package.
             """
     )
 
     @Option(help: ArgumentHelp("Tesseract codes, joined by '+'.", valueName: "rus+jpn"))
     var lang: String?
 
-    @Option(help: "Lines a language.")
+    @Option(help: "Lines a page.")
     var lines = 8
 
     @Option(help: "Images read at once.")
@@ -142,7 +142,7 @@ struct BenchLanguages: AsyncParsableCommand {
     func run() async throws {
         var benchmark = LanguageBenchmark(ocr: Bundle.main.executablePath ?? CommandLine.arguments[0])
         if let lang { benchmark.languages = lang.split(separator: "+").map(String.init) }
-        benchmark.linesPerLanguage = lines
+        benchmark.linesPerPage = lines
         benchmark.jobs = jobs
         benchmark.folder = keep
         try await benchmark.run { print($0) }

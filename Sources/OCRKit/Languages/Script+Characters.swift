@@ -7,12 +7,12 @@ extension Script {
     /// Script("7")    // nil
     /// ```
     public init?(_ character: Character) {
-        guard let scalar = character.unicodeScalars.first, let script = Script(scalar) else { return nil }
+        guard let scalar = character.unicodeScalars.first, let script = Script(scalar: scalar) else { return nil }
         self = script
     }
 
     /// The script of a code point, by its Unicode block; `nil` for those every script shares.
-    public init?(_ scalar: Unicode.Scalar) {
+    public init?(scalar: Unicode.Scalar) {
         let value = scalar.value
         guard let script = Self.blocks.first(where: { $0.range.contains(value) })?.script else { return nil }
         // Latin's blocks hold punctuation and signs too (¿, ×, ÷).
@@ -28,24 +28,36 @@ extension Script {
     public init?(of text: some StringProtocol) {
         var counts: [Script: Int] = [:]
         for scalar in text.unicodeScalars {
-            if let script = Script(scalar) { counts[script, default: 0] += 1 }
+            if let script = Script(scalar: scalar) { counts[script, default: 0] += 1 }
         }
         guard let most = counts.max(by: { ($0.value, $1.key.rawValue) < ($1.value, $0.key.rawValue) }) else { return nil }
         self = most.key
     }
 
-    /// Whether two words that follow one another on a line are written with a space between
-    /// them: not when both sides are of scripts written without spaces (北京 市, ザン ビア), as
-    /// the last character of the first and the first of the second tell.
+    /// Whether two words that follow one another on a line with no gap between them are one run
+    /// of text, written without a space: where either side is of a script written without spaces
+    /// (北京市, ザンビア) or is East Asian punctuation (。，), or both are Hangul, which an engine
+    /// may split at a syllable. Elsewhere, as between two Latin words, a word boundary is a space
+    /// however narrow the gap.
     ///
     /// ```swift
-    /// Script.spaceBetween("京", "市")   // false
-    /// Script.spaceBetween("京", "A")    // true
+    /// Script.joinsWithoutSpace("京", "市")   // true
+    /// Script.joinsWithoutSpace("京", "3")    // true: 第3章
+    /// Script.joinsWithoutSpace("a", "b")     // false
     /// ```
-    public static func spaceBetween(_ left: Character, _ right: Character) -> Bool {
-        guard let before = Script(left), let after = Script(right) else { return true }
-        return before.spacesBetweenWords || after.spacesBetweenWords
+    public static func joinsWithoutSpace(_ left: Character, _ right: Character) -> Bool {
+        func unspaced(_ character: Character) -> Bool {
+            guard let scalar = character.unicodeScalars.first else { return false }
+            if Self.eastAsianPunctuation.contains(where: { $0.contains(scalar.value) }) { return true }
+            return Script(scalar: scalar).map { !$0.spacesBetweenWords } ?? false
+        }
+        return unspaced(left) || unspaced(right) || (Script(left) == .hangul && Script(right) == .hangul)
     }
+
+    /// CJK symbols and punctuation, full-width and half-width forms, vertical and small forms.
+    private static let eastAsianPunctuation: [ClosedRange<UInt32>] = [
+        0x3000...0x303F, 0xFE10...0xFE1F, 0xFE30...0xFE6F, 0xFF00...0xFF20, 0xFF3B...0xFF40, 0xFF5B...0xFF65,
+    ]
 
     /// Each script's Unicode blocks, the letters of most languages; a code point in none belongs
     /// to every script.

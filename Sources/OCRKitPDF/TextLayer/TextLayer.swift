@@ -5,7 +5,7 @@ import OCRKit
 /// selects, searches and copies, over the words where the image shows them.
 ///
 /// A line is written as one run of text on one baseline in one font size, its words in reading
-/// order with a space after each but the last; each word is stretched (`Tz`) over its box, and
+/// order (visual order, for right-to-left scripts) with a space after each but the last; each word is stretched (`Tz`) over its box, and
 /// its space to the next word's start, a wide gap mostly filled by the word (``widestSpace``).
 /// Extraction (pdftotext, copy and paste) therefore gives each line whole, as it was read, where
 /// words placed one by one with sizes of their own, or across wide spaces, come back in pieces.
@@ -35,10 +35,15 @@ struct TextLayer {
     }
 
     /// The words of a line and the corners of each, in pixels; a line an engine gave no words
-    /// for is one word.
+    /// for is one word. A right-to-left line's words are drawn as a PDF of such text draws its
+    /// glyphs, in visual order: from left to right, the letters of each right-to-left word
+    /// reversed. A viewer, and pdftotext, then give them back in logical order.
     private func words(of line: Line) -> [(text: String, quad: Quad)] {
         let words = line.words.filter { !$0.text.isEmpty }.map { ($0.text, $0.quad) }
-        return words.isEmpty ? [(line.text, line.quad)] : words
+        guard Script(of: line.text)?.isRightToLeft == true else { return words.isEmpty ? [(line.text, line.quad)] : words }
+        let visual = { (text: String) in Script(of: text)?.isRightToLeft == true ? String(text.reversed()) : text }
+        guard !words.isEmpty else { return [(visual(line.text), line.quad)] }
+        return words.sorted { $0.1.bottomLeft.x < $1.1.bottomLeft.x }.map { (visual($0.0), $0.1) }
     }
 
     private func text(of line: Line) -> String {

@@ -1,0 +1,97 @@
+import Foundation
+import Logging
+import OCRKit
+import OCRKitEngines
+import OCRKitEvaluation
+import OCRKitImages
+import OCRKitTesseract
+import OCRKitTestSupport
+import Testing
+
+/// Pages read without languages, in the languages of their scripts, by the engines `ocr` reads
+/// with; translators' lines from Debian's gettext catalogues, rendered at test time.
+@Suite struct ScriptAwareEngineTests {
+    /// A page of `count` translated lines of each language, in turn, and its text.
+    static func page(_ languages: [String], count: Int = 2) throws -> (bitmap: Bitmap, truth: [String]) {
+        var parts: [(bitmap: Bitmap, x: Int, y: Int)] = [], truth: [String] = [], top = 60
+        for language in languages {
+            for text in try TranslatedLines.lines(in: language, count: count) {
+                let line = try TextRenderer.render(text, font: TranslatedLines.font(for: language), margin: 0)
+                parts.append((line, 80, top))
+                truth.append(text)
+                top += line.height + 70
+            }
+        }
+        var page = Bitmap.page(width: 2000, height: top + 60, placing: parts)
+        page.image = languages.joined(separator: "+") + ".png"
+        return (page, truth)
+    }
+
+    static func errorRate(_ page: Page, _ truth: [String]) -> Double {
+        var rate = CharacterErrorRate()
+        rate.add(reading: page.lines.map(\.text).joined(separator: "\n"), truth: truth.joined(separator: "\n"))
+        return rate.rate
+    }
+
+    @Test func aRussianPageWithoutLanguagesIsReadInRussianByTesseract() async throws {
+        let (bitmap, truth) = try Self.page(["rus"], count: 3)
+        let page = try await EngineSettings(.auto, jobs: 1).pageEngine().read(bitmap)
+        #expect(page.engine.name == "tesseract")
+        #expect(page.languages == ["rus"])
+        #expect(page.missingLanguages.isEmpty)
+        #expect(Self.errorRate(page, truth) < 0.03, "\(page.text)")
+    }
+
+    @Test(.enabled(if: InstalledDependencies.hasPPOCR, InstalledDependencies.missingReason))
+    func aChinesePageWithoutLanguagesIsReadByBothEnginesInChinese() async throws {
+        let (bitmap, truth) = try Self.page(["chi_sim"], count: 3)
+        let page = try await EngineSettings(.auto, jobs: 1).pageEngine().read(bitmap)
+        #expect(page.languages == ["chi_sim"])
+        #expect(Self.errorRate(page, truth) < 0.05, "\(page.text)")
+    }
+
+    /// An English page quoting a line of Russian: each line read in its own script.
+    @Test func eachLineOfAPageOfTwoScriptsIsReadInItsOwn() async throws {
+        let (bitmap, truth) = try Self.page(["eng", "rus"])
+        let page = try await EngineSettings(.auto, jobs: 1).pageEngine().read(bitmap)
+        #expect(page.languages.contains("eng") && page.languages.contains("rus"), "\(page.languages)")
+        #expect(Self.errorRate(page, truth) < 0.05, "\(page.text)")
+        #expect(page.lines.count == truth.count)
+    }
+
+    /// Where no installed language reads a script, the page says so, with the package.
+    @Test func aScriptWithoutALanguageIsNamedOnThePage() async throws {
+        let (bitmap, _) = try Self.page(["heb"])
+        let tesseract = try TesseractEngine(configuration: TesseractConfiguration(jobs: 1))
+        let engine = ScriptAwareEngine(engine: tesseract, lineReader: tesseract,
+                                       installedLanguages: tesseract.installedLanguages.filter { $0 != "heb" },
+                                       detector: try TesseractScriptDetector(configuration: TesseractConfiguration(jobs: 1)))
+        let page = try await engine.read(bitmap)
+        #expect(page.missingLanguages == [MissingLanguage(script: .hebrew)])
+        #expect(page.missingLanguages.first?.package == "tesseract-ocr-heb")
+    }
+
+    @Test(.enabled(if: InstalledDependencies.hasPPOCR, InstalledDependencies.missingReason))
+    func aLatinLanguageGivenIsReadByBothEngines() async throws {
+        let (bitmap, truth) = try Self.page(["deu"], count: 3)
+        let page = try await EngineSettings(.auto, jobs: 1).pageEngine().read(bitmap, options: RecognitionOptions(languages: ["deu"]))
+        #expect(page.engine.name == "auto")
+        #expect(page.languages == ["deu"])
+        #expect(Self.errorRate(page, truth) < 0.03, "\(page.text)")
+    }
+
+    @Test(.enabled(if: InstalledDependencies.hasPPOCR, InstalledDependencies.missingReason))
+    func ppocrRefusesALanguageOfAnotherScriptSayingWhatReadsIt() throws {
+        let engine = try EngineSettings(.ppocr, jobs: 1).pageEngine()
+        let error = try #require(throws: OCRError.self) { try engine.validate(RecognitionOptions(languages: ["rus"])) }
+        #expect(error.reason.contains("reads the Latin, Greek, Han and Japanese kana scripts, not rus (Cyrillic)"), "\(error)")
+        #expect(error.reason.contains("--engine auto"))
+        try engine.validate(RecognitionOptions(languages: ["fra"]))
+    }
+
+    @Test func autoNamesTheTesseractPackageOfALanguageNotInstalled() throws {
+        let engine = try EngineSettings(.auto, jobs: 1).pageEngine()
+        let error = try #require(throws: OCRError.self) { try engine.validate(RecognitionOptions(languages: ["xho_test"])) }
+        #expect(error.reason.contains("apt-get install tesseract-ocr-xho-test"), "\(error)")
+    }
+}
