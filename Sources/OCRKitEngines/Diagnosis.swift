@@ -41,6 +41,22 @@ public struct Diagnosis: Sendable {
     /// The languages Tesseract has data for, such as `["eng", "osd"]`.
     public var tesseractLanguages: [String]
 
+    /// Each script with the installed languages written in it (its main script), in
+    /// ``OCRKit/Script``'s order: what pages of each script are read in without `--lang`.
+    public var languagesByScript: [(script: Script, languages: [String])] {
+        Script.allCases.compactMap { script in
+            let languages = tesseractLanguages.filter { Language($0).scripts.first == script }
+            return languages.isEmpty ? nil : (script, languages)
+        }
+    }
+
+    /// The scripts no installed language reads, each with the package that brings its default
+    /// language (``OCRKit/MissingLanguage``).
+    public var missingLanguages: [MissingLanguage] {
+        let read = Set(languagesByScript.map(\.script))
+        return Script.allCases.filter { !read.contains($0) }.map(MissingLanguage.init(script:))
+    }
+
     /// What the ONNX engines load, and from where: `ocr models list`.
     public struct Models: Sendable {
         /// The ONNX Runtime the engines load, or why none loads.
@@ -77,7 +93,7 @@ public struct Diagnosis: Sendable {
         var languages: [String] = []
         let tesseract = finding(.tesseract) { engine in
             languages = (((engine as? ScriptAwareEngine)?.engine ?? engine) as? TesseractEngine)?.installedLanguages ?? []
-            return "Tesseract \(engine.info.version), languages \(languages.joined(separator: ", "))"
+            return "Tesseract \(engine.info.version), \(languages.filter { $0 != "osd" }.count) languages (below)"
         }
         tesseractLanguages = languages
         engines = [
@@ -89,6 +105,7 @@ public struct Diagnosis: Sendable {
         tools = [
             Finding(name: "straighten", detail: "OpenCV, for --straighten", problem: PageStraightener.unavailability),
             Self.program("ffmpeg", for: "ocr live's videos and streams", fix: "apt-get install ffmpeg"),
+            Self.scriptDetection(),
         ]
         models = Self.models()
     }
@@ -103,6 +120,16 @@ public struct Diagnosis: Sendable {
             runtime = Finding(name: "ONNX Runtime", detail: "", problem: "\(error)")
         }
         return Models(runtime: runtime, sets: PPOCRModelSet.installedNames.map { ($0, folders.locate("ppocr/\($0)")) }, folders: folders)
+    }
+
+    /// Tesseract's script detection, which chooses the language of pages read without one.
+    private static func scriptDetection() -> Finding {
+        do {
+            _ = try TesseractScriptDetector(configuration: TesseractConfiguration(jobs: 1))
+            return Finding(name: "scripts", detail: "Tesseract's script detection, for pages read without --lang", problem: nil)
+        } catch {
+            return Finding(name: "scripts", detail: "", problem: "pages are read in English unless --lang says otherwise: \(error)")
+        }
     }
 
     /// A program found on the `PATH`, or what installs it.

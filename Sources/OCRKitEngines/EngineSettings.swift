@@ -77,17 +77,17 @@ public struct EngineSettings: Sendable {
         }
     }
 
-    /// `engine`, reading pages without languages in a language of their script, with `tesseract`
-    /// reading the lines of other scripts; `engine` as it is, reading English unless told, when
-    /// Tesseract or its script detection cannot be had (said through ``logger``).
+    /// `engine`, reading pages without languages in a language of their script; `engine` as it
+    /// is, reading English unless told, when Tesseract or its script detection cannot be had
+    /// (said through ``logger``).
     private func byScript(_ engine: any OCREngine, tesseract: TesseractEngine?) -> any OCREngine {
         do {
             guard let tesseract else {
                 throw OCRError(.engineUnavailable, reason: "Tesseract, which reads the scripts PP-OCR does not, cannot be had")
             }
             let detector = try TesseractScriptDetector(configuration: TesseractConfiguration(jobs: jobs))
-            return ScriptAwareEngine(engine: engine, lineReader: tesseract, installedLanguages: tesseract.installedLanguages,
-                                     detector: detector, logger: logger)
+            return ScriptAwareEngine(engine: engine, installedLanguages: tesseract.installedLanguages, detector: detector,
+                                     logger: logger)
         } catch {
             logger.warning("pages will be read in English unless their languages are given: \(error)")
             return engine
@@ -132,6 +132,12 @@ public struct EngineSettings: Sendable {
             logger.warning("photos will not be turned upright: \(error)")
             return PageStraightener(configuration: configuration)
         }
+    }
+
+    /// The languages the engines read here, in Tesseract's codes (``OCRKit/Language``): those
+    /// whose data is installed, without `osd`, its script detection's.
+    public var installedLanguages: [String] {
+        TesseractConfiguration(jobs: 1).installedLanguages.filter { $0 != "osd" }
     }
 
     private func tesseract(_ mode: PageSegmentationMode) throws -> TesseractEngine {

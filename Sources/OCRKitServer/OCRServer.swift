@@ -82,6 +82,7 @@ public struct OCRServer: Sendable {
                                                open: Set(["/health", "/ready"] + WebPage.files.map(\.path))))
         addPageRoutes(to: routes)
         addHealthRoutes(to: routes)
+        addLanguageRoutes(to: routes)
         addReadRoutes(to: routes)
         addBatchRoutes(to: routes)
         addItemRoutes(to: routes)

@@ -30,6 +30,19 @@ public struct TesseractConfiguration: Hashable, Sendable {
         "/opt/homebrew/share/tessdata",
     ]
 
+    /// The languages whose data is installed where this configuration looks, such as
+    /// `["eng", "osd", "script/Cyrillic"]`: the `.traineddata` files of the folder, and of its
+    /// `script` folder, where Tesseract keeps its models of whole scripts.
+    public var installedLanguages: [String] {
+        guard let dataPath = resolvedDataPath() else { return [] }
+        func models(in folder: String, prefix: String) -> [String] {
+            ((try? FileManager.default.contentsOfDirectory(atPath: folder)) ?? [])
+                .filter { $0.hasSuffix(".traineddata") }.map { prefix + $0.dropLast(".traineddata".count) }
+        }
+        return (models(in: dataPath, prefix: "") + models(in: (dataPath as NSString).appendingPathComponent("script"), prefix: "script/"))
+            .sorted()
+    }
+
     /// The folder of language data this configuration uses, or `nil` when there is none.
     func resolvedDataPath() -> String? {
         if let dataPath { return dataPath }

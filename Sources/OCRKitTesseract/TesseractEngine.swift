@@ -32,7 +32,7 @@ public final class TesseractEngine: OCREngine {
         }
         self.configuration = configuration
         self.dataPath = dataPath
-        installedLanguages = Self.languages(in: dataPath)
+        installedLanguages = configuration.installedLanguages
         info = EngineInfo(name: "tesseract", version: String(cString: TessVersion()))
         _ = Self.silenceLeptonica
         workers = BlockingWorkerPool(count: max(1, configuration.jobs), name: "ocrkit-tesseract") {
@@ -50,17 +50,6 @@ public final class TesseractEngine: OCREngine {
     /// The languages whose data is installed, such as `["eng", "osd", "script/Cyrillic"]`, as
     /// found when the engine was made: every image's options are checked against them.
     public let installedLanguages: [String]
-
-    /// The languages in a folder of language data: its `.traineddata` files, and those of its
-    /// `script` folder, where Tesseract keeps its models of whole scripts.
-    static func languages(in dataPath: String) -> [String] {
-        func models(in folder: String, prefix: String) -> [String] {
-            ((try? FileManager.default.contentsOfDirectory(atPath: folder)) ?? [])
-                .filter { $0.hasSuffix(".traineddata") }.map { prefix + $0.dropLast(".traineddata".count) }
-        }
-        return (models(in: dataPath, prefix: "") + models(in: (dataPath as NSString).appendingPathComponent("script"), prefix: "script/"))
-            .sorted()
-    }
 
     public func checkSupport(of options: RecognitionOptions) throws {
         let missing = options.languages.filter { !installedLanguages.contains($0) }

@@ -47,7 +47,7 @@ public final class TesseractScriptDetector: ScriptDetector {
         }
         self.minimumCharacters = minimumCharacters
         self.trustedConfidence = trustedConfidence
-        let installed = TesseractEngine.languages(in: dataPath)
+        let installed = configuration.installedLanguages
         readers = Dictionary(uniqueKeysWithValues: Script.allCases.compactMap { script in
             script.language(among: installed).map { (script, $0) }
         })

@@ -7,18 +7,33 @@ struct Doctor: ParsableCommand {
         abstract: "Say which engines are ready here, what is missing, and the command that fixes it.",
         discussion: """
             Lists each engine (ready or missing, with why and what to run), the tools OCRKit uses, \
-            the ONNX Runtime and model sets in use, Tesseract's languages, and the folders looked \
-            in for models and libraries, in order. Exits with status 1 when the default engine, \
-            auto, cannot read with both PP-OCR and Tesseract.
+            Tesseract's languages by script and the packages that bring the scripts none reads, \
+            the ONNX Runtime and model sets in use, and the folders looked in for models and \
+            libraries, in order. Exits with status 1 when the default engine, auto, cannot read \
+            with both PP-OCR and Tesseract.
             """
     )
 
     func run() throws {
         let diagnosis = Diagnosis()
         var report = "Engines\n" + Self.table(diagnosis.engines) + "\nTools\n" + Self.table(diagnosis.tools)
-        report += "\n" + Self.modelsReport(diagnosis.models)
+        report += "\n" + Self.languagesReport(diagnosis) + "\n" + Self.modelsReport(diagnosis.models)
         print(report, terminator: "")
         if !diagnosis.isReady { throw ExitCode.failure }
+    }
+
+    /// Tesseract's languages by script, and what brings a language of the others.
+    static func languagesReport(_ diagnosis: Diagnosis) -> String {
+        var lines = ["Languages, by script (pages without --lang are read in the first of their script's)"]
+        for (script, languages) in diagnosis.languagesByScript {
+            lines.append("  \(script.name.padding(toLength: 15, withPad: " ", startingAt: 0)) \(languages.joined(separator: ", "))")
+        }
+        let missing = diagnosis.missingLanguages
+        if !missing.isEmpty {
+            lines.append("  Not read, until a language of theirs is installed:")
+            lines += missing.map { "    \($0.script.name.padding(toLength: 30, withPad: " ", startingAt: 0)) apt-get install \($0.package)" }
+        }
+        return lines.joined(separator: "\n") + "\n"
     }
 
     /// The runtime and model sets in use, and the folders looked in.

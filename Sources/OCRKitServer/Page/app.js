@@ -48,7 +48,9 @@ async function upload(files) {
   if (!images.length) return;
   const options = new FormData(document.getElementById("options"));
   // Spelled out rather than by URLSearchParams, whose '+' for a space the server reads as a '+'.
-  const query = { lang: (options.get("lang") || "").trim() || "eng" };
+  // No languages: the server reads each page in a language of its script.
+  const lang = (options.get("lang") || "").trim();
+  const query = lang ? { lang } : {};
   if (options.get("straighten")) query.straighten = "true";
   const parts = [];
   for (const [index, image] of images.entries()) {
@@ -360,3 +362,26 @@ document.getElementById("files").addEventListener("change", (event) => { upload(
 document.addEventListener("dragover", (event) => event.preventDefault());
 document.addEventListener("drop", (event) => { event.preventDefault(); upload(event.dataTransfer.files); });
 document.getElementById("stage").addEventListener("click", () => { document.getElementById("popover").hidden = true; });
+
+// ---- languages -----------------------------------------------------------------------------
+
+// Offers the languages the server reads, each with its scripts; without asking for a token the
+// page has not been given yet (typed by hand then).
+async function offerLanguages() {
+  try {
+    const headers = state.token ? { Authorization: "Bearer " + state.token } : {};
+    const response = await fetch("/v1/languages", { headers });
+    if (!response.ok) return;
+    const { languages } = await response.json();
+    const list = document.getElementById("languages");
+    list.replaceChildren(...languages.map(({ code, scripts }) => {
+      const option = document.createElement("option");
+      option.value = code;
+      option.label = scripts.join(", ");
+      return option;
+    }));
+  } catch (_) {
+    // Typed by hand.
+  }
+}
+offerLanguages();
