@@ -4,8 +4,8 @@ import OCRKitEvaluation
 import OCRKitImages
 
 /// Pages of real text in many languages and scripts (translators' sentences from Debian's
-/// gettext catalogues: ``OCRKitEvaluation/TranslatedLines``), rendered at 300 dpi, two pages a
-/// language, the second worn (``OCRKit/Bitmap/worn(seed:)``), read by `ocr read` without `--lang`
+/// gettext catalogues: ``OCRKitEvaluation/TranslatedLines``), rendered at 300 dpi, four pages a
+/// language, every second worn (``OCRKit/Bitmap/worn(seed:)``), read by `ocr read` without `--lang`
 /// and with the right one, beside the tesseract command in the right language, in the same run:
 /// each language's character error rate and time a page, as each program is run by people
 /// (`ocr read` once on the language's folder, tesseract once a page).
@@ -21,8 +21,10 @@ public struct LanguageBenchmark: Sendable {
     /// Tesseract codes, of ``OCRKitEvaluation/TranslatedLines/locales``.
     public var languages = ["eng", "deu", "fra", "spa", "por", "pol", "ces", "tur", "rus", "ukr", "ell", "ara", "heb", "hin", "tha",
                             "kor", "jpn", "chi_sim"]
-    /// Lines a page; each language has two pages.
-    public var linesPerPage = 8
+    /// Lines a page.
+    public var linesPerPage = 20
+    /// Pages a language, every second worn.
+    public var pagesPerLanguage = 4
     /// Processes (tesseract) or pages (ocr) at once.
     public var jobs = ProcessInfo.processInfo.activeProcessorCount
     /// A folder to keep the images and their truth in; a temporary one, removed after, by default.
@@ -46,7 +48,7 @@ public struct LanguageBenchmark: Sendable {
         let root = URL(fileURLWithPath: folder ?? NSTemporaryDirectory() + "ocrkit-languages-\(getpid())")
         defer { if folder == nil { try? FileManager.default.removeItem(at: root) } }
         let installed = Self.installedLanguages()
-        report("Two pages of \(linesPerPage) lines a language from GLib's and GTK's translations, 300 dpi, the second worn")
+        report("\(pagesPerLanguage) pages of \(linesPerPage) lines a language from GLib's and GTK's translations, 300 dpi, every second worn")
         report("CER (and without spaces), seconds a page")
         report("language  script       tesseract -l          ocr read              ocr read --lang       ocr --lang pages/s")
         var totals = [CharacterErrorRate(), CharacterErrorRate(), CharacterErrorRate()]
@@ -55,14 +57,14 @@ public struct LanguageBenchmark: Sendable {
                 report("\(language.padding(toLength: 10, withPad: " ", startingAt: 0))not installed: apt-get install \(Language(language).package)")
                 continue
             }
-            let lines = try TranslatedLines.lines(in: language, count: 2 * linesPerPage)
+            let lines = try TranslatedLines.lines(in: language, count: pagesPerLanguage * linesPerPage)
             let languageFolder = root.appendingPathComponent(language)
             try FileManager.default.createDirectory(at: languageFolder, withIntermediateDirectories: true)
             var images: [String] = [], truths: [String] = []
-            for index in 0..<2 {
+            for index in 0..<pagesPerLanguage {
                 let text = Array(lines[index * linesPerPage..<(index + 1) * linesPerPage])
                 var page = try TextRenderer.renderPage(text.map { ($0, TranslatedLines.font(for: language)) })
-                if index == 1 { page = page.worn(seed: 2026) }
+                if index % 2 == 1 { page = page.worn(seed: 2026 + UInt64(index)) }
                 let path = languageFolder.appendingPathComponent("page\(index + 1).png").path
                 try ImageWriter.write(page, to: path)
                 try text.joined(separator: "\n").write(toFile: path + ".txt", atomically: true, encoding: .utf8)
@@ -99,7 +101,9 @@ public struct LanguageBenchmark: Sendable {
     /// `ocr read` on a folder, once, as JSON lines: each image's text, and the seconds it took.
     private func readWithOCR(_ folder: String, language: String?) async throws -> ([String: String], Double) {
         let output = folder + "/ocr-\(language ?? "detected").jsonl"
-        let arguments = ["read", folder, "--format", "jsonl", "--jobs", "\(jobs)"] + (language.map { ["--lang", $0] } ?? [])
+        // No alternatives, which JSON has by default and the tesseract command does not read.
+        let arguments = ["read", folder, "--format", "jsonl", "--alternatives", "0", "--jobs", "\(jobs)"]
+            + (language.map { ["--lang", $0] } ?? [])
         let start = ContinuousClock.now
         let outcome = try await ChildProcess.run(ocr, arguments, output: output, errors: output + ".errors")
         let seconds = (ContinuousClock.now - start).timeInterval
