@@ -2,6 +2,7 @@ import Foundation
 import OCRKit
 import OCRKitEvaluation
 import OCRKitImages
+import OCRKitTesseract
 
 /// Pages of real text in many languages and scripts (translators' sentences from Debian's
 /// gettext catalogues: ``OCRKitEvaluation/TranslatedLines``), rendered at 300 dpi, four pages a
@@ -11,8 +12,9 @@ import OCRKitImages
 /// (`ocr read` once on the language's folder, tesseract once a page).
 ///
 /// ```swift
-/// var benchmark = LanguageBenchmark(ocr: ".build/release/ocr")
-/// benchmark.languages = ["rus", "jpn"]
+/// var benchmark = LanguageBenchmark(ocr: ".build-release/release/ocr")
+/// benchmark.languages = ["rus", "ara"]
+/// benchmark.pagesPerLanguage = 2
 /// try await benchmark.run { print($0) }
 /// ```
 public struct LanguageBenchmark: Sendable {
@@ -47,7 +49,8 @@ public struct LanguageBenchmark: Sendable {
     public func run(report: (String) -> Void) async throws {
         let root = URL(fileURLWithPath: folder ?? NSTemporaryDirectory() + "ocrkit-languages-\(getpid())")
         defer { if folder == nil { try? FileManager.default.removeItem(at: root) } }
-        let installed = Self.installedLanguages()
+        // Where the tesseract command looks too: $TESSDATA_PREFIX, else the system's folder.
+        let installed = Set(TesseractConfiguration(jobs: 1).installedLanguages)
         report("\(pagesPerLanguage) pages of \(linesPerPage) lines a language from GLib's and GTK's translations, 300 dpi, every second worn")
         report("CER (and without spaces), seconds a page")
         report("language  script       tesseract -l          ocr read              ocr read --lang       ocr --lang pages/s")
@@ -117,13 +120,5 @@ public struct LanguageBenchmark: Sendable {
             texts[page.image] = page.text
         }
         return (texts, seconds)
-    }
-
-    /// The Tesseract languages installed where the tesseract command looks.
-    static func installedLanguages() -> Set<String> {
-        let folder = ["/usr/share/tesseract-ocr/5/tessdata", "/usr/share/tesseract-ocr/4.00/tessdata", "/usr/share/tessdata"]
-            .first { FileManager.default.fileExists(atPath: $0) }
-        let files = folder.flatMap { try? FileManager.default.contentsOfDirectory(atPath: $0) } ?? []
-        return Set(files.filter { $0.hasSuffix(".traineddata") }.map { String($0.dropLast(".traineddata".count)) })
     }
 }

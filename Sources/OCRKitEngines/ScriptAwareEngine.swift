@@ -28,7 +28,7 @@ import OCRKit
 /// ```swift
 /// let engine = try EngineSettings(.auto).pageEngine()     // a ScriptAwareEngine
 /// let page = try await engine.read(bitmap)                // no languages: found by script
-/// print(page.languages, page.missingLanguages.map(\.package))   // ["rus", "eng"] []
+/// print(page.languages, page.missingLanguages.map(\.package))   // ["rus", "ukr"] [], where both are installed
 /// ```
 public struct ScriptAwareEngine: OCREngine {
     /// The engine chosen to read pages: `auto`'s ``OCRKit/LineCombiningEngine``, PP-OCR, Tesseract.

@@ -95,7 +95,8 @@ struct RecognitionArguments: ParsableArguments {
     /// The options to read with; `defaultAlternatives` applies when `--alternatives` is not given.
     func recognitionOptions(defaultAlternatives: Int) -> RecognitionOptions {
         RecognitionOptions(
-            languages: languages.map { $0.split(separator: "+").map(String.init) } ?? [],
+            // An empty one ("", "eng+") is refused by validation, not taken for none.
+            languages: languages.map { $0.split(separator: "+", omittingEmptySubsequences: false).map(String.init) } ?? [],
             regionOfInterest: roi?.rect,
             minimumTextHeight: minTextHeight,
             allowedCharacters: allow,

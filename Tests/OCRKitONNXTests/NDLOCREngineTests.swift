@@ -120,7 +120,7 @@ struct NDLOCREngineTests {
     @Test func refusesWhatItCannotDo() async throws {
         let models = try StandInModels(detections: [(StandInModels.line, [0.1, 0.1, 0.5, 0.2], 0.9, 3)])
         let engine = try models.engine()
-        #expect(throws: OCRError.self) { try engine.validate(RecognitionOptions(languages: ["deu"])) }
+        #expect(throws: OCRError.self) { try engine.validate(RecognitionOptions(languages: ["rus"])) }
         #expect(throws: OCRError.self) { try engine.validate(RecognitionOptions(languages: ["jpn"], allowedCharacters: "0123")) }
     }
 }

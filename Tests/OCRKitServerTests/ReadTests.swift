@@ -36,6 +36,26 @@ struct ReadTests {
         }
     }
 
+    /// The languages the server reads, which its page offers; a read without `lang` finds the
+    /// page's script and says the language it read in.
+    @Test func listsTheLanguagesItReadsAndFindsAPagesOwn() async throws {
+        let fixture = try ServerFixture()
+        let page = try TextRenderer.renderPage(["Оптический размер", "Название метода или интерфейса"].map { ($0, "Noto Sans 12") })
+        let image = ByteBuffer(bytes: try ImageWriter.pngData(page))
+        try await fixture.test { client in
+            let response = try await client.execute(uri: "/v1/languages", method: .get)
+            #expect(response.status == .ok)
+            let listed = try JSONSerialization.jsonObject(with: Data(response.body.readableBytesView)) as? [String: [[String: Any]]]
+            let languages = try #require(listed?["languages"])
+            #expect(languages.contains { $0["code"] as? String == "rus" && $0["scripts"] as? [String] == ["cyrillic"] })
+            #expect(!languages.contains { $0["code"] as? String == "osd" })
+
+            let read = try await client.execute(uri: "/v1/read", method: .post, body: image)
+            let russian = try Page(jsonData: Data(read.body.readableBytesView))
+            #expect(russian.languages.first == "rus" && russian.text.contains("Оптический"), "\(russian.text)")
+        }
+    }
+
     @Test func optionsAreTheCommandLinesOwn() async throws {
         let fixture = try ServerFixture(), image = try scan("TOP LINE\n\n\n\n\nBOTTOM LINE")
         try await fixture.test { client in

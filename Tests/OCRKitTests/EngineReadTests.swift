@@ -35,7 +35,7 @@ struct EngineReadTests {
 
     @Test func optionsAreCheckedBeforeTheEngineReads() async throws {
         let engine = TwoLineEngine()
-        for options in [RecognitionOptions(languages: []), RecognitionOptions(alternativeCount: -1),
+        for options in [RecognitionOptions(languages: [""]), RecognitionOptions(alternativeCount: -1),
                         RecognitionOptions(minimumTextHeight: 1.5), RecognitionOptions(languages: ["deu"])] {
             await #expect(throws: OCRError.self) { try await engine.read(bitmap, options: options) }
         }

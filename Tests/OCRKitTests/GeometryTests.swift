@@ -41,8 +41,10 @@ import Testing
 
     @Test func optionsValidation() {
         #expect(throws: Never.self) { try RecognitionOptions().validate() }
+        // No languages leaves them to the reader; an empty one is a mistake.
+        #expect(throws: Never.self) { try RecognitionOptions(languages: []).validate() }
         for bad in [
-            RecognitionOptions(languages: []),
+            RecognitionOptions(languages: ["eng", ""]),
             RecognitionOptions(regionOfInterest: Rect(x: 0.9, y: 0, width: 0.5, height: 0.5)),
             RecognitionOptions(minimumTextHeight: 1.5),
             RecognitionOptions(allowedCharacters: ""),

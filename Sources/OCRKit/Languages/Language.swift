@@ -93,7 +93,7 @@ extension Script {
     /// the first installed language written in it; `nil` when none is.
     ///
     /// ```swift
-    /// Script.cyrillic.language(among: ["eng", "ukr"])   // "ukr"
+    /// let reader = Script.cyrillic.language(among: ["eng", "ukr"])   // "ukr"
     /// ```
     public func language(among installed: [String]) -> String? {
         if installed.contains(defaultLanguage) { return defaultLanguage }

@@ -3,8 +3,8 @@ extension Script {
     /// punctuation, symbols and spaces, which every script shares.
     ///
     /// ```swift
-    /// Script("ж")    // .cyrillic
-    /// Script("7")    // nil
+    /// let letter = Script("ж")    // .cyrillic
+    /// let digit = Script("7")     // nil
     /// ```
     public init?(_ character: Character) {
         guard let scalar = character.unicodeScalars.first, let script = Script(scalar: scalar) else { return nil }
@@ -23,7 +23,7 @@ extension Script {
     /// The script most of `text`'s letters are in; `nil` when it has none.
     ///
     /// ```swift
-    /// Script(of: "Tel. +7 495 Москва")   // .cyrillic: six Cyrillic letters against three Latin
+    /// let address = Script(of: "Tel. +7 495 Москва")   // .cyrillic: six Cyrillic letters against three Latin
     /// ```
     public init?(of text: some StringProtocol) {
         var counts: [Script: Int] = [:]
@@ -41,9 +41,9 @@ extension Script {
     /// however narrow the gap.
     ///
     /// ```swift
-    /// Script.joinsWithoutSpace("京", "市")   // true
-    /// Script.joinsWithoutSpace("京", "3")    // true: 第3章
-    /// Script.joinsWithoutSpace("a", "b")     // false
+    /// print(Script.joinsWithoutSpace("京", "市"))   // true
+    /// print(Script.joinsWithoutSpace("京", "3"))    // true: 第3章
+    /// print(Script.joinsWithoutSpace("a", "b"))     // false
     /// ```
     public static func joinsWithoutSpace(_ left: Character, _ right: Character) -> Bool {
         func unspaced(_ character: Character) -> Bool {

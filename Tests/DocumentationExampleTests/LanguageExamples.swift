@@ -1,0 +1,166 @@
+import Foundation
+import OCRKit
+import OCRKitBench
+import OCRKitEngines
+import OCRKitEvaluation
+import OCRKitImages
+import OCRKitTesseract
+import OCRKitTestSupport
+import Testing
+
+private let printed = PrintedLines()
+private func print(_ items: Any..., separator: String = " ") { printed.print(items, separator: separator) }
+
+/// The examples of languages and scripts, run as written.
+@Suite(.enabled(if: samplesAreHere, "runs from the package's folder, where Samples/ is"), .serialized)
+struct LanguageExamples {
+    /// A page of Russian, from GLib's translations.
+    static func russianPage() throws -> Bitmap {
+        try TextRenderer.renderPage(TranslatedLines.lines(in: "rus", count: 3).map { ($0, "Noto Sans 12") })
+    }
+
+    @Test func script() throws {
+        // Example from Sources/OCRKit/Languages/Script.swift
+        let script = Script(of: "Москва")           // .cyrillic
+        print(script?.defaultLanguage ?? "-")       // "rus"
+        print(Script.han.spacesBetweenWords)        // false: 北京 is not 北 京
+
+        #expect(script == .cyrillic)
+        #expect(printed.lines.suffix(2) == ["rus", "false"])
+    }
+
+    @Test func scriptOfCharacters() throws {
+        // Example from Sources/OCRKit/Languages/Script+Characters.swift
+        let letter = Script("ж")    // .cyrillic
+        let digit = Script("7")     // nil
+
+        #expect(letter == .cyrillic && digit == nil)
+
+        // Example from Sources/OCRKit/Languages/Script+Characters.swift
+        let address = Script(of: "Tel. +7 495 Москва")   // .cyrillic: six Cyrillic letters against three Latin
+
+        #expect(address == .cyrillic)
+
+        // Example from Sources/OCRKit/Languages/Script+Characters.swift
+        print(Script.joinsWithoutSpace("京", "市"))   // true
+        print(Script.joinsWithoutSpace("京", "3"))    // true: 第3章
+        print(Script.joinsWithoutSpace("a", "b"))     // false
+
+        #expect(printed.lines.suffix(3) == ["true", "true", "false"])
+    }
+
+    @Test func language() throws {
+        // Example from Sources/OCRKit/Languages/Language.swift
+        let russian = Language("rus")
+        print(russian.scripts)    // [.cyrillic]
+        print(russian.package)    // "tesseract-ocr-rus"
+        print(Language("chi_sim").package)   // "tesseract-ocr-chi-sim"
+
+        #expect(printed.lines.suffix(2) == ["tesseract-ocr-rus", "tesseract-ocr-chi-sim"])
+
+        // Example from Sources/OCRKit/Languages/Language.swift
+        let reader = Script.cyrillic.language(among: ["eng", "ukr"])   // "ukr"
+
+        #expect(reader == "ukr")
+    }
+
+    @Test func missingLanguage() throws {
+        var page = Page(image: "letter.png", width: 1, height: 1, engine: EngineInfo(name: "tesseract", version: "5"), lines: [])
+        page.missingLanguages = [MissingLanguage(script: .hebrew)]
+
+        // Example from Sources/OCRKit/Languages/MissingLanguage.swift
+        for missing in page.missingLanguages {
+            print("\(missing.script.name) text: apt-get install \(missing.package)")
+        }
+
+        #expect(printed.lines.last == "Hebrew text: apt-get install tesseract-ocr-heb")
+    }
+
+    @Test func scriptDetector() async throws {
+        let bitmap = try Self.russianPage()
+
+        // Example from Sources/OCRKit/Engine/ScriptDetector.swift
+        let detector = try TesseractScriptDetector()
+        if let found = try await detector.script(of: bitmap), found.confidence > 0.5 {
+            print(found.script.name)   // "Cyrillic"
+        }
+
+        #expect(printed.lines.last == "Cyrillic")
+    }
+
+    @Test func tesseractScriptDetector() async throws {
+        let bitmap = try Self.russianPage()
+
+        // Example from Sources/OCRKitTesseract/TesseractScriptDetector.swift
+        let detector = try TesseractScriptDetector()
+        if let found = try await detector.script(of: bitmap) {
+            print(found.script, found.confidence)   // cyrillic 0.93
+        }
+
+        #expect(printed.lines.last?.hasPrefix("cyrillic ") == true)
+    }
+
+    @Test func scriptAwareEngine() async throws {
+        let bitmap = try Self.russianPage()
+
+        // Example from Sources/OCRKitEngines/ScriptAwareEngine.swift
+        let engine = try EngineSettings(.auto).pageEngine()     // a ScriptAwareEngine
+        let page = try await engine.read(bitmap)                // no languages: found by script
+        print(page.languages, page.missingLanguages.map(\.package))   // ["rus", "ukr"] [], where both are installed
+
+        #expect(engine is ScriptAwareEngine)
+        #expect(page.languages.first == "rus")
+        #expect(page.missingLanguages.isEmpty)
+    }
+
+    @Test func languageBenchmark() async throws {
+        // Example from Sources/OCRKitBench/LanguageBenchmark.swift
+        var benchmark = LanguageBenchmark(ocr: ".build-release/release/ocr")
+        benchmark.languages = ["rus", "ara"]
+        benchmark.pagesPerLanguage = 2
+        // The tests' own build, rather than the release build the example names; small pages.
+        benchmark.ocr = BuiltProducts.ocr
+        benchmark.linesPerPage = 3
+        try await benchmark.run { print($0) }
+
+        let rows = printed.lines.filter { $0.hasPrefix("rus ") || $0.hasPrefix("ara ") }
+        #expect(rows.count == 2, "\(printed.lines)")
+        #expect(rows.allSatisfy { $0.contains("x tesseract's") })
+    }
+
+    @Test func wear() throws {
+        // Example from Sources/OCRKitEvaluation/Bitmap+Wear.swift
+        let scanned = try TextRenderer.render("Москва").worn(seed: 7)
+
+        let clean = try TextRenderer.render("Москва")
+        #expect(scanned.width == clean.width && scanned.pixels != clean.pixels)
+        #expect(try TextRenderer.render("Москва").worn(seed: 7).pixels == scanned.pixels, "the same seed wears the same")
+    }
+
+    @Test func gettextCatalog() throws {
+        // Example from Sources/OCRKitEvaluation/GettextCatalog.swift
+        let catalog = try GettextCatalog(contentsOf: "/usr/share/locale/ru/LC_MESSAGES/glib20.mo")
+        print(catalog.translations.count)   // every message with a translation, in the file's order
+
+        #expect(catalog.translations.count > 500)
+        #expect(catalog.translations.contains { Script(of: $0.translation) == .cyrillic })
+    }
+
+    @Test func translatedLines() throws {
+        // Example from Sources/OCRKitEvaluation/TranslatedLines.swift
+        let russian = try TranslatedLines.lines(in: "rus", count: 8)
+        print(russian[0])   // a sentence of GLib's, in Russian
+
+        #expect(russian.count == 8 && Set(russian).count == 8)
+        #expect(russian.allSatisfy { Script(of: $0) == .cyrillic && (12...40).contains($0.count) })
+        #expect(try TranslatedLines.lines(in: "rus", count: 8) == russian, "the same lines every time")
+    }
+
+    @Test func renderedPage() throws {
+        // Example from Sources/OCRKitImages/TextRenderer.swift
+        let page = try TextRenderer.renderPage([("Москва", "Noto Sans 12"), ("東京", "Noto Sans CJK JP 12")])
+
+        #expect(page.resolution == 300)
+        #expect(page.height > 2 * (try TextRenderer.render("Москва", margin: 0)).height)
+    }
+}
