@@ -13,7 +13,7 @@ import OCRKitTesseract
 ///
 /// ```swift
 /// var benchmark = LanguageBenchmark(ocr: ".build-release/release/ocr")
-/// benchmark.languages = ["rus", "ara"]
+/// benchmark.languages = ["rus"]
 /// benchmark.pagesPerLanguage = 2
 /// try await benchmark.run { print($0) }
 /// ```

@@ -162,7 +162,8 @@ public struct ScriptAwareEngine: OCREngine {
     func isDoubtful(_ page: Page, in bitmap: Bitmap) -> Bool {
         let characters = page.lines.map { Double($0.text.count) }.reduce(0, +)
         let confidence = page.lines.map { $0.confidence * Double($0.text.count) }.reduce(0, +) / max(1, characters)
-        guard confidence >= confidenceLimit else { return true }
+        // A page with nothing read (a blank, a photo) is doubtful only for the ink it holds.
+        if characters > 0, confidence < confidenceLimit { return true }
         let margins = page.lines.map { $0.box.insetBy(dx: -$0.box.height, dy: -$0.box.height / 4) }
         return bitmap.inkShare(outside: margins) > unreadInkLimit
     }

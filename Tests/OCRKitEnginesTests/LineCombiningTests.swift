@@ -105,7 +105,7 @@ struct LineCombiningTests {
 
     @Test func eachLineIsTakenFromTheEngineThatReadIt() async throws {
         let settings = EngineSettings(.auto, jobs: 1)
-        let combination = try #require(try settings.pageEngine() as? LineCombiningEngine)
+        let combination = try #require((try settings.pageEngine() as? ScriptAwareEngine)?.engine as? LineCombiningEngine)
         // PP-OCR cannot see the last line and reads the first through noise; Tesseract cannot
         // see the second and reads the third through noise.
         let engine = LineCombiningEngine(
@@ -139,7 +139,7 @@ struct LineCombiningTests {
 
     @Test func onlyTheLineTesseractDoubtsIsReadAgainByPPOCRsRecognizer() async throws {
         let settings = EngineSettings(.auto, jobs: 1)
-        let combination = try #require(try settings.pageEngine() as? LineCombiningEngine)
+        let combination = try #require((try settings.pageEngine() as? ScriptAwareEngine)?.engine as? LineCombiningEngine)
         let ppocr = Counting(try #require(combination.primary.engine as? any LineRecognizer))
         // Tesseract reads every line, and doubts the third.
         let engine = LineCombiningEngine(
@@ -163,7 +163,7 @@ struct LineCombiningTests {
     }
 
     @Test func lineRecognizerExample() async throws {
-        let ppocr = try #require(try EngineSettings(.ppocr, jobs: 1).pageEngine() as? any LineRecognizer)
+        let ppocr = try #require((try EngineSettings(.ppocr, jobs: 1).pageEngine() as? ScriptAwareEngine)?.engine as? any LineRecognizer)
         let bitmap = try Self.page(), options = RecognitionOptions()
         let tesseractPage = try await EngineSettings(.tesseract, jobs: 1).pageEngine().read(bitmap, options: options)
 
