@@ -11,8 +11,9 @@ import Testing
 private let printed = PrintedLines()
 private func print(_ items: Any..., separator: String = " ") { printed.print(items, separator: separator) }
 
-/// The examples of languages and scripts, run as written.
-@Suite(.enabled(if: samplesAreHere, "runs from the package's folder, where Samples/ is"), .serialized)
+/// The examples of languages and scripts, run as written; on threads of their own, since they
+/// render with Noto's fonts and wear pages, which keeps a core busy for seconds.
+@Suite(.enabled(if: samplesAreHere, "runs from the package's folder, where Samples/ is"), .serialized, .onThreadsOfTheirOwn)
 struct LanguageExamples {
     /// A page of Russian, from GLib's translations.
     static func russianPage() throws -> Bitmap {

@@ -10,8 +10,9 @@ import Testing
 
 /// `ocr read` in other scripts, as a user runs it: pages of translators' sentences (Debian's
 /// gettext catalogues) rendered at test time, written in every format and read back with a
-/// parser or pdftotext. scripts/setup installs the languages and fonts.
-@Suite struct LanguageCommandTests {
+/// parser or pdftotext. scripts/setup installs the languages and fonts. Rendering with Noto's fonts
+/// keeps a core busy for seconds: on threads of their own.
+@Suite(.onThreadsOfTheirOwn) struct LanguageCommandTests {
     let folder: TemporaryFolder
 
     init() throws {

@@ -8,8 +8,9 @@ import Testing
 
 /// Lines in other scripts (translators' sentences from Debian's gettext catalogues, rendered at
 /// test time): Tesseract reads each as its script writes it, and tells each script apart.
-/// scripts/setup installs the language data and Noto's fonts these need.
-@Suite struct ScriptLinesTests {
+/// scripts/setup installs the language data and Noto's fonts these need. Rendering with Noto's
+/// fonts keeps a core busy for seconds: on threads of their own.
+@Suite(.onThreadsOfTheirOwn) struct ScriptLinesTests {
     let engine: TesseractEngine
 
     init() throws {
