@@ -22,7 +22,7 @@ public enum EngineChoice: String, CaseIterable, Hashable, Sendable, Codable {
         case .tesseract:
             "scans and documents; needs Tesseract and its language data (tesseract-ocr-eng...)"
         case .ppocr:
-            "PP-OCR on ONNX Runtime (PP-OCRv6 small by default; see --models): photos, receipts, scenes, in English and Chinese; needs ONNX Runtime and the models `ocr models install` fetches"
+            "PP-OCR on ONNX Runtime (PP-OCRv6 small by default; see --models): photos, receipts, scenes, in Latin, Chinese and Japanese letters; needs ONNX Runtime and the models `ocr models install` fetches"
         case .ndlocr:
             "NDLOCR-Lite on ONNX Runtime: Japanese documents, vertical text; needs your copy of its models"
         }
