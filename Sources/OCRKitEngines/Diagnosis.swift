@@ -45,7 +45,7 @@ public struct Diagnosis: Sendable {
     /// ``OCRKit/Script``'s order: what pages of each script are read in without `--lang`.
     public var languagesByScript: [(script: Script, languages: [String])] {
         Script.allCases.compactMap { script in
-            let languages = tesseractLanguages.filter { Language($0).scripts.first == script }
+            let languages = script.languages(among: tesseractLanguages)
             return languages.isEmpty ? nil : (script, languages)
         }
     }

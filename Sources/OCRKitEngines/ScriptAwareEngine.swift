@@ -72,11 +72,12 @@ public struct ScriptAwareEngine: OCREngine {
             guard let language = read.language(among: installedLanguages) else { return first }
             (languages, isFound) = ([language], false)
         } else if isDoubtful(first, in: bitmap), let found = try await detector.script(of: bitmap)?.script, found != .latin {
-            guard !readingLanguages(of: found).isEmpty else {
+            let reading = readingLanguages(of: found)
+            guard !reading.isEmpty else {
                 first.missingLanguages = [MissingLanguage(script: found)]
                 return first
             }
-            (languages, isFound) = (readingLanguages(of: found), true)
+            (languages, isFound) = (reading, true)
         } else {
             return first
         }
@@ -107,13 +108,9 @@ public struct ScriptAwareEngine: OCREngine {
             line.confidence >= latinLineConfidence && Script(of: line.text) == .latin
         }
         guard !latin.isEmpty else { return page }
-        func sameRow(_ a: Rect, _ b: Rect) -> Bool {
-            guard let overlap = a.intersection(b), overlap.width > 0 else { return false }
-            return overlap.height >= 0.5 * min(a.height, b.height)
-        }
         var replaced: [Int: Line] = [:], dropped = Set<Int>(), added: [Line] = []
         for line in latin {
-            let others = page.lines.indices.filter { sameRow(page.lines[$0].box, line.box) }
+            let others = page.lines.indices.filter { page.lines[$0].isOnSameLine(as: line) }
             if others.isEmpty {
                 added.append(line)
             } else if others.allSatisfy({ page.lines[$0].confidence < line.confidence && replaced[$0] == nil }) {
@@ -146,7 +143,7 @@ public struct ScriptAwareEngine: OCREngine {
     /// beside Russian), every word in the likelier.
     func readingLanguages(of script: Script) -> [String] {
         guard let first = script.language(among: installedLanguages) else { return [] }
-        let others = installedLanguages.filter { $0 != first && !$0.hasPrefix("script/") && Language($0).scripts.first == script }
+        let others = script.languages(among: installedLanguages).filter { $0 != first && !$0.hasPrefix("script/") }
         return [first] + others.prefix(2)
     }
 
@@ -164,8 +161,7 @@ public struct ScriptAwareEngine: OCREngine {
         let confidence = page.lines.map { $0.confidence * Double($0.text.count) }.reduce(0, +) / max(1, characters)
         // A page with nothing read (a blank, a photo) is doubtful only for the ink it holds.
         if characters > 0, confidence < confidenceLimit { return true }
-        let margins = page.lines.map { $0.box.insetBy(dx: -$0.box.height, dy: -$0.box.height / 4) }
-        return bitmap.inkShare(outside: margins) > unreadInkLimit
+        return bitmap.inkShare(outside: page.lines.map(\.margin)) > unreadInkLimit
     }
 
     /// How much a reading reads, and how confidently: its letters and digits, each at its line's

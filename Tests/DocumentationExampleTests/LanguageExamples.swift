@@ -63,6 +63,11 @@ struct LanguageExamples {
         let reader = Script.cyrillic.language(among: ["eng", "ukr"])   // "ukr"
 
         #expect(reader == "ukr")
+
+        // Example from Sources/OCRKit/Languages/Language.swift
+        let cyrillic = Script.cyrillic.languages(among: ["ukr", "eng", "rus"])   // ["rus", "ukr"]
+
+        #expect(cyrillic == ["rus", "ukr"])
     }
 
     @Test func missingLanguage() throws {

@@ -13,13 +13,8 @@ extension LineCombiningEngine {
         guard let threshold = secondary.sureLineThreshold, !page.lines.isEmpty else { return nil }
         let doubtful = page.lines.indices.filter { secondary.calibration.probability(of: [page.lines[$0]]) < threshold }
         guard Double(doubtful.count) <= Self.doubtfulLineShare * Double(page.lines.count),
-              bitmap.inkShare(outside: page.lines.map(Self.margin(around:))) <= Self.unreadInkAllowance else { return nil }
+              bitmap.inkShare(outside: page.lines.map(\.margin)) <= Self.unreadInkAllowance else { return nil }
         return doubtful
-    }
-
-    /// Around a line, room for the marks of its letters a tight box leaves out.
-    static func margin(around line: Line) -> Rect {
-        line.box.insetBy(dx: -line.box.height, dy: -line.box.height / 4)
     }
 
     /// The secondary's `page` with each line in `doubtful` read again by `recognizer` along the

@@ -43,7 +43,7 @@ public final class LineCombiningEngine: OCREngine {
         func isSure(of page: Page, in bitmap: Bitmap) -> Bool {
             guard let sureLineThreshold, !page.lines.isEmpty,
                   page.lines.allSatisfy({ calibration.probability(of: [$0]) >= sureLineThreshold }) else { return false }
-            return bitmap.inkShare(outside: page.lines.map(LineCombiningEngine.margin(around:))) <= LineCombiningEngine.unreadInkAllowance
+            return bitmap.inkShare(outside: page.lines.map(\.margin)) <= LineCombiningEngine.unreadInkAllowance
         }
     }
 
@@ -194,7 +194,7 @@ public final class LineCombiningEngine: OCREngine {
     static func joiningPieces(of lines: [Line], along rows: [Line]) -> [Line] {
         var groups: [[Line]] = [], groupOfRow: [Int: Int] = [:]
         for line in lines {
-            let row = rows.indices.filter { LineRegion.sameLine(line.box, rows[$0].box) }
+            let row = rows.indices.filter { line.isOnSameLine(as: rows[$0]) }
                 .max { (line.box.intersection(rows[$0].box)?.area ?? 0) < (line.box.intersection(rows[$1].box)?.area ?? 0) }
             if let row, let group = groupOfRow[row] {
                 groups[group].append(line)

@@ -19,7 +19,7 @@ struct LineRegion: Equatable {
             return index
         }
         for (i, line) in first.enumerated() {
-            for (j, other) in second.enumerated() where sameLine(line.box, other.box) {
+            for (j, other) in second.enumerated() where line.isOnSameLine(as: other) {
                 parents[root(first.count + j)] = root(i)
             }
         }
@@ -37,12 +37,5 @@ struct LineRegion: Equatable {
             }
         }
         return regions
-    }
-
-    /// Whether two boxes hold the same text line: they overlap across, and up and down by half
-    /// the lower one's height at least.
-    static func sameLine(_ a: Rect, _ b: Rect) -> Bool {
-        guard let overlap = a.intersection(b), overlap.width > 0 else { return false }
-        return overlap.height >= 0.5 * min(a.height, b.height)
     }
 }

@@ -1,6 +1,6 @@
 /// Tells which script an image's text is written in (Tesseract's orientation and script
 /// detection in `OCRKitTesseract`), so that a page whose language nobody gave is read in one of
-/// its script, and a line of another script on it in one of that.
+/// its script.
 ///
 /// ```swift
 /// let detector = try TesseractScriptDetector()

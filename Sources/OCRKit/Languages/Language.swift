@@ -100,6 +100,16 @@ extension Script {
         if let model = Language.scriptModels.first(where: { $0.script == self && installed.contains($0.code) }) {
             return model.code
         }
-        return installed.sorted().first { Language($0).scripts.first == self }
+        return languages(among: installed).first
+    }
+
+    /// The languages among `installed` (Tesseract codes) written mainly in this script, in code
+    /// order: Russian and Ukrainian for Cyrillic, not Japanese for Han.
+    ///
+    /// ```swift
+    /// let cyrillic = Script.cyrillic.languages(among: ["ukr", "eng", "rus"])   // ["rus", "ukr"]
+    /// ```
+    public func languages(among installed: [String]) -> [String] {
+        installed.sorted().filter { Language($0).scripts.first == self }
     }
 }
