@@ -47,8 +47,8 @@ public struct EngineSettings: Sendable {
     }
 
     /// The engine for pages: documents, receipts, photos. Pages read without languages are read
-    /// in a language of their script (``ScriptAwareEngine``), by every engine but NDLOCR-Lite,
-    /// which reads Japanese.
+    /// in a language of their script, and pages found sideways or upside down are read upright
+    /// (``ScriptAwareEngine``), by every engine but NDLOCR-Lite, which reads Japanese.
     ///
     /// - Throws: an ``OCRKit/OCRError`` when the chosen engine cannot be had (for `auto`, when
     ///   Tesseract cannot).
@@ -85,8 +85,10 @@ public struct EngineSettings: Sendable {
             guard let tesseract else {
                 throw OCRError(.engineUnavailable, reason: "Tesseract, which reads the scripts PP-OCR does not, cannot be had")
             }
-            let detector = try TesseractScriptDetector(configuration: TesseractConfiguration(jobs: jobs))
-            return ScriptAwareEngine(engine: engine, installedLanguages: tesseract.installedLanguages, detector: detector,
+            let configuration = TesseractConfiguration(jobs: jobs)
+            return ScriptAwareEngine(engine: engine, installedLanguages: tesseract.installedLanguages,
+                                     detector: try TesseractScriptDetector(configuration: configuration),
+                                     orientationDetector: try TesseractOrientationDetector(configuration: configuration),
                                      logger: logger)
         } catch {
             logger.warning("pages will be read in English unless their languages are given: \(error)")

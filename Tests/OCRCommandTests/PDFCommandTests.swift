@@ -1,5 +1,6 @@
 import Foundation
 import OCRKit
+import OCRKitEvaluation
 import OCRKitImages
 import OCRKitQueue
 import OCRKitQueueSQLite
@@ -187,5 +188,34 @@ struct PDFCommandTests {
 
         let misuse = try await ocr(["read", "--sidecar", scan])
         #expect(misuse.status != 0 && misuse.errors.contains("--sidecar writes text beside searchable PDFs"))
+    }
+
+    /// OCRmyPDF's `cardinal.pdf` made again: one page of translators' English lines scanned as it
+    /// is, a quarter turn either way and upside down. Read by default, each page is read upright,
+    /// and the searchable copy shows it upright with its text where the words are.
+    @Test func pagesScannedSidewaysOrUpsideDownAreReadUprightByDefault() async throws {
+        let truth = try TranslatedLines.lines(in: "eng", count: 4)
+        let upright = try TextRenderer.renderPage(truth.map { ($0, TranslatedLines.font(for: "eng")) })
+        let tiffs = try (0..<4).map { turns in
+            let tiff = folder.file("turned-\(turns).tif")
+            try ImageWriter.write(upright.turned(clockwiseQuarterTurns: turns), to: tiff)
+            return tiff
+        }
+        let path = folder.file("cardinal.pdf")
+        try TestDocuments.scans(tiffs, jpeg: true, to: path)
+        let output = folder.file("out")
+        let result = try await ocr(["read", path, "--format", "pdf", "--output-dir", output])
+        #expect(result.status == 0, "\(result.errors)")
+        let copy = (output as NSString).appendingPathComponent("cardinal.pdf")
+        let pages = try PDFTools.pdftotext([copy, "-"]).components(separatedBy: "\u{0C}").dropLast()
+        #expect(pages.count == 4)
+        for (turns, text) in pages.enumerated() {
+            var rate = CharacterErrorRate()
+            rate.add(reading: text.split(whereSeparator: \.isNewline).joined(separator: "\n"), truth: truth.joined(separator: "\n"))
+            #expect(rate.rate < 0.03, "page turned \(turns) quarters: \(text)")
+        }
+        let rotations = try Tool.output("pdfinfo", ["-f", "1", "-l", "4", copy]).split(separator: "\n")
+            .filter { $0.contains(" rot:") }.map { $0.split(separator: " ").last.map(String.init) }
+        #expect(rotations == ["0", "270", "180", "90"], "each page shown upright")
     }
 }

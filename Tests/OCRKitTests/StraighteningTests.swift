@@ -30,6 +30,18 @@ import Testing
         #expect(try Page(jsonData: try page.jsonData()).straightening == page.straightening)
     }
 
+    /// A page only turned upright needs no straightener to be made again; one straightened and
+    /// then turned further adds the turns, and takes the later detector's confidence.
+    @Test func aTurnIsAStraighteningOfItsOwnAndFollowsAnother() {
+        let sideways = Bitmap(width: 30, height: 20, layout: .gray, pixels: [UInt8](repeating: 255, count: 600), image: "sideways.png")
+        let turn = Straightening(turning: sideways, by: TextOrientation(quarterTurns: 3, confidence: 0.9))
+        #expect(turn.onlyTurns && !straightening.onlyTurns)
+        #expect(turn.imageWidth == 30 && turn.imageHeight == 20 && turn.quarterTurns == 3)
+        let both = straightening.followed(by: turn)
+        #expect(both.quarterTurns == 0 && both.orientationConfidence == 0.9)
+        #expect(both.corners == straightening.corners && both.imageWidth == straightening.imageWidth)
+    }
+
     @Test func aPageReadAsItWasHasNoStraighteningKey() throws {
         let json = String(decoding: try makePage().jsonData(), as: UTF8.self)
         #expect(!json.contains("straightening"))

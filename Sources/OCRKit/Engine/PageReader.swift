@@ -71,14 +71,19 @@ public struct PageReader: Sendable {
         }
         var page = try await engine.read(bitmap, options: options)
         page = arranger?.arrange(page) ?? page
-        page.straightening = straightening
+        // An engine that found the page sideways has recorded the turn it read it at.
+        page.straightening = switch (straightening, page.straightening) {
+        case let (straightened?, turned?): straightened.followed(by: turned)
+        case let (straightened, turned): straightened ?? turned
+        }
         return page.flaggingDoubtfulText(below: options.flagThreshold)
     }
 }
 
 extension ImageDecoder {
     /// The image `page` was read from, as its boxes refer to it: the file decoded again at the
-    /// size it was read at and, if it was straightened, straightened again by `straightener`.
+    /// size it was read at and, if it was straightened, straightened again by `straightener`
+    /// (turned again, if it was only turned).
     ///
     /// ```swift
     /// let bitmap = try await reader.decoder.image(of: page, straightenedBy: reader.straightener)
@@ -89,6 +94,11 @@ extension ImageDecoder {
     public func image(of page: Page, straightenedBy straightener: (any ImageStraightener)?) async throws -> Bitmap {
         guard let straightening = page.straightening else {
             return try await decode(contentsOf: page.image, page: page.pageNumber ?? 1, maximumSide: max(page.width, page.height))
+        }
+        if straightening.onlyTurns {
+            let image = try await decode(contentsOf: page.image, page: page.pageNumber ?? 1,
+                                         maximumSide: max(straightening.imageWidth, straightening.imageHeight))
+            return image.turned(clockwiseQuarterTurns: straightening.quarterTurns)
         }
         guard let straightener else {
             throw OCRError(.invalidOption, path: page.image,

@@ -18,6 +18,15 @@ struct ImagePage {
 
     /// The page of `page`, which was read from an image file.
     static func make(for page: Page, decoder: any ImageDecoder, straightener: (any ImageStraightener)?) async throws -> ImagePage {
+        if let straightening = page.straightening, straightening.onlyTurns {
+            // Turned upright and nothing more: the image as it was, shown turned by the page's rotation.
+            var unturned = page
+            unturned.straightening = nil
+            (unturned.width, unturned.height) = (straightening.imageWidth, straightening.imageHeight)
+            var image = try await make(for: unturned, decoder: decoder, straightener: straightener)
+            image.rotation = (image.rotation + straightening.quarterTurns * 90) % 360
+            return image
+        }
         if page.straightening == nil, page.pageNumber == nil,
            let header = try? ImageFileHeader(contentsOf: page.image), header.format == "JPEG",
            let rotation = [1: 0, 3: 180, 6: 90, 8: 270][header.orientation],
