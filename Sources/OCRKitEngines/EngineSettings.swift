@@ -97,10 +97,11 @@ public struct EngineSettings: Sendable {
     }
 
     /// The engine for the frames of a live feed: small regions of sparse text, read many times a
-    /// second. `auto` is PP-OCR, else Tesseract.
+    /// second. `auto` is PP-OCR where it reads `script` (Latin, Han, kana), else Tesseract.
     ///
+    /// - Parameter script: the script of the text sought (``OCRKitLive/TextPattern/script``).
     /// - Throws: an ``OCRKit/OCRError`` when the chosen engine cannot be had.
-    public func frameEngine() throws -> any OCREngine {
+    public func frameEngine(reading script: Script = .latin) throws -> any OCREngine {
         // A region of a frame is small: enlarged to 736 pixels, as for a page, it was read 3.7
         // times slower for one plate more in 219 (`ocr bench live`: 6.7 against 25.2 frames a
         // second, plates 0.699 against 0.694); at 320 a scanner keeps up with 10 frames a second.
@@ -114,11 +115,12 @@ public struct EngineSettings: Sendable {
             return try pageEngine()
         case .auto:
             do {
-                return try ppocr()
+                let engine = try ppocr()
+                if (try? engine.checkSupport(of: RecognitionOptions(languages: [script.defaultLanguage]))) != nil { return engine }
             } catch {
                 logger.warning("reading with Tesseract: \(error)")
-                return try tesseract(.sparseText)
             }
+            return try tesseract(.sparseText)
         }
     }
 

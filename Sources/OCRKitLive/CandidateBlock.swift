@@ -43,6 +43,6 @@ struct CandidateBlock: Sendable {
             guard let value = pattern.normalize(reading.text), !candidates.contains(where: { $0.value == value }) else { continue }
             candidates.append(Candidate(value: value, confidence: confidence * reading.confidence / best))
         }
-        return CandidateBlock(box: box, candidates: candidates, reading: CharacterReading(symbols: symbols, weight: confidence))
+        return CandidateBlock(box: box, candidates: candidates, reading: CharacterReading(symbols: symbols, weight: confidence, pattern: pattern))
     }
 }

@@ -36,6 +36,8 @@ public actor LiveScanner {
     public init(engine: any OCREngine, configuration: Configuration = Configuration()) throws {
         try configuration.validate()
         let options = RecognitionOptions(
+            // Latin's letters are read in the engine's own languages (PP-OCR's, English).
+            languages: configuration.pattern.script == .latin ? [] : [configuration.pattern.script.defaultLanguage],
             regionOfInterest: configuration.region,
             // The engine counts heights in the whole frame's.
             minimumTextHeight: configuration.minimumTextHeight * configuration.region.height,

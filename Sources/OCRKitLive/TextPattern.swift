@@ -2,7 +2,7 @@ import Foundation
 import OCRKit
 
 /// The shape of the text a live scanner reports: a UK number plate, any letters and digits of some
-/// length, or your own regular expression.
+/// length, letters of another script (Cyrillic, Greek, Arabic...), or your own regular expression.
 ///
 /// A pattern also mends reads. Engines confuse letters with digits that look alike (O and 0, I
 /// and 1, S and 5, B and 8...); where a read does not fit the pattern, the fewest such swaps that
@@ -12,12 +12,18 @@ import OCRKit
 /// print(TextPattern.ukPlate.normalize("ab12 cde")!)   // AB12CDE
 /// print(TextPattern.ukPlate.normalize("A812C0E")!)    // AB12COE: letters must stand where 8 and 0 do
 /// let permit = try TextPattern(name: "permit", regularExpression: "P[0-9]{6}")
+/// let russian = try TextPattern(named: "cyrillic:8-9")   // А123ВС77, read in Russian
+/// print(russian.normalize("a123bc 77")!)                  // А123ВС77: Latin look-alikes made Cyrillic
 /// ```
 public struct TextPattern: Sendable, CustomStringConvertible {
     /// How the pattern is called in messages and on the command line.
     public let name: String
-    /// The regular expression a whole value must match, in upper case A-Z and 0-9.
+    /// The regular expression a whole value must match, in upper case A-Z (or the letters of
+    /// ``script``) and 0-9.
     public let regularExpression: String
+    /// The script of the values' letters: Latin's A-Z, unless the pattern names another. A
+    /// scanner reads the frames in its language (``OCRKit/Script/defaultLanguage``).
+    public let script: Script
     /// Whether values must hold letters and digits both, as read: a look-alike swap does not
     /// make `MOTORS` a plate by reading its O as 0.
     public let mixesLettersAndDigits: Bool
@@ -26,10 +32,12 @@ public struct TextPattern: Sendable, CustomStringConvertible {
     private var members: [TextPattern] = []
 
     /// A pattern that whole values must match: `regularExpression` is anchored at both ends and
-    /// sees values upper-cased, with everything but A-Z and 0-9 removed.
+    /// sees values upper-cased, with everything but the letters of `script` (A-Z for Latin) and
+    /// 0-9 removed.
     ///
     /// - Throws: an ``OCRError/Code/invalidOption`` when the expression does not compile.
-    public init(name: String? = nil, regularExpression: String, mixesLettersAndDigits: Bool = false) throws {
+    public init(name: String? = nil, regularExpression: String, mixesLettersAndDigits: Bool = false,
+                script: Script = .latin) throws {
         do {
             regex = try NSRegularExpression(pattern: "^(?:\(regularExpression))$")
         } catch {
@@ -38,6 +46,7 @@ public struct TextPattern: Sendable, CustomStringConvertible {
         self.name = name ?? regularExpression
         self.regularExpression = regularExpression
         self.mixesLettersAndDigits = mixesLettersAndDigits
+        self.script = script
     }
 
     /// The UK's current plates: two letters, two digits, three letters (`AB12CDE`).
@@ -79,7 +88,7 @@ public struct TextPattern: Sendable, CustomStringConvertible {
     public init(union patterns: [TextPattern], name: String? = nil) {
         self.init(builtIn: name ?? patterns.map(\.name).joined(separator: ","),
                   patterns.map { "(?:\($0.regularExpression))" }.joined(separator: "|"),
-                  mixed: patterns.allSatisfy(\.mixesLettersAndDigits))
+                  mixed: patterns.allSatisfy(\.mixesLettersAndDigits), script: patterns.first?.script ?? .latin)
         members = patterns.flatMap { $0.members.isEmpty ? [$0] : $0.members }
     }
 
@@ -88,9 +97,19 @@ public struct TextPattern: Sendable, CustomStringConvertible {
         Self(builtIn: "alnum:\(length.lowerBound)-\(length.upperBound)", "[A-Z0-9]{\(length.lowerBound),\(length.upperBound)}")
     }
 
+    /// Letters of `script` and digits, `length` of them: `cyrillic:8-9` for Russia's plates
+    /// (А123ВС77), `greek`, `arabic`, `hangul`...
+    public static func letters(of script: Script, length: ClosedRange<Int>) -> TextPattern {
+        let letters = script.blocks.map { String(format: "\\x{%04X}-\\x{%04X}", $0.lowerBound, $0.upperBound) }.joined()
+        return Self(builtIn: "\(script.rawValue):\(length.lowerBound)-\(length.upperBound)",
+                    "[\(letters)0-9]{\(length.lowerBound),\(length.upperBound)}", script: script)
+    }
+
     /// A pattern by the name people give it: a plate's (``plates``: `plate`, `uk`, `br`, `mercosur`,
     /// `it-fr`, `pl`, `cz`, `us`, `eu`), `alnum` (5 to 8 letters and digits), `alnum:MIN-MAX`, a
-    /// list of these (`uk,it-fr`: values fitting any), or else a regular expression over A-Z and 0-9.
+    /// script's (``OCRKit/Script``: `cyrillic` for 5 to 8 of its letters and digits,
+    /// `cyrillic:MIN-MAX`), a list of these (`uk,it-fr`: values fitting any), or else a regular
+    /// expression over A-Z and 0-9.
     ///
     /// - Throws: ``OCRError`` with code `invalidOption` when the lengths or the expression are not valid.
     public init(named name: String) throws {
@@ -105,19 +124,28 @@ public struct TextPattern: Sendable, CustomStringConvertible {
         case "alnum":
             self = .alphanumeric(length: 5...8)
         case let named where named.hasPrefix("alnum:"):
-            let bounds = named.dropFirst(6).split(separator: "-").compactMap { Int($0) }
-            guard bounds.count == 2, bounds[0] >= 1, bounds[0] <= bounds[1] else {
-                throw OCRError(.invalidOption, reason: "alnum:MIN-MAX needs two lengths, the first at most the second, as in alnum:5-8")
-            }
-            self = .alphanumeric(length: bounds[0]...bounds[1])
+            self = .alphanumeric(length: try Self.lengths(named.dropFirst(6), of: "alnum"))
+        case let named where Script(rawValue: named.prefix { $0 != ":" }.lowercased()).map({ $0 != .latin }) ?? false:
+            let script = Script(rawValue: named.prefix { $0 != ":" }.lowercased())!
+            let lengths = named.contains(":") ? try Self.lengths(named.drop { $0 != ":" }.dropFirst(), of: script.rawValue) : 5...8
+            self = .letters(of: script, length: lengths)
         default:
             try self.init(regularExpression: name)
         }
     }
 
+    /// `MIN-MAX` of a `name:MIN-MAX` pattern.
+    private static func lengths(_ text: Substring, of name: String) throws -> ClosedRange<Int> {
+        let bounds = text.split(separator: "-").compactMap { Int($0) }
+        guard bounds.count == 2, bounds[0] >= 1, bounds[0] <= bounds[1] else {
+            throw OCRError(.invalidOption, reason: "\(name):MIN-MAX needs two lengths, the first at most the second, as in \(name):5-8")
+        }
+        return bounds[0]...bounds[1]
+    }
+
     /// Built-in patterns are literals that compile.
-    private init(builtIn name: String, _ expression: String, mixed: Bool = false) {
-        try! self.init(name: name, regularExpression: expression, mixesLettersAndDigits: mixed)
+    private init(builtIn name: String, _ expression: String, mixed: Bool = false, script: Script = .latin) {
+        try! self.init(name: name, regularExpression: expression, mixesLettersAndDigits: mixed, script: script)
     }
 
     public var description: String { name }
@@ -130,12 +158,12 @@ public struct TextPattern: Sendable, CustomStringConvertible {
         return regex.firstMatch(in: value, range: range) != nil
     }
 
-    /// The value `text` reads as under this pattern: upper-cased, A-Z and 0-9 only, with the fewest
-    /// look-alike swaps that make it fit; `nil` when no such value fits.
+    /// The value `text` reads as under this pattern: upper-cased, A-Z (or ``script``'s letters)
+    /// and 0-9 only, with the fewest look-alike swaps that make it fit; `nil` when no such value fits.
     public func normalize(_ text: String) -> String? {
-        let value = Array(text.uppercased().unicodeScalars.filter(Self.isPlain).map(Character.init))
+        let value = text.uppercased().compactMap(plain)
         guard !value.isEmpty, !mixesLettersAndDigits || Self.isMixed(value) else { return nil }
-        let swappable = value.indices.filter { Self.lookAlikes[value[$0]] != nil }.prefix(Self.maximumSwappable)
+        let swappable = value.indices.filter { lookAlike(of: value[$0]) != nil }.prefix(Self.maximumSwappable)
         // Fewest swaps first: a read is more likely right than wrong in any one place.
         for swaps in 0...swappable.count {
             for pattern in members.isEmpty ? [self] : members {
@@ -153,32 +181,22 @@ public struct TextPattern: Sendable, CustomStringConvertible {
         }
         guard positions.count >= count, let position = positions.first else { return nil }
         var swapped = value
-        swapped[position] = Self.lookAlikes[value[position]]!
+        swapped[position] = lookAlike(of: value[position])!
         return firstFit(swapped, swapping: count - 1, of: positions.dropFirst())
             ?? firstFit(value, swapping: count, of: positions.dropFirst())
     }
 
     /// The same key for values that differ only in look-alike characters (`6HP995`, `GHP995`):
-    /// each such character stands for its digit.
+    /// each such character, of any script, stands for its digit.
     static func lookAlikeKey(_ value: String) -> String {
         String(value.map { character in
-            character.isLetter ? lookAlikes[character] ?? character : character
+            character.isLetter ? lookAlikeDigits[character] ?? character : character
         })
     }
 
     private static func isMixed(_ value: some Collection<Character>) -> Bool {
         value.contains(where: \.isLetter) && value.contains(where: \.isNumber)
     }
-
-    private static func isPlain(_ scalar: Unicode.Scalar) -> Bool {
-        ("A"..."Z").contains(scalar) || ("0"..."9").contains(scalar)
-    }
-
-    /// Letters and digits that engines mistake for each other, both ways.
-    static let lookAlikes: [Character: Character] = [
-        "O": "0", "Q": "0", "D": "0", "I": "1", "L": "1", "Z": "2", "S": "5", "G": "6", "T": "7", "B": "8",
-        "0": "O", "1": "I", "2": "Z", "5": "S", "6": "G", "7": "T", "8": "B",
-    ]
 
     /// Beyond this many swappable characters (2^8 tries, under a millisecond), the rest are taken
     /// as read: a line of other text can have dozens, and is tried on every frame.

@@ -50,8 +50,10 @@ struct Live: AsyncParsableCommand {
         words of signs around them); a country's plates, us (the usual US formats; O is read as 0), \
         uk (AB12CDE), it-fr (Italy, France: AB123CD), pl (Poland: WA12345), cz (Czechia: 1AB2345), eu \
         (any of those four), br (Brazil before Mercosur: ABC1234) or mercosur (ABC1D23); a list of \
-        them (uk,it-fr); alnum (5 to 8 letters or digits, vanity plates too), alnum:MIN-MAX, or a \
-        regular expression over A-Z and 0-9 that whole values must match.
+        them (uk,it-fr); alnum (5 to 8 letters or digits, vanity plates too), alnum:MIN-MAX; a \
+        script's letters and digits, read in its language (cyrillic:8-9 for Russia's А123ВС77; \
+        greek, arabic, hangul..., 5 to 8 without lengths); or a regular expression over A-Z and \
+        0-9 that whole values must match.
         """, valueName: "name|regex"))
     var pattern = "plate"
 
@@ -89,7 +91,9 @@ struct Live: AsyncParsableCommand {
     }
 
     func run() async throws {
-        let scanner = try LiveScanner(engine: engine.makeEngine(jobs: 1), configuration: scannerConfiguration())
+        let configuration = try scannerConfiguration()
+        let scanner = try LiveScanner(engine: engine.makeEngine(jobs: 1, reading: configuration.pattern.script),
+                                      configuration: configuration)
         var frames = 0, read = 0, accepted = 0
         for try await frame in try frameSource() {
             frames += 1
@@ -199,10 +203,10 @@ struct LiveEngineArguments: ParsableArguments {
         """, valueName: "set|folder"))
     var models: String?
 
-    /// The engine these arguments describe, reading up to `jobs` frames at once.
-    func makeEngine(jobs: Int) throws -> any OCREngine {
+    /// The engine these arguments describe, reading text of `script` up to `jobs` frames at once.
+    func makeEngine(jobs: Int, reading script: Script = .latin) throws -> any OCREngine {
         var settings = EngineSettings(engine, jobs: jobs, logger: diagnostics)
         settings.models = models
-        return try settings.frameEngine()
+        return try settings.frameEngine(reading: script)
     }
 }

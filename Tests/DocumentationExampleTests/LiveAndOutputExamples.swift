@@ -123,8 +123,11 @@ struct LiveAndOutputExamples {
         print(TextPattern.ukPlate.normalize("ab12 cde")!)   // AB12CDE
         print(TextPattern.ukPlate.normalize("A812C0E")!)    // AB12COE: letters must stand where 8 and 0 do
         let permit = try TextPattern(name: "permit", regularExpression: "P[0-9]{6}")
+        let russian = try TextPattern(named: "cyrillic:8-9")   // А123ВС77, read in Russian
+        print(russian.normalize("a123bc 77")!)                  // А123ВС77: Latin look-alikes made Cyrillic
 
         #expect(permit.normalize("PO12345") == "P012345")
+        #expect(russian.normalize("a123bc 77") == "А123ВС77")
     }
 
     @Test(.enabled(if: InstalledDependencies.hasPPOCR, InstalledDependencies.missingReason))

@@ -57,7 +57,7 @@ import Testing
         }
         // Lower case is upper-cased and pooled; a space or a dash is no character of a plate.
         let reading = CharacterReading(symbols: [symbol([("w", 0.5), ("W", 0.2), ("N", 0.3)]), symbol([(" ", 0.9)]),
-                                                 symbol([("5", 0.8), ("-", 0.1), ("S", 0.1)])], weight: 0.8)
+                                                 symbol([("5", 0.8), ("-", 0.1), ("S", 0.1)])], weight: 0.8, pattern: .plate)
         #expect(reading.places.map { $0.map(\.text) } == [["W", "N"], ["5", "S"]])
         #expect(reading.places[0].map(\.confidence) == [0.7, 0.3])
         #expect(abs(reading.places[1][0].confidence - 0.8) < 1e-9)

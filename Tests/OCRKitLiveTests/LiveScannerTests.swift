@@ -1,4 +1,5 @@
 import OCRKit
+import OCRKitEvaluation
 import OCRKitImages
 @testable import OCRKitLive
 import Testing
@@ -134,5 +135,22 @@ import Testing
                 ($0 as? OCRError)?.code == .invalidOption
             }
         }
+    }
+
+    /// A word of Russian (a translator's, from Debian's gettext catalogues) in front of a camera,
+    /// sought by a pattern naming Cyrillic: the frames are read in Russian, and the word reported.
+    @Test func aPatternNamingAScriptIsReadInItsLanguage() async throws {
+        let words: [String] = try TranslatedLines.lines(in: "rus", count: 40).flatMap { line in
+            line.split(separator: " ").map(String.init)
+        }
+        let word = try #require(words.first { word in
+            (6...8).contains(word.count) && word.allSatisfy { Script($0) == .cyrillic }
+        })
+        let frames = try (0..<12).map { index in
+            Frame(bitmap: try Scenes.frame(plates: [(word, 180)], shift: index % 3), time: Double(index) / 10)
+        }
+        let scanner = try LiveScanner(engine: Scenes.engine(), configuration: .init(pattern: try TextPattern(named: "cyrillic:6-8")))
+        let steps = try await scan(frames, with: scanner)
+        #expect(steps.compactMap(\.accepted).map(\.value) == [word.uppercased()], "\(steps.map(\.candidates))")
     }
 }

@@ -104,4 +104,24 @@ import Testing
         #expect(TextPattern.lookAlikeKey("0SG719") != TextPattern.lookAlikeKey("OSC719"))
         #expect(TextPattern.lookAlikeKey("0SG719") == TextPattern.lookAlikeKey("OS6719"))
     }
+
+    /// A pattern naming a script takes its letters, the Latin letters that look like them made
+    /// its own, and mends its letters that look like digits.
+    @Test func aPatternMayNameAScript() throws {
+        let russian = try TextPattern(named: "cyrillic:8-9")
+        #expect(russian.script == .cyrillic && russian.name == "cyrillic:8-9")
+        #expect(russian.normalize("а123вс 77") == "А123ВС77")
+        #expect(russian.normalize("A123BC77") == "А123ВС77", "Latin look-alikes read as Cyrillic")
+        #expect(russian.normalize("A123BD77") == nil, "D looks like no Cyrillic letter: seven characters left")
+        #expect(russian.normalize("AB12CDE") == nil)
+        let plates = try TextPattern(name: "ru", regularExpression: "[АВЕКМНОРСТУХ][0-9]{3}[АВЕКМНОРСТУХ]{2}[0-9]{2,3}",
+                                     script: .cyrillic)
+        #expect(plates.normalize("А1О3ВС77") == "А103ВС77", "Cyrillic О where a digit must stand")
+        #expect(plates.normalize("0123AB77") == "О123АВ77", "0 where a letter must stand")
+        #expect(try TextPattern(named: "greek").normalize("ΑΒΓ 123") == "ΑΒΓ123")
+        #expect(try TextPattern(named: "greek").name == "greek:5-8")
+        #expect(TextPattern.ukPlate.script == .latin && TextPattern.ukPlate.normalize("АВ12СDЕ") == nil,
+                "a Latin pattern takes no Cyrillic letters")
+        #expect(throws: OCRError.self) { try TextPattern(named: "cyrillic:9-8") }
+    }
 }

@@ -59,6 +59,12 @@ extension Script {
         0x3000...0x303F, 0xFE10...0xFE1F, 0xFE30...0xFE6F, 0xFF00...0xFF20, 0xFF3B...0xFF40, 0xFF5B...0xFF65,
     ]
 
+    /// The Unicode blocks of the script's letters (for Latin, A-Z and a-z among them), as
+    /// ``init(scalar:)`` tells them.
+    public var blocks: [ClosedRange<UInt32>] {
+        Self.blocks.filter { $0.script == self }.map(\.range)
+    }
+
     /// Each script's Unicode blocks, the letters of most languages; a code point in none belongs
     /// to every script.
     private static let blocks: [(range: ClosedRange<UInt32>, script: Script)] = [

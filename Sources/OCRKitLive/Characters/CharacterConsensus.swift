@@ -101,7 +101,7 @@ struct CharacterConsensus: Sendable {
     /// Whether `pattern`, which `value` fits, tells which of a look-alike pair stands at `place`:
     /// it does not fit with the look-alike there.
     private static func patternDecides(_ place: Int, of value: [Character], _ pattern: TextPattern) -> Bool {
-        guard let other = TextPattern.lookAlikes[value[place]] else { return false }
+        guard let other = pattern.lookAlike(of: value[place]) else { return false }
         var swapped = value
         swapped[place] = other
         return !pattern.matches(String(swapped))

@@ -6,8 +6,8 @@ import OCRKit
 /// A recogniser that wavers between W and N gives both, with their probabilities: the frames that
 /// see the letter clearly then outweigh those that do not (see ``CharacterConsensus``).
 struct CharacterReading: Sendable, Hashable {
-    /// Each place's choices, best first: one letter A-Z or digit each, with probabilities from 0
-    /// to 1 that add up to at most 1.
+    /// Each place's choices, best first: one letter (A-Z, or of the pattern's script) or digit
+    /// each, with probabilities from 0 to 1 that add up to at most 1.
     var places: [[Alternative]]
     /// How much the reading counts beside other frames': the engine's confidence in the text.
     var weight: Double
@@ -17,18 +17,23 @@ struct CharacterReading: Sendable, Hashable {
         self.weight = weight
     }
 
-    /// The reading of `symbols` as a plate shows it: upper case, with all but A-Z and 0-9 left out
-    /// (spaces, dashes, dots). A symbol the engine gave no alternatives for is its own text at its
-    /// confidence.
-    init(symbols: [Symbol], weight: Double) {
+    /// The reading of `symbols` as a plate shows it: upper case, with all but the letters and
+    /// digits of `pattern` left out (spaces, dashes, dots). A symbol the engine gave no
+    /// alternatives for is its own text at its confidence.
+    init(symbols: [Symbol], weight: Double, pattern: TextPattern) {
+        // `text` as one character of a value; `nil` when it is anything else.
+        func plain(_ text: String) -> Character? {
+            let upper = text.uppercased()
+            return upper.count == 1 ? upper.first.flatMap(pattern.plain) : nil
+        }
         var places: [[Alternative]] = []
         for symbol in symbols {
             let choices = symbol.alternatives.isEmpty ? [Alternative(text: symbol.text, confidence: symbol.confidence)] : symbol.alternatives
-            guard let first = Self.plain(choices[0].text) else { continue }
+            guard let first = plain(choices[0].text) else { continue }
             var pooled: [Character: Double] = [:], order: [Character] = [first]
             for choice in choices {
                 // A choice that is not one plain character (a space, a dash) is no choice for this place.
-                guard let character = Self.plain(choice.text) else { continue }
+                guard let character = plain(choice.text) else { continue }
                 if pooled[character] == nil, character != first { order.append(character) }
                 pooled[character, default: 0] += choice.confidence
             }
@@ -42,14 +47,5 @@ struct CharacterReading: Sendable, Hashable {
     /// look-alikes, which the pattern tells apart, count as one.
     func probability(ofKey key: Character, at place: Int) -> Double {
         places[place].reduce(0) { $0 + (TextPattern.lookAlikeKey($1.text) == String(key) ? $1.confidence : 0) }
-    }
-
-    /// `text` as one upper-case letter A-Z or digit; `nil` when it is anything else.
-    private static func plain(_ text: String) -> Character? {
-        let upper = text.uppercased()
-        guard upper.count == 1, let character = upper.first, character.isASCII, character.isLetter || character.isNumber else {
-            return nil
-        }
-        return character
     }
 }
