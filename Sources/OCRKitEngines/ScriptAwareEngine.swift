@@ -80,28 +80,38 @@ public struct ScriptAwareEngine: OCREngine {
         var chosen = options
         if chosen.languages.isEmpty { chosen.languages = [Script.latin.defaultLanguage] }
         let first = try await engine.recognize(bitmap, options: chosen)
-        guard let upright = try await upright(first, of: bitmap, options: chosen) else {
-            return options.languages.isEmpty ? try await inItsScript(first, of: bitmap, options: chosen) : first
+        let findsScript = options.languages.isEmpty
+        if let upright = try await upright(first, of: bitmap, options: chosen, findsScript: findsScript) {
+            var page = upright.page
+            page.straightening = Straightening(turning: bitmap, by: upright.orientation)
+            return page
         }
-        var page = options.languages.isEmpty ? try await inItsScript(upright.page, of: upright.bitmap, options: chosen) : upright.page
-        page.straightening = Straightening(turning: bitmap, by: upright.orientation)
-        return page
+        return findsScript ? try await inItsScript(first, of: bitmap, options: chosen) : first
     }
 
-    /// The page read again turned upright, when its first reading ran up or down the image, or
-    /// was doubtful, and ``orientationDetector`` says which way up it is; `nil` when it is upright,
-    /// or reads no better turned.
-    private func upright(_ first: Page, of bitmap: Bitmap, options: RecognitionOptions) async throws
+    /// The page read again turned upright (in its script's language, when `findsScript`), when
+    /// its first reading ran up or down the image, or was doubtful, and ``orientationDetector``
+    /// says which way up it is; `nil` when it is upright, or reads no better turned.
+    private func upright(_ first: Page, of bitmap: Bitmap, options: RecognitionOptions, findsScript: Bool) async throws
         -> (page: Page, bitmap: Bitmap, orientation: TextOrientation)? {
         guard let orientationDetector, isSideways(first) || isDoubtful(first, in: bitmap),
               let orientation = try await orientationDetector.orientation(of: bitmap),
               orientation.quarterTurns != 0, orientation.confidence >= minimumOrientationConfidence else { return nil }
         let turned = bitmap.turned(clockwiseQuarterTurns: orientation.quarterTurns)
         let page = try await engine.recognize(turned, options: options)
-        // Detection may be wrong, as on a page of another script read in English. A page PP-OCR
-        // read sideways line by line reads about as well upright, and is then laid out as a page.
-        guard Self.legibility(of: page) >= 0.9 * Self.legibility(of: first) else { return nil }
-        return (page, turned, orientation)
+        // Detection may be wrong on a page of another script read in English (an upright page of
+        // Thai was taken for upside down, and read 1.7 times as much so, all of it doubtful):
+        // turned, the page must read well, or twice as much as before. A page PP-OCR read
+        // sideways line by line reads about as well upright, and is then laid out as a page.
+        if page.legibility >= 0.9 * first.legibility, !isDoubtful(page, in: turned) || page.legibility >= 2 * first.legibility {
+            return (findsScript ? try await inItsScript(page, of: turned, options: options) : page, turned, orientation)
+        }
+        // Read in English, a page of another script reads no better upright: read in a language
+        // of its own, it must read well.
+        guard findsScript else { return nil }
+        let inScript = try await inItsScript(page, of: turned, options: options)
+        guard inScript.languages != page.languages, !isDoubtful(inScript, in: turned) else { return nil }
+        return (inScript, turned, orientation)
     }
 
     /// `first`, an upright page's reading in English, or the page read again in the language of
@@ -134,7 +144,7 @@ public struct ScriptAwareEngine: OCREngine {
         let kept = Self.keepingLatinLines(of: first, in: second)
         // A script found may be wrong (an English receipt taken for Cyrillic): the second reading
         // must read more, more confidently.
-        return Self.legibility(of: kept) >= Self.legibility(of: first) ? kept : first
+        return kept.legibility >= first.legibility ? kept : first
     }
 
     /// Whether most of what a reading read runs up or down the image: lines of three characters
@@ -213,13 +223,5 @@ public struct ScriptAwareEngine: OCREngine {
         // A page with nothing read (a blank, a photo) is doubtful only for the ink it holds.
         if characters > 0, confidence < confidenceLimit { return true }
         return bitmap.inkShare(outside: page.lines.map(\.margin)) > unreadInkLimit
-    }
-
-    /// How much a reading reads, and how confidently: its letters and digits, each at its line's
-    /// confidence.
-    static func legibility(of page: Page) -> Double {
-        page.lines.reduce(0) { total, line in
-            total + line.confidence * Double(line.text.filter { $0.isLetter || $0.isNumber }.count)
-        }
     }
 }

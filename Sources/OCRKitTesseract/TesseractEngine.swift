@@ -65,7 +65,24 @@ public final class TesseractEngine: OCREngine {
     public func recognize(_ bitmap: Bitmap, options: RecognitionOptions) async throws -> Page {
         let mode = configuration.pageSegmentationMode, info = self.info
         return try await workers.run { session in
-            try session.recognize(bitmap, options: options, mode: mode, engine: info)
+            let page = try session.recognize(bitmap, options: options, mode: mode, engine: info)
+            guard mode == .auto, Self.breaksIntoPieces(page, options: options) else { return page }
+            let column = try session.recognize(bitmap, options: options, mode: .singleColumn, engine: info)
+            return column.legibility > page.legibility ? column : page
         }
+    }
+
+    /// Whether Tesseract's page segmentation has likely broken a page of Korean into pieces: its
+    /// syllables line up from line to line, and the gaps between them were taken for the gutters
+    /// of columns (pages of 20 lines came out in 22 to 59 pieces of 4 to 7 letters, at a CER of
+    /// 0.54; read as one column, in 20 lines of 14 to 17, at 0.008, the tesseract command
+    /// with --psm 4 the same). Such a page is read again as one column, and the reading that
+    /// reads more, more confidently, kept.
+    static func breaksIntoPieces(_ page: Page, options: RecognitionOptions) -> Bool {
+        guard options.languages.contains(where: { Language($0).scripts.contains(.hangul) }), page.lines.count >= 3 else {
+            return false
+        }
+        let letters = page.lines.map { $0.text.filter { $0.isLetter || $0.isNumber }.count }.reduce(0, +)
+        return Double(letters) / Double(page.lines.count) < 8
     }
 }

@@ -162,6 +162,17 @@ struct LanguageExamples {
         #expect(try TranslatedLines.lines(in: "rus", count: 8) == russian, "the same lines every time")
     }
 
+    @Test func legibility() async throws {
+        let bitmap = try TextRenderer.renderPage([("Москва, Тверская улица", "Noto Sans 12")])
+        let engine = try TesseractEngine(configuration: TesseractConfiguration(jobs: 1))
+        let first = try await engine.read(bitmap, options: RecognitionOptions(languages: ["eng"]))
+        let second = try await engine.read(bitmap, options: RecognitionOptions(languages: ["rus"]))
+        // Example from Sources/OCRKit/Model/Page+Legibility.swift
+        let kept = second.legibility >= first.legibility ? second : first
+
+        #expect(kept.text == "Москва, Тверская улица", "read in Russian, the page reads more, more confidently")
+    }
+
     @Test func renderedPage() throws {
         // Example from Sources/OCRKitImages/TextRenderer.swift
         let page = try TextRenderer.renderPage([("Москва", "Noto Sans 12"), ("東京", "Noto Sans CJK JP 12")])

@@ -10,11 +10,11 @@ import Testing
 /// with: translators' English lines (Debian's gettext catalogues), rendered and turned at test
 /// time.
 @Suite(.onThreadsOfTheirOwn) struct UprightReadingTests {
-    /// A page of six English lines, and its text.
-    static func page() throws -> (bitmap: Bitmap, truth: [String]) {
-        let truth = try TranslatedLines.lines(in: "eng", count: 6)
-        var bitmap = try TextRenderer.renderPage(truth.map { ($0, TranslatedLines.font(for: "eng")) })
-        bitmap.image = "letter.png"
+    /// A page of `count` lines of `language`, and its text.
+    static func page(_ language: String = "eng", count: Int = 6) throws -> (bitmap: Bitmap, truth: [String]) {
+        let truth = try TranslatedLines.lines(in: language, count: count)
+        var bitmap = try TextRenderer.renderPage(truth.map { ($0, TranslatedLines.font(for: language)) })
+        bitmap.image = "\(language).png"
         return (bitmap, truth)
     }
 
@@ -49,6 +49,22 @@ import Testing
         #expect(Self.errorRate(turned, truth) < 0.03, "\(turned.text)")
         let unturned = try await engine.read(upright)
         #expect(unturned.straightening == nil)
+    }
+
+    /// Without languages, a page of another script upside down is read upright in its own
+    /// language; an upright page of Thai, which orientation detection takes for upside down when
+    /// it is read in English, is left as it is.
+    @Test func pagesOfOtherScriptsAreTurnedOnlyWhenTheyReadWellSo() async throws {
+        let engine = try EngineSettings(.tesseract, jobs: 1).pageEngine()
+        let (russian, truth) = try Self.page("rus")
+        let turned = try await engine.read(russian.turned(clockwiseQuarterTurns: 2))
+        #expect(turned.straightening?.quarterTurns == 2)
+        #expect(turned.languages.contains("rus"), "\(turned.languages)")
+        #expect(Self.errorRate(turned, truth) < 0.05, "\(turned.text)")
+        let (thai, _) = try Self.page("tha", count: 8)
+        let upright = try await engine.read(thai)
+        #expect(upright.straightening == nil)
+        #expect(upright.languages.contains("tha"), "\(upright.languages)")
     }
 
     /// A file read turned, through a reader that cannot straighten photos: its upright image can

@@ -58,6 +58,19 @@ import Testing
         }
     }
 
+    /// A page of Korean read whole: Tesseract's page segmentation breaks it into pieces (the
+    /// tesseract command's too), and the engine reads it again as one column.
+    @Test func aPageOfKoreanIsReadInWholeLines() async throws {
+        let truth = try TranslatedLines.lines(in: "kor", count: 20)
+        let bitmap = try TextRenderer.renderPage(truth.map { ($0, TranslatedLines.font(for: "kor")) })
+        let page = try await TesseractEngine(configuration: TesseractConfiguration(jobs: 1))
+            .read(bitmap, options: RecognitionOptions(languages: ["kor"]))
+        var rate = CharacterErrorRate()
+        rate.add(reading: page.lines.map(\.text).joined(separator: "\n"), truth: truth.joined(separator: "\n"))
+        #expect(rate.rate < 0.05, "\(page.text)")
+        #expect(page.lines.count == truth.count)
+    }
+
     /// Arabic and Hebrew come out in logical order, the order they are read and typed: the first
     /// word of the text is the line's rightmost.
     @Test(arguments: ["ara", "heb"])
