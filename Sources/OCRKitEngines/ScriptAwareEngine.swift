@@ -131,7 +131,10 @@ public struct ScriptAwareEngine: OCREngine {
             }
             (languages, isFound) = (reading, true)
         } else {
-            return first
+            // A Latin page read well: its letters may say its language (German's ä, ö, ü and ß).
+            guard let language = Language.likeliest(for: first.text, among: Script.latin.languages(among: installedLanguages)),
+                  !first.languages.contains(language) else { return first }
+            (languages, isFound) = ([language], false)
         }
         var chosen = options
         chosen.languages = languages
@@ -141,10 +144,17 @@ public struct ScriptAwareEngine: OCREngine {
         }
         let second = try await engine.recognize(bitmap, options: chosen)
         guard isFound else { return second }
-        let kept = Self.keepingLatinLines(of: first, in: second)
+        var kept = Self.keepingLatinLines(of: first, in: second)
         // A script found may be wrong (an English receipt taken for Cyrillic): the second reading
         // must read more, more confidently.
-        return kept.legibility >= first.legibility ? kept : first
+        guard kept.legibility >= first.legibility else { return first }
+        // Read in several languages at once, a word may go to the wrong one (Ukrainian read
+        // among Russian's at 0.056, alone at 0.016): the page's letters say which it is in.
+        if languages.count > 1, let language = Language.likeliest(for: kept.text, among: languages), language != languages[0] {
+            chosen.languages = [language]
+            kept = Self.keepingLatinLines(of: first, in: try await engine.recognize(bitmap, options: chosen))
+        }
+        return kept
     }
 
     /// Whether most of what a reading read runs up or down the image: lines of three characters
@@ -165,16 +175,23 @@ public struct ScriptAwareEngine: OCREngine {
     /// Cyrillic garbage (reading both languages at once instead, `rus+eng`, read words of Arabic
     /// as English ones: 0.088 against 0.029).
     static func keepingLatinLines(of english: Page, in page: Page) -> Page {
+        // Latin letters only: an English reading of a line of Greek capitals (`ΑΝΑΓΝΩΡΙΣΤΙΚΟ`)
+        // is mostly Latin look-alikes (`ANATNΩPIΣTIKO`), confidently.
         let latin = english.lines.filter { line in
             line.confidence >= latinLineConfidence && Script(of: line.text) == .latin
+                && line.text.allSatisfy { Script($0).map { $0 == .latin } ?? true }
         }
         guard !latin.isEmpty else { return page }
         var replaced: [Int: Line] = [:], dropped = Set<Int>(), added: [Line] = []
         for line in latin {
             let others = page.lines.indices.filter { page.lines[$0].isOnSameLine(as: line) }
+            // Only a line read whole is taken: PP-OCR reads the Latin end of a Ukrainian line
+            // (`через проксі SOCKSv5.`), and nothing else of it, as the line (`v5.`).
+            let length = others.map { page.lines[$0].text.count }.reduce(0, +)
             if others.isEmpty {
                 added.append(line)
-            } else if others.allSatisfy({ page.lines[$0].confidence < line.confidence && replaced[$0] == nil }) {
+            } else if others.allSatisfy({ page.lines[$0].confidence < line.confidence && replaced[$0] == nil }),
+                      Double(line.text.count) >= 0.6 * Double(length) {
                 replaced[others[0]] = line
                 dropped.formUnion(others.dropFirst())
             }

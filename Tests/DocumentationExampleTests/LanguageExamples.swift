@@ -173,6 +173,13 @@ struct LanguageExamples {
         #expect(kept.text == "Москва, Тверская улица", "read in Russian, the page reads more, more confidently")
     }
 
+    @Test func likeliestLanguage() {
+        // Example from Sources/OCRKit/Languages/Language+Letters.swift
+        let language = Language.likeliest(for: "Größe ändern: Bitte wählen Sie", among: ["eng", "deu", "fra"])   // "deu"
+
+        #expect(language == "deu")
+    }
+
     @Test func renderedPage() throws {
         // Example from Sources/OCRKitImages/TextRenderer.swift
         let page = try TextRenderer.renderPage([("Москва", "Noto Sans 12"), ("東京", "Noto Sans CJK JP 12")])

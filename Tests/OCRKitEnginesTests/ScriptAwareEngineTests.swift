@@ -60,6 +60,18 @@ import Testing
         #expect(page.lines.count == truth.count)
     }
 
+    /// Without languages, a page's letters say which of its script's languages it is in: German's
+    /// ä, ö, ü and ß, as PP-OCR reads them (Tesseract's English reads `Größe` as `GroBe`);
+    /// Ukrainian's і and є, which Russian does not write.
+    @Test(arguments: [("deu", EngineChoice.auto), ("ukr", .tesseract)])
+    func aPagesLettersSayItsLanguage(language: String, choice: EngineChoice) async throws {
+        try #require(choice != .auto || InstalledDependencies.hasPPOCR, InstalledDependencies.missingReason)
+        let (bitmap, truth) = try Self.page([language], count: 8)
+        let page = try await EngineSettings(choice, jobs: 1).pageEngine().read(bitmap)
+        #expect(page.languages == [language], "\(page.text)")
+        #expect(Self.errorRate(page, truth) < 0.03, "\(page.text)")
+    }
+
     /// Where no installed language reads a script, the page says so, with the package.
     @Test func aScriptWithoutALanguageIsNamedOnThePage() async throws {
         let (bitmap, _) = try Self.page(["heb"])

@@ -10,6 +10,22 @@ import Testing
         #expect(Script(of: word) == script)
     }
 
+    /// A script's languages told apart by the letters that only some of them write.
+    @Test func aLanguageIsToldByItsLetters() {
+        let latin = ["eng", "deu", "fra", "pol", "tur", "fin"]
+        #expect(Language.likeliest(for: "Größe ändern: Bitte wählen Sie die Schriftart", among: latin) == "deu")
+        #expect(Language.likeliest(for: "Nie można otworzyć pliku: błąd zapisu", among: latin) == "pol")
+        #expect(Language.likeliest(for: "Dosya açılamadı: geçersiz işlem", among: latin) == "tur")
+        #expect(Language.likeliest(for: "Lisää häntä äläkä", among: latin) == "fin", "the fewest letters that fit all")
+        #expect(Language.likeliest(for: "Coffee at the café, and a naïve plan", among: latin) == nil, "English naming a café")
+        #expect(Language.likeliest(for: "Show the program version", among: latin) == nil)
+        let cyrillic = ["rus", "ukr"]
+        #expect(Language.likeliest(for: "Показать версию программы", among: cyrillic) == "rus")
+        #expect(Language.likeliest(for: "Показати версію програми", among: cyrillic) == "ukr")
+        #expect(Language.likeliest(for: "Мама", among: cyrillic) == "rus", "letters both write: the first given")
+        #expect(Language.likeliest(for: "Größe ändern", among: ["kor", "heb"]) == nil, "no alphabets known")
+    }
+
     @Test func digitsAndPunctuationBelongToEveryScript() {
         #expect(Script("7") == nil)
         #expect(Script("¿") == nil)
