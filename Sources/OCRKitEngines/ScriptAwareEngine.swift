@@ -10,27 +10,28 @@ import OCRKit
 /// again:
 /// - what it read confidently is in its script's letters where PP-OCR reads them: a page read as
 ///   Chinese, Japanese or Greek is read again in a language of that script (Tesseract's half of
-///   `auto` then reads it too);
+///   `auto` then reads it too); a page of Latin letters, in the installed language its letters
+///   beyond a-z say (``OCRKit/Language/likeliest(for:among:)``: German's ä, ö, ü, ß);
 /// - where it read little of the page's ink, or with little confidence, the page's script is
 ///   found (``OCRKit/ScriptDetector``) and the page read again in the installed language of that
 ///   script ``OCRKit/Script/language(among:)`` chooses (Russian for Cyrillic:
 ///   ``OCRKit/Script/defaultLanguage``) and up to two others of the script (Ukrainian), by
-///   Tesseract, which reads every word in the likeliest; a line of Latin letters the first
-///   reading read confidently is kept.
-///
-/// The second reading is kept when it reads more, more confidently, than the first: a script
-/// found may be wrong.
+///   Tesseract, which reads every word in the likeliest, then in the one of them its letters say
+///   alone, if another; a line the first reading read whole and confidently in Latin letters is
+///   kept. The second reading is kept when it reads more, more confidently, than the first: a
+///   script found may be wrong.
 ///
 /// The same first reading, with languages given or not, says whether the page is upright: where
 /// it runs up or down the image (PP-OCR reads a page turned a quarter line by line), or is
 /// doubtful as above, the ``orientationDetector`` is asked which way up the page is, and a page
-/// it finds turned is read again upright; its ``OCRKit/Page/straightening`` records the turn, so
-/// that a PDF shows the page upright and its boxes are the upright page's.
+/// it finds turned is read again upright, and kept so if it then reads well; its
+/// ``OCRKit/Page/straightening`` records the turn, so that a PDF shows the page upright and its
+/// boxes are the upright page's.
 ///
-/// An English page, read well the first time, costs nothing more: script detection alone took an English receipt for
-/// Cyrillic in 8 of 20, and took a quarter of its reading's time. A script that no installed
-/// language reads is named on the page (``OCRKit/Page/missingLanguages``), with the package that
-/// brings one.
+/// An English page, read well the first time, costs nothing more: script detection alone took an
+/// English receipt for Cyrillic in 8 of 20, and took a quarter of its reading's time. A script
+/// that no installed language reads is named on the page (``OCRKit/Page/missingLanguages``), with
+/// the package that brings one.
 ///
 /// ```swift
 /// let engine = try EngineSettings(.auto).pageEngine()     // a ScriptAwareEngine
