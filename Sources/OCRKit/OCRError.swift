@@ -14,6 +14,9 @@ public struct OCRError: Error, Hashable, Sendable, CustomStringConvertible {
         case fileNotFound = "file-not-found"
         /// The file exists but cannot be read: permissions, or it is a directory.
         case notReadable = "not-readable"
+        /// A file or folder cannot be written: permissions, a full disk, a folder that is not
+        /// there. Not the input's fault: the same input may be written once there is room.
+        case notWritable = "not-writable"
         /// The file is not an image in a format OCRKit reads.
         case unsupportedFormat = "unsupported-format"
         /// The file claims a supported format but its data is damaged, cut short or empty.
@@ -39,7 +42,7 @@ public struct OCRError: Error, Hashable, Sendable, CustomStringConvertible {
         /// Whether the same input will fail the same way every time.
         public var isPermanent: Bool {
             switch self {
-            case .engineFailure, .outOfMemory, .interrupted, .storeFailure: false
+            case .engineFailure, .outOfMemory, .interrupted, .storeFailure, .notWritable: false
             default: true
             }
         }

@@ -32,7 +32,7 @@ public enum CCITTGroup4 {
 
     private static func write(_ bitmap: Bitmap, to path: String) throws {
         guard let tiff = ocrkit_tiff_open(path, "w") else {
-            throw OCRError(.notReadable, path: path, reason: "cannot write a TIFF for Group 4")
+            throw OCRError(.notWritable, path: path, reason: "cannot write a TIFF for Group 4")
         }
         defer { TIFFClose(tiff) }
         let width = bitmap.width, height = bitmap.height

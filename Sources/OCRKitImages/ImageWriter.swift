@@ -33,7 +33,7 @@ public enum ImageWriter {
             vips_image_set_int(image.pointer, "orientation", orientation.rawValue)
         }
         guard ocrkit_vips_write_to_file(image.pointer, path) == 0 else {
-            throw OCRError(.notReadable, path: path, reason: "cannot write the image: \(Vips.takeError())")
+            throw OCRError(.notWritable, path: path, reason: "cannot write the image: \(Vips.takeError())")
         }
     }
 

@@ -57,7 +57,7 @@ public struct QueuedDocuments: Sendable {
         var isFolder: ObjCBool = false
         guard FileManager.default.fileExists(atPath: folder, isDirectory: &isFolder), isFolder.boolValue,
               FileManager.default.isWritableFile(atPath: folder) else {
-            throw OCRError(.notReadable, path: path, reason: "cannot write the document: \(folder) is not a folder this user can write to")
+            throw OCRError(.notWritable, path: path, reason: "cannot write the document: \(folder) is not a folder this user can write to")
         }
     }
 

@@ -38,7 +38,8 @@ public struct APIError: HTTPResponseError, Sendable {
         case .invalidOption: .badRequest
         case .fileNotFound: .notFound
         case .storeFailure, .outOfMemory, .interrupted: .serviceUnavailable
-        case .engineFailure: .internalServerError
+        // The server's own disk refused what it wrote: nothing the client sent.
+        case .engineFailure, .notWritable: .internalServerError
         }
         self.init(status, code: error.code.rawValue, message: error.description)
     }

@@ -138,4 +138,18 @@ struct ImagePDFTests {
         #expect(try PDFTools.pdftotext([path, "-"]) == written)
         #expect(!FileManager.default.fileExists(atPath: path + ".partial"))
     }
+
+    /// A document that cannot be written where it was asked for fails as the writer's fault,
+    /// not the image's, naming the path; a PNG the same.
+    @Test func aPlaceThatCannotBeWrittenIsNotWritable() async throws {
+        let page = try await reader.read(try png("Nowhere to go", name: "nowhere.png"))
+        let missing = folder.file("no such folder/searchable.pdf")
+        await #expect { try await SearchablePDF.write([page], to: missing, decoder: reader.decoder) } throws: { error in
+            (error as? OCRError)?.code == .notWritable && (error as? OCRError)?.path == missing
+        }
+        let image = try TextRenderer.render("Nowhere", margin: 8)
+        #expect { try ImageWriter.write(image, to: folder.file("no such folder/nowhere.png")) } throws: { error in
+            (error as? OCRError)?.code == .notWritable
+        }
+    }
 }

@@ -71,8 +71,9 @@ final class QPDFFile {
         switch code {
         case qpdf_e_password:
             return OCRError(.invalidOption, path: path, reason: "the PDF is encrypted and needs its password (--password)")
-        case qpdf_e_system where reading:
-            return OCRError(.notReadable, path: path, reason: detail)
+        case qpdf_e_system:
+            // The system refused a file: opening it to read, or writing the new document.
+            return OCRError(reading ? .notReadable : .notWritable, path: path, reason: detail)
         default:
             return OCRError(.corrupt, path: path, reason: reading ? "damaged PDF: \(detail)" : detail)
         }

@@ -53,7 +53,7 @@ public enum SearchablePDF {
                                    minimumVersion: options.isArchival ? Archival.pdfVersion : nil)
             }
             if rename(partial, path) != 0 {
-                throw OCRError(.notReadable, path: path, reason: "cannot move the document into place: \(String(cString: strerror(errno)))")
+                throw OCRError(.notWritable, path: path, reason: "cannot move the document into place: \(String(cString: strerror(errno)))")
             }
         } catch {
             try? FileManager.default.removeItem(atPath: partial)

@@ -1,0 +1,17 @@
+import Hummingbird
+import OCRKit
+import OCRKitServer
+import Testing
+
+/// Each failure of a read answered with the status that says whose it is: 4xx for what the
+/// client sent, 5xx for the server's own trouble.
+struct APIErrorTests {
+    @Test func theServersOwnFailuresAre5xxAndTheClientsAre4xx() {
+        let servers: Set<OCRError.Code> = [.notWritable, .engineFailure, .storeFailure, .outOfMemory, .interrupted]
+        for code in OCRError.Code.allCases {
+            let status = APIError(OCRError(code, path: "scan.png", reason: "failed")).status.code
+            #expect(servers.contains(code) ? status >= 500 : (400..<500).contains(status), "\(code): \(status)")
+        }
+        #expect(APIError(OCRError(.notWritable, path: "/var/ocr/out.pdf", reason: "no space left on device")).status == .internalServerError)
+    }
+}
