@@ -14,9 +14,6 @@ public struct OCRError: Error, Hashable, Sendable, CustomStringConvertible {
         case fileNotFound = "file-not-found"
         /// The file exists but cannot be read: permissions, or it is a directory.
         case notReadable = "not-readable"
-        /// A file or folder cannot be written: permissions, a full disk, a folder that is not
-        /// there. Not the input's fault: the same input may be written once there is room.
-        case notWritable = "not-writable"
         /// The file is not an image in a format OCRKit reads.
         case unsupportedFormat = "unsupported-format"
         /// The file claims a supported format but its data is damaged, cut short or empty.
@@ -38,6 +35,9 @@ public struct OCRError: Error, Hashable, Sendable, CustomStringConvertible {
         /// A queue's store failed to read or write (its disk is full, its database locked or
         /// gone): the image's work is kept, and the store is tried again.
         case storeFailure = "store-failure"
+        /// A file or folder cannot be written: permissions, a full disk, a folder that is not
+        /// there. Not the input's fault: the same input may be written once there is room.
+        case notWritable = "not-writable"
 
         /// Whether the same input will fail the same way every time.
         public var isPermanent: Bool {
