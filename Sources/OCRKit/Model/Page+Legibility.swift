@@ -11,5 +11,4 @@ extension Page {
             total + line.confidence * Double(line.text.filter { $0.isLetter || $0.isNumber }.count)
         }
     }
-
 }
