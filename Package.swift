@@ -26,6 +26,7 @@ let package = Package(
         .library(name: "OCRKitLayout", targets: ["OCRKitLayout"]),
         .library(name: "OCRKitExport", targets: ["OCRKitExport"]),
         .library(name: "OCRKitPDF", targets: ["OCRKitPDF"]),
+        .library(name: "OCRKitDocuments", targets: ["OCRKitDocuments"]),
         .library(name: "OCRKitONNX", targets: ["OCRKitONNX"]),
         .library(name: "OCRKitQueue", targets: ["OCRKitQueue"]),
         .library(name: "OCRKitQueueSQLite", targets: ["OCRKitQueueSQLite"]),
@@ -92,6 +93,10 @@ let package = Package(
         // PDFs and images with an invisible text layer in an embedded font of OCRKit's own.
         .systemLibrary(name: "CQPDF", pkgConfig: "libqpdf", providers: [.apt(["libqpdf-dev"])]),
         .target(name: "OCRKitPDF", dependencies: ["OCRKit", "OCRKitImages", "CQPDF"]),
+
+        // Files, folders and documents read in order, several pages at once, and written in any
+        // output format, searchable PDFs included: what `ocr read` does, for library users too.
+        .target(name: "OCRKitDocuments", dependencies: ["OCRKit", "OCRKitExport", "OCRKitPDF"]),
 
         // ONNX Runtime engines; the library is loaded at run time.
         .target(name: "CONNXRuntime"),
@@ -169,7 +174,7 @@ let package = Package(
         .target(
             name: "OCRKitServer",
             dependencies: [
-                "OCRKit", "OCRKitImages", "OCRKitExport", "OCRKitPDF", "OCRKitQueue", "OCRKitEngines", "OCRKitLayout",
+                "OCRKit", "OCRKitImages", "OCRKitExport", "OCRKitPDF", "OCRKitDocuments", "OCRKitQueue", "OCRKitEngines", "OCRKitLayout",
                 .product(name: "Hummingbird", package: "hummingbird"), .product(name: "HummingbirdCore", package: "hummingbird"),
                 .product(name: "HTTPTypes", package: "swift-http-types"),
                 .product(name: "ServiceLifecycle", package: "swift-service-lifecycle"),
@@ -183,7 +188,7 @@ let package = Package(
             name: "ocr",
             dependencies: [
                 "OCRKit", "OCRKitImages", "OCRKitTesseract", "OCRKitEvaluation", "OCRKitLayout", "OCRKitExport",
-                "OCRKitPDF", "OCRKitONNX", "OCRKitQueue", "OCRKitQueueSQLite", "OCRKitQueueStores", "OCRKitLive", "OCRKitStraighten", "OCRKitEngines",
+                "OCRKitPDF", "OCRKitDocuments", "OCRKitONNX", "OCRKitQueue", "OCRKitQueueSQLite", "OCRKitQueueStores", "OCRKitLive", "OCRKitStraighten", "OCRKitEngines",
                 "OCRKitModels", "OCRKitBench", "OCRKitServer", .product(name: "ArgumentParser", package: "swift-argument-parser"),
                 .product(name: "Logging", package: "swift-log"),
             ]
@@ -232,7 +237,7 @@ let package = Package(
             name: "DocumentationExampleTests",
             dependencies: [
                 "OCRKit", "OCRKitImages", "OCRKitTesseract", "OCRKitEvaluation", "OCRKitLayout", "OCRKitExport",
-                "OCRKitPDF", "OCRKitONNX", "OCRKitLive", "OCRKitStraighten", "OCRKitEngines", "OCRKitModels", "OCRKitBench",
+                "OCRKitPDF", "OCRKitDocuments", "OCRKitONNX", "OCRKitLive", "OCRKitStraighten", "OCRKitEngines", "OCRKitModels", "OCRKitBench",
                 "OCRKitTestSupport",
             ]
         ),

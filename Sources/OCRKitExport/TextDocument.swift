@@ -1,7 +1,8 @@
 import Foundation
 import OCRKit
 
-/// Writes pages as one document in a textual ``OutputFormat`` (every form but `pdf`), a page at
+/// Writes pages as one document in a textual ``OutputFormat`` (every form but `pdf`, which
+/// OCRKitDocuments' `DocumentOutput` writes with the pages' images), a page at
 /// a time as they are read: ``add(_:)`` gives what goes out for each page, ``ending()`` what closes
 /// the document.
 ///
@@ -10,7 +11,7 @@ import OCRKit
 /// ALTO document.
 ///
 /// ```swift
-/// var document = TextDocument(format: .json, isSinglePage: pages.count == 1)
+/// var document = TextDocument(format: .json, isSinglePage: pages.count == 1)!
 /// var output = ""
 /// for page in pages { output += try document.add(page) }
 /// output += document.ending()
@@ -23,8 +24,9 @@ public struct TextDocument: Sendable {
     private let writer: (any DocumentWriter)?
     private var written = 0
 
-    public init(format: OutputFormat, isSinglePage: Bool, marksFlaggedWords: Bool = false) {
-        precondition(format != .pdf, "A PDF is written by OCRKitPDF's SearchablePDF")
+    /// A document in `format`; `nil` for `pdf`, which is not text.
+    public init?(format: OutputFormat, isSinglePage: Bool, marksFlaggedWords: Bool = false) {
+        if format == .pdf { return nil }
         self.format = format
         self.isSinglePage = isSinglePage
         self.marksFlaggedWords = marksFlaggedWords
@@ -50,7 +52,7 @@ public struct TextDocument: Sendable {
         case .json:
             let json = String(decoding: try page.jsonData(pretty: true), as: UTF8.self)
             return isSinglePage ? json + "\n" : (written == 0 ? "[\n" : ",\n") + json
-        case .hocr, .alto, .pdf:
+        case .hocr, .alto, .pdf:   // a document of pdf is never made
             guard let writer else { return "" }
             return (written == 0 ? writer.header : "") + writer.fragment(for: page, number: written + 1)
         }
@@ -69,8 +71,12 @@ public struct TextDocument: Sendable {
     }
 
     /// `pages` as a whole document in `format`.
+    ///
+    /// - Throws: an ``OCRKit/OCRError/Code/invalidOption`` for `pdf`, which is not text.
     public static func of(_ pages: [Page], format: OutputFormat) throws -> String {
-        var document = TextDocument(format: format, isSinglePage: pages.count == 1)
+        guard var document = TextDocument(format: format, isSinglePage: pages.count == 1) else {
+            throw OCRError(.invalidOption, reason: "a PDF is not text: OCRKitDocuments' DocumentOutput writes it with the pages' images")
+        }
         return try pages.map { try document.add($0) }.joined() + document.ending()
     }
 }

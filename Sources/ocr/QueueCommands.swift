@@ -1,7 +1,8 @@
 import ArgumentParser
 import Foundation
-import OCRKitExport
 import OCRKit
+import OCRKitDocuments
+import OCRKitExport
 import OCRKitEngines
 import OCRKitImages
 import OCRKitQueue
@@ -65,9 +66,11 @@ struct Results: AsyncParsableCommand {
 
     private func write(_ store: any QueueStore) async throws {
         let results = try await store.results(batch: batch.map(BatchID.init(rawValue:)), unconsumedOnly: unconsumed)
-        var output = try PageOutput(format: format, isSinglePage: false)
-        for result in results { try output.write(result.page) }
-        try await output.finish(decoder: ImageLoader(), straightener: EngineSettings(jobs: 1, logger: diagnostics).straightener())
+        try format.checkStandardOutput(suggesting: "results.pdf")
+        var output = DocumentOutput(format: format, to: .stream(.standardOutput), decoder: ImageLoader(),
+                                    straightener: EngineSettings(jobs: 1, logger: diagnostics).straightener())
+        for result in results { try await output.write(.read(result.page)) }
+        try await output.finish()
         if consume {
             let retention = OCRProcessor.Configuration().retention
             try await store.markConsumed(results.map(\.id), purgeAfter: Date().addingTimeInterval(retention.timeInterval))

@@ -1,7 +1,8 @@
 import ArgumentParser
 import Foundation
-import OCRKitExport
 import OCRKit
+import OCRKitDocuments
+import OCRKitExport
 import OCRKitONNX
 import OCRKitPDF
 
@@ -74,142 +75,93 @@ struct Read: AsyncParsableCommand {
     }
 
     func run() async throws {
-        let (files, missing) = ImageFiles.resolve(paths)
-        for error in missing { warn("\(error)") }
-        if files.isEmpty && missing.isEmpty {
-            throw ValidationError("no PDFs or image files found in \(paths.joined(separator: ", "))")
-        }
-
         let reader = try recognition.makeReader(jobs: jobs, straightensPhotos: recognition.straighten,
                                                 documents: documents.loadingOptions)
         // Alternatives cost about a tenth of the time, and text and PDF do not show them.
         let showsAlternatives = marksFlagged || format.showsAlternatives
-        let options = recognition.recognitionOptions(defaultAlternatives: showsAlternatives ? 3 : 0)
-        try reader.engine.validate(options)
+        var documentReader = DocumentReader(reader, options: recognition.recognitionOptions(defaultAlternatives: showsAlternatives ? 3 : 0),
+                                            jobs: jobs)
+        try reader.engine.validate(documentReader.options)
+        documentReader.selection = documents.pages
+        documentReader.pagesWithText = documents.pagesWithText
+        documentReader.pageTimeLimit = .seconds(pageTimeLimit)
 
-        // What each file holds: its pages to read, in order, then the end of the file.
-        var failures = missing.count
-        var steps: [Step] = []
-        for (index, path) in files.enumerated() {
-            do {
-                let plan = try await reader.plan(path, selection: documents.pages, pagesWithText: documents.pagesWithText)
-                if !plan.skipped.isEmpty { warn(Self.describeSkipped(plan)) }
-                for page in plan.lowered {
-                    warn("\(path), page \(page.number): read at \(Int(page.loweredResolution ?? 0)) dpi, to keep within "
-                         + "\(recognition.maxPixels) pixels (--max-pixels)")
-                }
-                steps += plan.read.map { .page(file: index, number: plan.isDocument ? $0 : nil) }
-                steps.append(.end(file: index, isUnread: plan.read.isEmpty))
-            } catch {
-                warn(Self.describe(error, path: path))
-                failures += 1
+        let batch = await documentReader.plan(paths)
+        if batch.plans.isEmpty && batch.failures.isEmpty {
+            throw ValidationError("no PDFs or image files found in \(paths.joined(separator: ", "))")
+        }
+        for failure in batch.failures { warn("\(failure)") }
+        for plan in batch.plans {
+            if !plan.skipped.isEmpty { warn(Self.describeSkipped(plan)) }
+            for page in plan.lowered {
+                warn("\(plan.path), page \(page.number): read at \(Int(page.loweredResolution ?? 0)) dpi, to keep within "
+                     + "\(recognition.maxPixels) pixels (--max-pixels)")
             }
         }
-        let pageCount = steps.filter(\.isPage).count
-        var progress = ProgressBar(total: pageCount)
-        var outputFiles = OutputFiles(folder: outputDir, format: format)
-        // Standard output, unless each file's result goes to a file of its own.
-        var output = outputDir == nil
-            ? try PageOutput(format: format, isSinglePage: pageCount == 1 && failures == 0, marksFlaggedWords: marksFlagged)
-            : nil
-        var fileOutput: PageOutput?
-        let start = ContinuousClock.now
 
-        // Pages are read `jobs` at once, and printed in the order of `steps` as soon as they and
-        // every page before them are read; each file's end is printed after its last page.
-        var nextToPrint = 0, done = 0, failedPages = 0, givenUp = false
+        var output = try makeOutput(reader: reader, isSinglePage: batch.isSinglePage)
+        var progress = ProgressBar(total: batch.pageCount)
+        var failures = batch.failures.count, done = 0, failedPages = 0, givenUp = false
         // A script no installed language reads is said once, for the first page it is on.
         var warnedScripts: Set<Script> = []
-        /// Prints the ends of files before the step at `limit`: a PDF copied or written whole.
-        func printEnds(before limit: Int) async throws {
-            while nextToPrint < limit, case .end(let file, let isUnread) = steps[nextToPrint] {
-                if isUnread, format == .pdf, outputDir == nil, files.count == 1 {
-                    output?.keep(files[file])   // the document alone, every page kept as it was
-                }
-                if isUnread, format == .pdf, let handle = try outputFiles.open(for: files[file]) {
-                    // Every page kept as it was: the searchable copy is the document itself.
-                    if pdfa { warn("\(files[file]): no page read, so copied as it is, not made PDF/A (--force reads its pages)") }
-                    fileOutput = try PageOutput(format: format, isSinglePage: false, destination: handle)
-                    fileOutput?.keep(files[file])
-                }
-                do {
-                    try await fileOutput?.finish(decoder: reader.decoder, straightener: reader.straightener, pdf: pdfOptions)
-                } catch {
-                    // The document cannot be written (PDF/A refused, say): said, and the next goes on.
-                    progress.report("ocr: \(Self.describe(error, path: files[file]))")
-                    failures += 1
-                }
-                fileOutput = nil
-                nextToPrint += 1
-            }
-        }
-        let pageSteps = steps.indices.filter { steps[$0].isPage }
-        let limit = pageTimeLimit
-        try await pageSteps.concurrentMap(jobs: jobs) { [steps] index in
-            guard case .page(let file, let number) = steps[index] else { preconditionFailure("only pages are read") }
-            let path = files[file]
-            let givenUp = OCRError(.engineFailure, path: path,
-                                   reason: "reading took longer than \(String(format: "%g", limit)) s (--page-time-limit); given up")
-            do {
-                let page = try await finishing(within: .seconds(limit), orThrow: { givenUp }) {
-                    try await reader.read(path, page: number, options: options)
-                }
-                return Outcome(result: .success(page))
-            } catch {
-                return Outcome(result: .failure(error), isGivenUp: error as? OCRError == givenUp)
-            }
-        } finished: { outcome in
+        let start = ContinuousClock.now
+        try await documentReader.read(batch) { event in
             done += 1
-            if (try? outcome.result.get()) == nil { failedPages += 1 }
-            givenUp = givenUp || outcome.isGivenUp
+            if case .failed = event { failedPages += 1 }
             progress.update(done: done, failed: failedPages)
-        } inOrder: { position, outcome in
-            let index = pageSteps[position]
-            try await printEnds(before: index)
-            guard case .page(let file, let number) = steps[index] else { return }
-            switch outcome.result {
-            case .success(let page):
+        } _: { event in
+            switch event {
+            case .read(let page):
                 for missing in page.missingLanguages where warnedScripts.insert(missing.script).inserted {
                     progress.report("ocr: \(Self.describe(missing, on: page))")
                 }
-                if outputDir != nil {
-                    if fileOutput == nil, let handle = try outputFiles.open(for: files[file]) {
-                        fileOutput = try PageOutput(format: format, isSinglePage: number == nil,
-                                                    marksFlaggedWords: marksFlagged, destination: handle)
-                        if sidecar { fileOutput?.sidecar = try outputFiles.openSidecar() }
-                    }
-                    try fileOutput?.write(page)
-                } else {
-                    try output?.write(page)
+            case .failed(let failure):
+                givenUp = givenUp || failure.isGivenUp
+                progress.report("ocr: \(Self.describe(failure.error, path: failure.path, page: failure.pageNumber))"
+                                + (failure.isGivenUp ? " (--page-time-limit)" : ""))
+            case .ended(let plan):
+                if plan.read.isEmpty, format == .pdf, pdfa, outputDir != nil {
+                    warn("\(plan.path): no page read, so copied as it is, not made PDF/A (--force reads its pages)")
                 }
-            case .failure(let error):
-                progress.report("ocr: \(Self.describe(error, path: files[file], page: number))")
             }
-            nextToPrint = index + 1
+            do {
+                try await output.write(event)
+            } catch {
+                // The document cannot be written (PDF/A refused, say): said, and the next goes on.
+                guard case .ended(let plan) = event else { throw error }
+                progress.report("ocr: \(Self.describe(error, path: plan.path))")
+                failures += 1
+            }
         }
-        try await printEnds(before: steps.count)
         progress.finish()
         do {
-            try await output?.finish(decoder: reader.decoder, straightener: reader.straightener, pdf: pdfOptions)
+            try await output.finish()
         } catch {
             warn(Self.describe(error, path: outputDir ?? "the output"))
             throw ExitCode.failure
         }
-        if timings { Self.reportTimings(pages: pageCount, elapsed: ContinuousClock.now - start, jobs: jobs) }
+        if timings { Self.reportTimings(pages: batch.pageCount, elapsed: ContinuousClock.now - start, jobs: jobs) }
         // A page given up on is still being read inside a C library: exiting the usual way would
         // tear that library down under it (a crash, seen here). Everything is written by now.
         if givenUp { _exit(1) }
         if failures + failedPages > 0 { throw ExitCode.failure }
     }
 
+    /// Where the results go: standard output, or a file for each file read in --output-dir.
+    private func makeOutput(reader: PageReader, isSinglePage: Bool) throws -> DocumentOutput {
+        if outputDir == nil { try format.checkStandardOutput(suggesting: "scans.pdf") }
+        var output = DocumentOutput(format: format, to: outputDir.map { .folder($0) } ?? .stream(.standardOutput),
+                                    decoder: reader.decoder, straightener: reader.straightener, isSinglePage: isSinglePage)
+        output.marksFlaggedWords = marksFlagged
+        output.writesSidecars = sidecar
+        output.pdf = SearchablePDFOptions(password: documents.password, isArchival: pdfa)
+        return output
+    }
+
     /// A script found on `page` that no installed language reads, and the command that fixes it.
     static func describe(_ missing: MissingLanguage, on page: Page) -> String {
         "\(page.image)\(page.pageNumber.map { ", page \($0)" } ?? ""): \(missing.script.name) text, which no installed "
             + "language reads, so it is not read as written: apt-get install \(missing.package) (or --lang)"
-    }
-
-    private var pdfOptions: SearchablePDFOptions {
-        SearchablePDFOptions(password: documents.password, isArchival: pdfa)
     }
 
     /// One line, e.g. `ocr: 100 pages in 80.2 s, 2 jobs; model inference 140.1 s (1.14x)`: the ratio is
@@ -221,23 +173,6 @@ struct Read: AsyncParsableCommand {
                            elapsed.timeInterval * Double(jobs) / inference.timeInterval)
         }
         warn(line)
-    }
-
-    /// A page of a file to read, or the end of a file, whose output is then complete.
-    private enum Step {
-        /// `number` is `nil` for an image file, which is a page of its own.
-        case page(file: Int, number: Int?)
-        /// `isUnread` when none of the file's pages is read (they all hold text already).
-        case end(file: Int, isUnread: Bool)
-
-        var isPage: Bool { if case .page = self { true } else { false } }
-    }
-
-    /// What reading a page gave.
-    private struct Outcome: Sendable {
-        var result: Result<Page, any Error>
-        /// Whether reading ran past --page-time-limit, and goes on without us.
-        var isGivenUp = false
     }
 
     /// One line naming the file (and the page of a document: `scan.pdf, page 3: ...`) and the cause.

@@ -157,7 +157,7 @@ struct ModuleExamples {
         let pages = [try await TesseractEngine().read(try rendered("First page")), try await TesseractEngine().read(try rendered("Second"))]
 
         // Example from Sources/OCRKitExport/TextDocument.swift
-        var document = TextDocument(format: .json, isSinglePage: pages.count == 1)
+        var document = TextDocument(format: .json, isSinglePage: pages.count == 1)!
         var output = ""
         for page in pages { output += try document.add(page) }
         output += document.ending()

@@ -98,7 +98,7 @@ struct PDFCommandTests {
         let path = try scans(["Slow page"], name: "slow.pdf")
         let result = try await ocr(["read", "--engine", "tesseract", "--page-time-limit", "0.001", path, "Samples/letter.png"])
         #expect(result.status == 1)
-        #expect(result.errors.contains("\(path), page 1: reading took longer than 0.001 s (--page-time-limit); given up"), "\(result.errors)")
+        #expect(result.errors.contains("\(path), page 1: reading took longer than 0.001 s, its time limit; given up (--page-time-limit)"), "\(result.errors)")
     }
 
     @Test func scanQueuesEachPageGoesOnFromWhereItWasKilledAndWritesTheCopy() async throws {

@@ -1,6 +1,7 @@
 import Foundation
 import Hummingbird
 import OCRKit
+import OCRKitDocuments
 import OCRKitExport
 import OCRKitQueue
 
@@ -25,8 +26,8 @@ extension OCRServer {
             let reader = readers.standard
             // Only a PDF embeds the images again: other formats need none of them.
             let stored = parameters.format == .pdf ? try await StoredPages(results, store: processor.store, decoder: reader.decoder) : nil
-            let document = try await parameters.format.document(
-                of: stored?.pages ?? results.map(\.page), images: stored?.images ?? reader.decoder, straightener: reader.straightener)
+            let document = try await DocumentOutput.data(
+                of: stored?.pages ?? results.map(\.page), format: parameters.format, decoder: stored?.images ?? reader.decoder, straightener: reader.straightener)
             return Self.download(document, format: parameters.format, name: "batch-\(batch)")
         }
         routes.add(.get, "/v1/batches/{id}/failures") { _, context in

@@ -1,6 +1,7 @@
 import Foundation
 import Hummingbird
 import OCRKit
+import OCRKitDocuments
 import OCRKitExport
 import OCRKitImages
 import OCRKitQueue
@@ -15,8 +16,8 @@ extension OCRServer {
             let result = try await item(context)
             let reader = readers.standard
             let stored = parameters.format == .pdf ? try await StoredPages([result], store: processor.store, decoder: reader.decoder) : nil
-            let document = try await parameters.format.document(
-                of: stored?.pages ?? [result.page], images: stored?.images ?? reader.decoder, straightener: reader.straightener)
+            let document = try await DocumentOutput.data(
+                of: stored?.pages ?? [result.page], format: parameters.format, decoder: stored?.images ?? reader.decoder, straightener: reader.straightener)
             return Self.download(document, format: parameters.format, name: result.page.image)
         }
         routes.add(.get, "/v1/items/{id}/image") { _, context in

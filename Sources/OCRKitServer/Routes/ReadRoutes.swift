@@ -1,6 +1,7 @@
 import Foundation
 import Hummingbird
 import OCRKit
+import OCRKitDocuments
 import OCRKitExport
 import OCRKitQueue
 import OCRKitPDF
@@ -35,8 +36,9 @@ extension OCRServer {
             let page = try await finishing("reading \(image.name)", within: configuration.limits.maximumReadTime) { [admission] in
                 try await admission.admit { try await reader.read(image.contents, image: image.name, options: options) }
             }
-            let document = try await parameters.format.document(
-                of: [page], images: InMemoryImages(contents: [QueuedPage(image: image.name): image.contents], files: reader.decoder),
+            let document = try await DocumentOutput.data(
+                of: [page], format: parameters.format,
+                decoder: InMemoryImages(contents: [QueuedPage(image: image.name): image.contents], files: reader.decoder),
                 straightener: reader.straightener)
             return Self.download(document, format: parameters.format, name: image.name)
         }
@@ -54,18 +56,18 @@ extension OCRServer {
                 return pages
             }
         }
-        let bytes: [UInt8]
-        if parameters.format == .pdf {
-            bytes = pages.isEmpty ? document.contents : try await SearchablePDF.data(of: pages, decoder: reader.decoder)
-        } else {
-            let named = pages.map { page in
-                var page = page
-                page.image = document.name
-                return page
-            }
-            bytes = try await parameters.format.document(of: named, images: reader.decoder, straightener: reader.straightener)
+        // A PDF's pages are copied from the uploaded file; the other formats name the client's file.
+        let named = parameters.format == .pdf ? pages : pages.map { page in
+            var page = page
+            page.image = document.name
+            return page
         }
-        return Self.download(bytes, format: parameters.format, name: document.name)
+        var output = DocumentOutput(format: parameters.format, to: .memory, decoder: reader.decoder, straightener: reader.straightener,
+                                    isSinglePage: pages.count == 1)
+        for page in named { try await output.write(.read(page)) }
+        try await output.write(.ended(plan))
+        try await output.finish()
+        return Self.download(output.data, format: parameters.format, name: document.name)
     }
 
     /// `bytes` in `format`, offered for saving as `name` with the format's extension.

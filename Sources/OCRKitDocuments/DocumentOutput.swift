@@ -1,0 +1,189 @@
+import Foundation
+import OCRKit
+import OCRKitExport
+import OCRKitPDF
+
+/// Writes what a ``DocumentReader`` reads in any ``OCRKitExport/OutputFormat``, searchable PDFs
+/// included: to a stream, a file or memory as one document of every page, or to a folder as a
+/// document for each file, named after it (`scan.pdf` gives `scan.txt`, `.json`, `.jsonl`,
+/// `.hocr`, `.xml` or a searchable `scan.pdf`).
+///
+/// ```swift
+/// let reader = try PageReader(settings: EngineSettings())
+/// let documents = DocumentReader(reader)
+/// var output = DocumentOutput(format: .pdf, to: .folder(outputFolder), decoder: reader.decoder, straightener: reader.straightener)
+/// try await documents.read(await documents.plan([inboxFolder])) { event in
+///     if case .failed(let failure) = event { print(failure.error) }
+///     try await output.write(event)
+/// }
+/// try await output.finish()
+/// ```
+///
+/// Text formats go out page by page as they come; a PDF is written when its pages are all in,
+/// each image decoded again. A document none of whose pages was read (they all hold text) is
+/// copied as it is.
+public struct DocumentOutput {
+    /// Where documents go.
+    public enum Destination {
+        /// One document of every page, written to the handle as it comes (standard output, say).
+        case stream(FileHandle)
+        /// One document of every page, in the file at this path.
+        case file(String)
+        /// A document for each file read, in this folder (made if need be), named after the file:
+        /// `name-2`, `name-3`... when files from different folders share a name.
+        case folder(String)
+        /// One document of every page, in ``DocumentOutput/data`` once finished.
+        case memory
+    }
+
+    public let format: OutputFormat
+    public let destination: Destination
+    /// Whether text marks flagged words with their alternatives (`ocr read --mark-flagged`).
+    public var marksFlaggedWords = false
+    /// With PDFs to a file or a folder, whether each document's text is also written beside it
+    /// (`scan.txt` beside `scan.pdf`), a form feed between pages.
+    public var writesSidecars = false
+    /// A password for encrypted PDFs, PDF/A.
+    public var pdf = SearchablePDFOptions()
+    /// With ``Destination/memory``, the document, once ``finish()`` has written it.
+    public private(set) var data: [UInt8] = []
+
+    private let decoder: any ImageDecoder
+    private let straightener: (any ImageStraightener)?
+    private let isSinglePage: Bool
+    /// The document being written.
+    private var document: OpenDocument?
+    /// The names given in a folder.
+    private var names = FileNames()
+    /// With one document of every page: the files ended, and the last one if none of its pages was read.
+    private var ended = 0, unread: String?
+
+    /// - Parameters:
+    ///   - decoder: decodes the pages' images again, for a PDF (the ``OCRKit/PageReader``'s that read them).
+    ///   - straightener: straightens them again for a PDF, if they were straightened when read.
+    ///   - isSinglePage: with one document of every page, whether it is one page alone
+    ///     (``DocumentBatch/isSinglePage``): text without a header, JSON as an object. A folder's
+    ///     document of an image file is one page alone, of a PDF or TIFF not.
+    public init(format: OutputFormat, to destination: Destination, decoder: any ImageDecoder,
+                straightener: (any ImageStraightener)? = nil, isSinglePage: Bool = false) {
+        self.format = format
+        self.destination = destination
+        self.decoder = decoder
+        self.straightener = straightener
+        self.isSinglePage = isSinglePage
+    }
+
+    /// Writes a page, or ends a file's document when writing to a folder.
+    ///
+    /// - Throws: an ``OCRKit/OCRError`` naming the document that cannot be written (a PDF/A
+    ///   refused, a folder not writable); the next file's document can still be written.
+    public mutating func write(_ event: DocumentEvent) async throws {
+        switch event {
+        case .read(let page):
+            if document == nil { document = try open(for: page.image, isSinglePage: isFolder ? page.pageNumber == nil : isSinglePage) }
+            try document?.add(page)
+        case .failed:
+            break
+        case .ended(let plan):
+            guard isFolder else {
+                ended += 1
+                unread = plan.read.isEmpty ? plan.path : nil
+                return
+            }
+            if plan.read.isEmpty && format == .pdf {
+                try copy(plan.path, to: try names.path(for: plan.path, in: folder, fileExtension: format.fileExtension))
+                return
+            }
+            defer { document = nil }
+            try await finishDocument()
+        }
+    }
+
+    /// Ends the one document of every page: closes a JSON array, an hOCR or ALTO document, writes
+    /// the PDF. Nothing to do for a folder, whose documents end with their files.
+    public mutating func finish() async throws {
+        guard !isFolder else { return }
+        if document == nil, format == .pdf, ended == 1, let unread {
+            // The one document given, none of its pages read: the searchable copy is the document itself.
+            switch destination {
+            case .stream(let handle): try copy(unread, to: handle)
+            case .file(let path): try copy(unread, to: path)
+            case .memory: data = try Self.contents(of: unread)
+            case .folder: break
+            }
+            return
+        }
+        if document == nil { document = try open(for: "", isSinglePage: isSinglePage) }
+        try await finishDocument()
+        if case .memory = destination { data = document?.memory ?? [] }
+        document = nil
+    }
+
+    private var isFolder: Bool { if case .folder = destination { true } else { false } }
+
+    private var folder: String { if case .folder(let folder) = destination { folder } else { "" } }
+
+    /// A new document for the pages of `image`, to the destination.
+    private mutating func open(for image: String, isSinglePage: Bool) throws -> OpenDocument {
+        let sink: OpenDocument.Sink
+        switch destination {
+        case .stream(let handle): sink = .stream(handle)
+        case .file(let path): sink = .file(path)
+        case .folder(let folder): sink = .file(try names.path(for: image, in: folder, fileExtension: format.fileExtension))
+        case .memory: sink = .memory
+        }
+        return try OpenDocument(format: format, sink: sink, isSinglePage: isSinglePage, marksFlaggedWords: marksFlaggedWords,
+                                writesSidecar: writesSidecars && format == .pdf)
+    }
+
+    private mutating func finishDocument() async throws {
+        guard var finishing = document else { return }
+        try await finishing.finish(decoder: decoder, straightener: straightener, options: pdf)
+        document = finishing
+    }
+
+    private func copy(_ source: String, to path: String) throws {
+        let handle = try OpenDocument.create(path)
+        defer { try? handle.close() }
+        try Self.copy(source, to: handle)
+    }
+
+    private func copy(_ source: String, to handle: FileHandle) throws {
+        try Self.copy(source, to: handle)
+    }
+
+    /// Copies the file at `source` to `handle` a megabyte at a time: a long document's bytes are
+    /// never all in memory.
+    static func copy(_ source: String, to handle: FileHandle) throws {
+        guard let file = FileHandle(forReadingAtPath: source) else {
+            throw OCRError(.notReadable, path: source, reason: "cannot open the file")
+        }
+        defer { try? file.close() }
+        while let chunk = try file.read(upToCount: 1 << 20), !chunk.isEmpty {
+            handle.write(chunk)
+        }
+    }
+
+    static func contents(of path: String) throws -> [UInt8] {
+        guard let data = FileManager.default.contents(atPath: path) else {
+            throw OCRError(.notReadable, path: path, reason: "cannot read the file")
+        }
+        return Array(data)
+    }
+}
+
+extension DocumentOutput {
+    /// `pages` as one document in `format`, in memory: what a service sends back.
+    ///
+    /// ```swift
+    /// let json = try await DocumentOutput.data(of: pages, format: .json, decoder: reader.decoder)
+    /// ```
+    public static func data(of pages: [Page], format: OutputFormat, decoder: any ImageDecoder,
+                            straightener: (any ImageStraightener)? = nil) async throws -> [UInt8] {
+        var output = DocumentOutput(format: format, to: .memory, decoder: decoder, straightener: straightener,
+                                    isSinglePage: pages.count == 1)
+        for page in pages { try await output.write(.read(page)) }
+        try await output.finish()
+        return output.data
+    }
+}

@@ -1,0 +1,119 @@
+import Foundation
+import OCRKit
+
+/// Reads files, folders of them and documents of pages (PDFs, multi-page TIFFs) the way `ocr
+/// read` does: each file's pages planned (``selection``, pages holding text kept as they are),
+/// read ``jobs`` at once with a time limit a page, and handed on in the order of the files and
+/// their pages, each file's end after its last page. A file or page that cannot be read is
+/// said and the others are read all the same.
+///
+/// ```swift
+/// let documents = DocumentReader(try PageReader(settings: EngineSettings()), jobs: 2)
+/// let batch = await documents.plan(["inbox/"])
+/// try await documents.read(batch) { event in
+///     if case .read(let page) = event { print(page.image, page.text) }
+/// }
+/// ```
+///
+/// With a ``DocumentOutput``, what `ocr read --format pdf --output-dir out/ inbox/` does.
+public struct DocumentReader: Sendable {
+    /// Decodes, straightens and reads each page.
+    public var pageReader: PageReader
+    public var options: RecognitionOptions
+    /// Which pages of each document to read.
+    public var selection: PageSelection = .all
+    /// Whether pages that already hold text are read.
+    public var pagesWithText: PagesWithText = .skip
+    /// How many pages are read at once.
+    public var jobs: Int
+    /// How long a page may take before it is given up on (``PageFailure/isGivenUp``): a
+    /// damaged document's page can take for ever.
+    public var pageTimeLimit: Duration = .seconds(600)
+
+    /// A reader of `jobs` pages at once (by default as many as the machine has cores).
+    public init(_ pageReader: PageReader, options: RecognitionOptions = RecognitionOptions(),
+                jobs: Int = ProcessInfo.processInfo.activeProcessorCount) {
+        self.pageReader = pageReader
+        self.options = options
+        self.jobs = max(1, jobs)
+    }
+
+    /// The files among `paths` (folders searched for images and PDFs, ``OCRKit/ImageFiles``) and
+    /// their pages to read.
+    public func plan(_ paths: [String]) async -> DocumentBatch {
+        let (files, missing) = ImageFiles.resolve(paths)
+        var batch = DocumentBatch(plans: [], failures: missing)
+        for path in files {
+            do {
+                batch.plans.append(try await pageReader.plan(path, selection: selection, pagesWithText: pagesWithText))
+            } catch {
+                batch.failures.append(error as? OCRError ?? OCRError(.notReadable, path: path, reason: "\(error)"))
+            }
+        }
+        return batch
+    }
+
+    /// Reads the pages of `batch` ``jobs`` at once and hands `body` each page read or failed, and
+    /// each file's end, in order, as soon as it and everything before it has come. `finished`
+    /// hears of each page as it is read, in any order: a progress bar's count.
+    ///
+    /// - Throws: only what `body` or `finished` throws; a page that fails is a ``DocumentEvent/failed(_:)``.
+    public func read(
+        _ batch: DocumentBatch, finished: (DocumentEvent) async throws -> Void = { _ in },
+        _ body: (DocumentEvent) async throws -> Void
+    ) async throws {
+        let steps = batch.plans.indices.flatMap { file in
+            batch.plans[file].read.map { Step.page(file: file, number: $0) } + [Step.end(file: file)]
+        }
+        let pageSteps = steps.indices.filter { steps[$0].isPage }
+        var nextStep = 0
+        /// Hands on the ends of files before the step at `limit`.
+        func endFiles(before limit: Int) async throws {
+            while nextStep < limit, case .end(let file) = steps[nextStep] {
+                try await body(.ended(batch.plans[file]))
+                nextStep += 1
+            }
+        }
+        try await pageSteps.concurrentMap(jobs: jobs) { [self] index in
+            guard case .page(let file, let number) = steps[index] else { preconditionFailure("only pages are read") }
+            let plan = batch.plans[file]
+            return await read(plan.path, page: plan.isDocument ? number : nil)
+        } finished: { event in
+            try await finished(event)
+        } inOrder: { position, event in
+            let index = pageSteps[position]
+            try await endFiles(before: index)
+            try await body(event)
+            nextStep = index + 1
+        }
+        try await endFiles(before: steps.count)
+    }
+
+    /// Page `number` of the file at `path` read, or why not.
+    private func read(_ path: String, page number: Int?) async -> DocumentEvent {
+        let limit = pageTimeLimit
+        let givenUp = OCRError(.engineFailure, path: path, reason: "reading took longer than \(limit.formattedSeconds), its time limit; given up")
+        do {
+            let page = try await finishing(within: limit, orThrow: { givenUp }) { [pageReader, options] in
+                try await pageReader.read(path, page: number, options: options)
+            }
+            return .read(page)
+        } catch {
+            return .failed(PageFailure(path: path, pageNumber: number, error: error, isGivenUp: error as? OCRError == givenUp))
+        }
+    }
+
+    /// A page of a file to read, or the end of a file, whose output is then complete.
+    private enum Step {
+        /// `number` is the page's number in its document, 1 for an image file.
+        case page(file: Int, number: Int)
+        case end(file: Int)
+
+        var isPage: Bool { if case .page = self { true } else { false } }
+    }
+}
+
+private extension Duration {
+    /// `600 s`, `0.001 s`.
+    var formattedSeconds: String { String(format: "%g s", timeInterval) }
+}
