@@ -6,7 +6,7 @@ import OCRKit
 /// number of pages and a user hears of a missing file at once.
 ///
 /// ```swift
-/// let batch = await documents.plan(["inbox/", "extra.pdf"])
+/// let batch = await documents.plan([inbox, "extra.pdf"])
 /// for failure in batch.failures { print(failure) }   // "extra.pdf: no such file or folder"
 /// print(batch.pageCount, "pages to read")
 /// ```

@@ -9,10 +9,10 @@ import OCRKitPDF
 /// `.hocr`, `.xml` or a searchable `scan.pdf`).
 ///
 /// ```swift
-/// let reader = try PageReader(settings: EngineSettings())
+/// let reader = try PageReader(settings: EngineSettings(.auto))
 /// let documents = DocumentReader(reader)
-/// var output = DocumentOutput(format: .pdf, to: .folder(outputFolder), decoder: reader.decoder, straightener: reader.straightener)
-/// try await documents.read(await documents.plan([inboxFolder])) { event in
+/// var output = DocumentOutput(format: .json, to: .folder(out), decoder: reader.decoder)
+/// try await documents.read(await documents.plan([inbox])) { event in
 ///     if case .failed(let failure) = event { print(failure.error) }
 ///     try await output.write(event)
 /// }

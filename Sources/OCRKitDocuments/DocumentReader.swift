@@ -8,8 +8,8 @@ import OCRKit
 /// said and the others are read all the same.
 ///
 /// ```swift
-/// let documents = DocumentReader(try PageReader(settings: EngineSettings()), jobs: 2)
-/// let batch = await documents.plan(["inbox/"])
+/// let documents = DocumentReader(try PageReader(settings: EngineSettings(.auto)), jobs: 2)
+/// let batch = await documents.plan([inbox])
 /// try await documents.read(batch) { event in
 ///     if case .read(let page) = event { print(page.image, page.text) }
 /// }

@@ -16,7 +16,7 @@ import OCRKit
 /// let documents = QueuedDocuments(store: store) { pages, path in
 ///     try await SearchablePDF.write(pages, to: path, decoder: reader.decoder, straightener: reader.straightener)
 /// }
-/// for outcome in try await documents.writeFinished(since: start) { print(outcome) }
+/// for outcome in try await documents.writeFinished(since: start) { print(outcome) }   // written, incomplete or failed
 /// ```
 public struct QueuedDocuments: Sendable {
     /// Writes a document's pages, in order, to its path.

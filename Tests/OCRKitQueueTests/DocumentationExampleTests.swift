@@ -54,10 +54,11 @@ import Testing
         await processor.start()
         try await processor.waitUntilIdle()
         await processor.stop()
+        // Example from README.md
         let documents = QueuedDocuments(store: store) { pages, path in
             try await SearchablePDF.write(pages, to: path, decoder: reader.decoder, straightener: reader.straightener)
         }
-        for outcome in try await documents.writeFinished(since: start) { print(outcome) }
+        for outcome in try await documents.writeFinished(since: start) { print(outcome) }   // written, incomplete or failed
         #expect(try await store.progress(of: batch).completed == 2)
 
         #expect(path == folder + "/contract.pdf")

@@ -43,6 +43,31 @@ struct DocumentReadTests {
         }
     }
 
+    /// Pages read straightened are straightened again for their searchable copy: the read's PDF
+    /// once left the straightener out, and failed on them.
+    @Test func aDocumentReadStraightenedIsItsSearchableCopy() async throws {
+        let fixture = try ServerFixture()
+        let pages = try ["First sheet", "Second sheet"].enumerated().map { index, text in
+            let page = fixture.folder.file("sheet-\(index).tif")
+            try TestDocuments.scannedPage(text, to: page)
+            return page
+        }
+        let path = fixture.folder.file("sheets.tif")
+        try TestDocuments.multiPageTIFF(pages, to: path)
+        let body = ByteBuffer(bytes: try Data(contentsOf: URL(fileURLWithPath: path)))
+
+        try await fixture.test { client in
+            let json = try await client.execute(uri: "/v1/read?name=sheets.tif&straighten=true", method: .post, body: body)
+            let read = try JSONDecoder().decode([Page].self, from: Data(json.body.readableBytesView))
+            #expect(read.count == 2 && read.allSatisfy { $0.straightening != nil }, "\(json.text)")
+            let pdf = try await client.execute(uri: "/v1/read?name=sheets.tif&straighten=true&format=pdf", method: .post, body: body)
+            #expect(pdf.status == .ok, "\(pdf.text)")
+            let copy = try fixture.folder.write(pdf.body.readableBytesView, to: "sheets.pdf")
+            let layer = try PDFTools.pdftotext([copy, "-"])
+            #expect(layer.contains("First sheet") && layer.contains("Second sheet"), "\(layer)")
+        }
+    }
+
     @Test func aBatchTakesADocumentAsItsPages() async throws {
         let fixture = try ServerFixture()
         let path = fixture.folder.file("minutes.pdf")

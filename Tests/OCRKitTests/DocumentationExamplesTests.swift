@@ -24,6 +24,39 @@ struct DocumentationExamplesTests {
         }
     }
 
+    /// The README's examples of code are kept as tests the same way, marked `// Example from
+    /// README.md`, their imports left out: those that start with imports, but for the one that
+    /// needs a camera.
+    @Test func everyReadmeExampleIsATest() throws {
+        let examples = try Self.readmeExamples().filter { $0.first?.hasPrefix("import ") == true }
+            .filter { !$0.joined().contains("rtsp://") }
+            .map { $0.filter { !$0.hasPrefix("import ") } }
+        let tests = try Self.swiftFiles(in: "Tests").map { try Self.lines(of: $0) }
+        #expect(examples.count >= 3, "found only \(examples.count) examples in README.md")
+        for example in examples {
+            let kept = tests.contains { lines in
+                lines.indices.contains { lines[$0] == "// Example from README.md" && Self.follows(example, in: lines[($0 + 1)...]) }
+            }
+            #expect(kept, "README.md: no test runs this example as written:\n\(example.joined(separator: "\n"))")
+        }
+    }
+
+    /// The README's Swift code blocks, trimmed lines, blank ones left out.
+    private static func readmeExamples() throws -> [[String]] {
+        var blocks: [[String]] = [], current: [String]?
+        for line in try lines(of: "README.md") {
+            if current == nil, line == "```swift" {
+                current = []
+            } else if current != nil, line == "```" {
+                blocks.append(current!)
+                current = nil
+            } else if !line.isEmpty {
+                current?.append(line)
+            }
+        }
+        return blocks
+    }
+
     /// Whether `example`'s lines come in order in `lines`, others allowed between them.
     private static func follows(_ example: [String], in lines: ArraySlice<String>) -> Bool {
         var remaining = example[...]
