@@ -228,4 +228,19 @@ import Testing
         #expect(page.width == ProcessingPolicy.backgroundImageSide)
         #expect(page.text.contains("background policy"))
     }
+
+    /// An app sent to the background switches its processor there, as BGOCRProcessor's users do.
+    @Test func thePolicyCanBeSwitchedWhileTheProcessorLives() async throws {
+        let fixture = try QueueFixture()
+        let wide = fixture.folder.file("wide.png")
+        try ImageWriter.write(try TextRenderer.render("A very wide line of text, read once the app is in the background", dpi: 600), to: wide)
+        let processor = fixture.makeProcessor()
+        await processor.setPolicy(.background)
+        _ = try await processor.enqueue([wide])
+        await processor.start()
+        try await processor.waitUntilIdle()
+        await processor.stop()
+        let page = try #require(try await processor.unconsumedResults().first?.page)
+        #expect(page.width == ProcessingPolicy.backgroundImageSide)
+    }
 }

@@ -21,7 +21,7 @@ public protocol OCREngine: Sendable {
 
     /// Recognises the text of `bitmap`, with options that ``read(_:options:)`` has checked.
     ///
-    /// The page's `image` is the bitmap's `source`; its boxes are normalised to the bitmap's size
+    /// The page's `image` is the bitmap's `image`; its boxes are normalised to the bitmap's size
     /// and its quads are in the bitmap's pixels.
     func recognize(_ bitmap: Bitmap, options: RecognitionOptions) async throws -> Page
 

@@ -45,26 +45,10 @@ extension PageReader {
         let task = Task {
             do {
                 let plan = try await reader.plan(path, selection: selection, pagesWithText: pagesWithText)
-                try await withThrowingTaskGroup(of: NumberedPage.self) { group in
-                    var next = 0, finished: [Int: Page] = [:], yielded = 0
-                    func startNext() {
-                        guard next < plan.read.count else { return }
-                        let index = next, number = plan.read[index]
-                        next += 1
-                        group.addTask {
-                            let page = try await reader.read(path, page: plan.isDocument ? number : nil, options: options)
-                            return NumberedPage(index: index, page: page)
-                        }
-                    }
-                    for _ in 0..<max(1, jobs) { startNext() }
-                    while let result = try await group.next() {
-                        finished[result.index] = result.page
-                        startNext()
-                        while let page = finished.removeValue(forKey: yielded) {
-                            continuation.yield(page)
-                            yielded += 1
-                        }
-                    }
+                try await plan.read.concurrentMap(jobs: jobs) { number in
+                    try await reader.read(path, page: plan.isDocument ? number : nil, options: options)
+                } inOrder: { _, page in
+                    continuation.yield(page)
                 }
                 continuation.finish()
             } catch {
@@ -92,11 +76,4 @@ public struct DocumentPlan: Hashable, Sendable {
     /// The pages read at a lower resolution than they should be, to keep within the pixel limit
     /// (``FilePage/loweredResolution``).
     public var lowered: [FilePage]
-}
-
-/// A page and its place among the pages read (a struct, not a tuple: Swift 6.3.1's optimiser
-/// miscompiled tuples coming out of throwing task groups).
-private struct NumberedPage: Sendable {
-    var index: Int
-    var page: Page
 }

@@ -139,7 +139,6 @@ final class QPDFFile {
 
     func append(_ item: Object, to array: Object) { qpdf_oh_append_item(handle, array, item) }
 
-    func isDictionary(_ object: Object) -> Bool { qpdf_oh_is_dictionary(handle, object) != 0 }
     func isStream(_ object: Object) -> Bool { qpdf_oh_is_stream(handle, object) != 0 }
     func isArray(_ object: Object) -> Bool { qpdf_oh_is_array(handle, object) != 0 }
 

@@ -12,12 +12,4 @@ public enum ItemStatus: String, Hashable, Sendable, Codable, CaseIterable {
     case failed
     /// Cancelled before it was read.
     case cancelled
-
-    /// Whether the item has reached its final state.
-    public var isFinished: Bool {
-        switch self {
-        case .completed, .failed, .cancelled: true
-        case .pending, .processing, .retrying: false
-        }
-    }
 }
