@@ -191,8 +191,11 @@ let package = Package(
                 "OCRKitPDF", "OCRKitDocuments", "OCRKitONNX", "OCRKitQueue", "OCRKitQueueSQLite", "OCRKitQueueStores", "OCRKitLive", "OCRKitStraighten", "OCRKitEngines",
                 "OCRKitModels", "OCRKitBench", "OCRKitServer", .product(name: "ArgumentParser", package: "swift-argument-parser"),
                 .product(name: "Logging", package: "swift-log"),
-            ]
+            ],
+            plugins: ["CommitStamp"]
         ),
+        // The commit `ocr` is built from, for `ocr --version`.
+        .plugin(name: "CommitStamp", capability: .buildTool()),
 
         // Temporary folders and the shared data sets, for the test targets only.
         .target(name: "OCRKitTestSupport", dependencies: ["OCRKit", "OCRKitImages", "OCRKitONNX", "OCRKitBench"], path: "Tests/OCRKitTestSupport"),

@@ -16,7 +16,7 @@ struct Doctor: ParsableCommand {
 
     func run() throws {
         let diagnosis = Diagnosis()
-        var report = "Engines\n" + Self.table(diagnosis.engines) + "\nTools\n" + Self.table(diagnosis.tools)
+        var report = OCRCommand.version + "\n\nEngines\n" + Self.table(diagnosis.engines) + "\nTools\n" + Self.table(diagnosis.tools)
         report += "\n" + Self.languagesReport(diagnosis) + "\n" + Self.modelsReport(diagnosis.models)
         print(report, terminator: "")
         if !diagnosis.isReady { throw ExitCode.failure }

@@ -23,6 +23,15 @@ struct DoctorCommandTests {
         #expect(result.output.contains("in \(InstalledDependencies.onnxRuntimeLibrary)"), "\(result.output)")
     }
 
+    /// The build says which commit it is of: a user's report names the code that ran.
+    @Test func versionAndDoctorNameTheCommitBuilt() async throws {
+        let commit = try Tool.output("git", ["rev-parse", "--short=7", "HEAD"]).trimmingCharacters(in: .whitespacesAndNewlines)
+        let version = try await ocr(["--version"])
+        #expect(version.status == 0 && version.output.hasPrefix("ocr 0.1.0 (unreleased), commit \(commit)"), "\(version.output)")
+        let doctor = try await ocr(["doctor"])
+        #expect(doctor.output.hasPrefix(version.output.trimmingCharacters(in: .newlines) + "\n\nEngines\n"), "\(doctor.output)")
+    }
+
     @Test func withNoModelsInReachNamesTheCommandThatInstallsThemAndFails() async throws {
         let empty = try TemporaryFolder()
         let result = try await ocr(["doctor"], environment: ["XDG_DATA_HOME": empty.path, "XDG_DATA_DIRS": empty.path])
