@@ -30,13 +30,29 @@ public struct ImageFileHeader: Hashable, Sendable {
     public init(contentsOf path: String) throws {
         try ImageLoader.checkFile(at: path)
         try Vips.ensureInitialized(path: path)
-        guard let source = vips_source_new_from_file(path) else { throw OCRError(.notReadable, path: path, reason: Vips.takeError()) }
+        try self.init(name: path, format: ImageSignature.format(ofFileAt: path)) { vips_source_new_from_file(path) }
+    }
+
+    /// The header of an image file's `contents`, in memory; errors name it `name`.
+    public init(_ contents: Data, image name: String) throws {
+        try Vips.ensureInitialized(path: name)
+        guard !contents.isEmpty else { throw OCRError(.corrupt, path: name, reason: "the image is empty") }
+        self = try contents.withUnsafeBytes { bytes in
+            // libvips reads the header while the source is open: the bytes outlive it.
+            try ImageFileHeader(name: name, format: ImageSignature.format(of: contents)) {
+                vips_source_new_from_memory(bytes.baseAddress, bytes.count)
+            }
+        }
+    }
+
+    private init(name: String, format: String?, source makeSource: () -> UnsafeMutablePointer<VipsSource>?) throws {
+        guard let source = makeSource() else { throw OCRError(.notReadable, path: name, reason: Vips.takeError()) }
         defer { g_object_unref(source) }
         guard let opened = ocrkit_vips_open_source(source) else {
-            throw OCRError(.corrupt, path: path, reason: "corrupt image: \(Vips.takeError())")
+            throw OCRError(.corrupt, path: name, reason: "corrupt image: \(Vips.takeError())")
         }
         let image = VipsImageHandle(opened)
-        format = ImageSignature.format(ofFileAt: path)
+        self.format = format
         width = image.width
         height = image.height
         bands = image.bands

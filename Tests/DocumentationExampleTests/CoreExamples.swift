@@ -70,6 +70,22 @@ struct CoreExamples {
         #expect(page.text == "Invoice 2024-117")
     }
 
+    @Test func pageSource() async throws {
+        let reader = PageReader(decoder: ImageLoader(), engine: try TesseractEngine())
+        let uploadedBytes = try Data(contentsOf: URL(fileURLWithPath: "Samples/receipt.jpg"))
+
+        // Example from Sources/OCRKit/Documents/PageSource.swift
+        let page = try await reader.read(uploadedBytes, image: "receipt.jpg")
+        if case .contents(let bytes, _) = page.source { print(bytes.count, "bytes, named", page.image) }
+
+        #expect(page.source == .contents(uploadedBytes, page: nil) && page.image == "receipt.jpg")
+        let decoded = try Page(jsonData: try page.jsonData())
+        #expect(decoded == page, "where a page came from is not part of what was read")
+        #expect(decoded.source == .file("receipt.jpg", page: nil), "a page that does not say is of the file its image names")
+        let again = try await reader.decoder.image(of: page, straightenedBy: nil)
+        #expect(again.width == page.width && again.height == page.height, "decoded again from its bytes, not a file")
+    }
+
     @Test func pageReader() async throws {
         // Example from Sources/OCRKit/Engine/PageReader.swift
         let reader = PageReader(decoder: ImageLoader(), engine: try TesseractEngine(), straightener: PageStraightener())

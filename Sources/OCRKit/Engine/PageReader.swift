@@ -38,11 +38,14 @@ public struct PageReader: Sendable {
     ///   ``RecognitionOptions/straightensPage`` without a ``straightener``), engine failures.
     public func read(_ path: String, page: Int? = nil, options: RecognitionOptions = RecognitionOptions()) async throws -> Page {
         try checkStraightening(path, options: options)
-        guard let page else {
-            return try await read(decoder.decode(contentsOf: path, maximumSide: options.maximumImageSide), options: options)
+        var read: Page
+        if let page {
+            read = try await self.read(decoder.decode(contentsOf: path, page: page, maximumSide: options.maximumImageSide), options: options)
+            read.pageNumber = page
+        } else {
+            read = try await self.read(decoder.decode(contentsOf: path, maximumSide: options.maximumImageSide), options: options)
         }
-        var read = try await read(decoder.decode(contentsOf: path, page: page, maximumSide: options.maximumImageSide), options: options)
-        read.pageNumber = page
+        read.source = .file(path, page: page)
         return read
     }
 
@@ -52,7 +55,9 @@ public struct PageReader: Sendable {
     /// - Throws: an ``OCRError`` naming the image, as ``read(_:options:)`` does.
     public func read(_ contents: Data, image name: String, options: RecognitionOptions = RecognitionOptions()) async throws -> Page {
         try checkStraightening(name, options: options)
-        return try await read(decoder.decode(contents, image: name, maximumSide: options.maximumImageSide), options: options)
+        var page = try await read(decoder.decode(contents, image: name, maximumSide: options.maximumImageSide), options: options)
+        page.source = .contents(contents, page: nil)
+        return page
     }
 
     private func checkStraightening(_ path: String, options: RecognitionOptions) throws {
@@ -93,19 +98,30 @@ extension ImageDecoder {
     ///   no `straightener` to do it again.
     public func image(of page: Page, straightenedBy straightener: (any ImageStraightener)?) async throws -> Bitmap {
         guard let straightening = page.straightening else {
-            return try await decode(contentsOf: page.image, page: page.pageNumber ?? 1, maximumSide: max(page.width, page.height))
+            return try await decode(page.source, name: page.image, maximumSide: max(page.width, page.height))
         }
         if straightening.onlyTurns {
-            let image = try await decode(contentsOf: page.image, page: page.pageNumber ?? 1,
-                                         maximumSide: max(straightening.imageWidth, straightening.imageHeight))
+            let image = try await decode(page.source, name: page.image, maximumSide: max(straightening.imageWidth, straightening.imageHeight))
             return image.turned(clockwiseQuarterTurns: straightening.quarterTurns)
         }
         guard let straightener else {
             throw OCRError(.invalidOption, path: page.image,
                            reason: "the page was straightened when it was read, and there is no image straightener to do it again")
         }
-        let photo = try await decode(contentsOf: page.image, page: page.pageNumber ?? 1,
-                                     maximumSide: max(straightening.imageWidth, straightening.imageHeight))
+        let photo = try await decode(page.source, name: page.image, maximumSide: max(straightening.imageWidth, straightening.imageHeight))
         return try await straightener.apply(straightening, to: photo)
+    }
+
+    /// The page at `source`, decoded; errors name it `name`.
+    private func decode(_ source: PageSource, name: String, maximumSide: Int) async throws -> Bitmap {
+        switch source {
+        case .file(let path, let page):
+            return try await decode(contentsOf: path, page: page ?? 1, maximumSide: maximumSide)
+        case .contents(let contents, let page):
+            guard (page ?? 1) == 1 else {
+                throw OCRError(.invalidOption, path: name, reason: "a page of a document in memory is kept as a document of its own, not page \(page ?? 1)")
+            }
+            return try await decode(contents, image: name, maximumSide: maximumSide)
+        }
     }
 }

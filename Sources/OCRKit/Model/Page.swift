@@ -18,7 +18,8 @@ public struct Page: Hashable, Sendable {
     public static let schemaVersion = 1
 
     /// The image's path as it was given, or a caller's name for it; for a page of a document (a
-    /// PDF, a multi-page TIFF), the document's.
+    /// PDF, a multi-page TIFF), the document's. The name people see: what writers open is
+    /// ``source``.
     public var image: String
     /// The page's number in its document, from 1 (`"page"` in the JSON); `nil` for an image file,
     /// which is a page of its own.
@@ -44,6 +45,8 @@ public struct Page: Hashable, Sendable {
     /// Scripts found on the page that no installed language reads: their text is what an engine
     /// of another script made of it, or missing.
     public var missingLanguages: [MissingLanguage] = []
+    /// Where the page was read from, when a reader said (``source``).
+    var recordedSource = Unequated<PageSource>()
 
     /// A page from its layout: blocks, each a list of paragraphs, each a list of lines.
     ///
@@ -101,10 +104,9 @@ public struct Page: Hashable, Sendable {
     /// This page with its lines laid out anew (blocks of paragraphs of lines, as in
     /// ``init(image:width:height:engine:layout:straightening:)``), all else kept.
     public func replacingLayout(_ layout: [[[Line]]]) -> Page {
-        var page = Page(image: image, width: width, height: height, engine: engine, layout: layout, straightening: straightening)
-        page.pageNumber = pageNumber
-        page.languages = languages
-        page.missingLanguages = missingLanguages
+        let laidOut = Page(image: image, width: width, height: height, engine: engine, layout: layout)
+        var page = self
+        (page.lines, page.paragraphs, page.blocks) = (laidOut.lines, laidOut.paragraphs, laidOut.blocks)
         return page
     }
 

@@ -18,20 +18,37 @@ final class QPDFFile {
     let path: String
     /// PDFs this one copied pages from: qpdf reads their data when this one is written.
     private var sources: [QPDFFile] = []
+    /// The bytes of a PDF read from memory, which qpdf reads as long as the handle lives.
+    private let contents: UnsafeMutableRawBufferPointer?
 
     /// Opens the PDF at `path`, repairing what qpdf can (a broken cross-reference table is
     /// rebuilt), and makes attributes pages inherit from the page tree their own.
     ///
     /// - Throws: an ``OCRError`` naming the file: not a PDF, damaged beyond repair, encrypted
     ///   without the right `password`.
-    init(reading path: String, password: String? = nil) throws {
+    convenience init(reading path: String, password: String? = nil) throws {
+        try self.init(name: path, contents: nil) { handle in qpdf_read(handle, path, password) }
+    }
+
+    /// Opens a PDF's `contents`, in memory, as ``init(reading:password:)`` opens a file; errors
+    /// name it `name`. qpdf reads the bytes as it needs them: this file keeps a copy of its own.
+    convenience init(contents: Data, name: String, password: String? = nil) throws {
+        let buffer = UnsafeMutableRawBufferPointer.allocate(byteCount: max(1, contents.count), alignment: 1)
+        buffer.copyBytes(from: contents)
+        try self.init(name: name, contents: buffer) { handle in
+            qpdf_read_memory(handle, name, buffer.baseAddress?.assumingMemoryBound(to: CChar.self), UInt64(contents.count), password)
+        }
+    }
+
+    private init(name: String, contents: UnsafeMutableRawBufferPointer?, read: (qpdf_data) -> QPDF_ERROR_CODE) throws {
         handle = qpdf_init()
-        self.path = path
+        path = name
+        self.contents = contents
         qpdf_silence_errors(handle)
         qpdf_set_suppress_warnings(handle, QPDF_TRUE)
         qpdf_set_attempt_recovery(handle, QPDF_TRUE)
         // A failed init still runs deinit, which frees the handle.
-        if qpdf_read(handle, path, password) & QPDF_ERRORS != 0 {
+        if read(handle) & QPDF_ERRORS != 0 {
             throw error(reading: true)
         }
         qpdf_push_inherited_attributes_to_page(handle)
@@ -46,6 +63,7 @@ final class QPDFFile {
     init(empty name: String) throws {
         handle = qpdf_init()
         path = name
+        contents = nil
         qpdf_silence_errors(handle)
         qpdf_set_suppress_warnings(handle, QPDF_TRUE)
         _ = qpdf_empty_pdf(handle)
@@ -55,6 +73,7 @@ final class QPDFFile {
     deinit {
         var data: qpdf_data? = handle
         qpdf_cleanup(&data)
+        contents?.deallocate()
     }
 
     /// Throws the error qpdf recorded, if any, as "`what`: qpdf's message".
@@ -105,8 +124,8 @@ final class QPDFFile {
     }
 
     /// Keeps `files` open as long as this PDF: those it copied pages from.
-    func keepAlive(_ files: [String: QPDFFile]) {
-        sources += files.values
+    func keepAlive(_ files: some Collection<QPDFFile>) {
+        sources += files
     }
 
     // MARK: Objects

@@ -27,10 +27,8 @@ struct ImagePage {
             image.rotation = (image.rotation + straightening.quarterTurns * 90) % 360
             return image
         }
-        if page.straightening == nil, page.pageNumber == nil,
-           let header = try? ImageFileHeader(contentsOf: page.image), header.format == "JPEG",
-           let rotation = [1: 0, 3: 180, 6: 90, 8: 270][header.orientation],
-           let bytes = FileManager.default.contents(atPath: page.image) {
+        if page.straightening == nil, let (header, bytes) = jpegFile(page.source, name: page.image),
+           let rotation = [1: 0, 3: 180, 6: 90, 8: 270][header.orientation] {
             return jpeg(Array(bytes), width: header.width, height: header.height, bands: header.bands,
                         isCMYK: header.isCMYK, resolution: header.resolution, rotation: rotation)
         }
@@ -41,6 +39,23 @@ struct ImagePage {
                         isCMYK: false, resolution: bitmap.resolution, rotation: 0)
         }
         return try lossless(bitmap)
+    }
+
+    /// The header and bytes of a JPEG file a page is of, which a page embeds as they are.
+    private static func jpegFile(_ source: PageSource, name: String) -> (ImageFileHeader, Data)? {
+        let header: ImageFileHeader?, bytes: Data?
+        switch source {
+        case .file(let path, nil):
+            header = try? ImageFileHeader(contentsOf: path)
+            bytes = header?.format == "JPEG" ? FileManager.default.contents(atPath: path) : nil
+        case .contents(let contents, nil):
+            header = try? ImageFileHeader(contents, image: name)
+            bytes = contents
+        case .file, .contents:
+            return nil   // a page of a document
+        }
+        guard let header, header.format == "JPEG", let bytes else { return nil }
+        return (header, bytes)
     }
 
     private static func jpeg(

@@ -41,7 +41,7 @@ public enum SearchablePDF {
         // Image pages are prepared first, off qpdf's thread: decoding may take the decoder's pool.
         var images: [ImagePage?] = []
         for page in pages {
-            images.append(DocumentLoader.isPDF(page.image) ? nil : try await ImagePage.make(for: page, decoder: decoder, straightener: straightener))
+            images.append(isPDF(page.source) ? nil : try await ImagePage.make(for: page, decoder: decoder, straightener: straightener))
         }
         let prepared = images
         let partial = path + ".partial"
@@ -79,16 +79,16 @@ public enum SearchablePDF {
 
     /// The document, in qpdf: a copy of the one PDF all pages come from, or a new PDF.
     private static func assemble(_ pages: [Page], images: [ImagePage?], name: String, password: String?) throws -> QPDFFile {
-        let files = Set(pages.map(\.image))
-        if files.count == 1, let source = files.first, images.allSatisfy({ $0 == nil }) {
-            return try copy(of: source, adding: pages, password: password)
+        let documents = Set(pages.map(\.source.document))
+        if documents.count == 1, images.allSatisfy({ $0 == nil }) {
+            return try copy(of: pages[0], adding: pages, password: password)
         }
         return try combine(pages, images: images, name: name, password: password)
     }
 
-    /// The PDF at `source` with the text of `pages` (some of its pages) over them.
-    private static func copy(of source: String, adding pages: [Page], password: String?) throws -> QPDFFile {
-        let file = try QPDFFile(reading: source, password: password)
+    /// The PDF `first` was read from with the text of `pages` (some of its pages) over them.
+    private static func copy(of first: Page, adding pages: [Page], password: String?) throws -> QPDFFile {
+        let file = try open(first, password: password)
         let font = GlyphlessFont.add(to: file)
         for page in pages {
             try addLayer(page, to: file.page(pageIndex(of: page, in: file)), of: file, font: font)
@@ -105,7 +105,7 @@ public enum SearchablePDF {
             try add(page, image: image, to: file, sources: sources, font: font)
         }
         // The sources stay open until the document is written: qpdf copies their pages' data then.
-        file.keepAlive(sources.files)
+        file.keepAlive(sources.files.values)
         return file
     }
 
@@ -116,15 +116,15 @@ public enum SearchablePDF {
             try file.append(newPage(image, page: page, in: file, font: font))
             return
         }
-        let source = try sources.open(page.image)
+        let source = try sources.open(page)
         try file.append(source.page(pageIndex(of: page, in: source)), from: source)
         try addLayer(page, to: file.page(file.pageCount - 1), of: file, font: font)
     }
 
     /// The index in `file` of the page `page` was read from.
     private static func pageIndex(of page: Page, in file: QPDFFile) throws -> Int {
-        guard let number = page.pageNumber, number >= 1, number <= file.pageCount else {
-            throw OCRError(.invalidOption, path: file.path, reason: "has no page \(page.pageNumber ?? 0)")
+        guard let number = page.source.page, number >= 1, number <= file.pageCount else {
+            throw OCRError(.invalidOption, path: file.path, reason: "has no page \(page.source.page ?? 0)")
         }
         return number - 1
     }
@@ -212,16 +212,45 @@ public enum SearchablePDF {
 /// The PDFs pages are copied from, each opened once.
 private final class SourceDocuments {
     let password: String?
-    private(set) var files: [String: QPDFFile] = [:]
+    private(set) var files: [PageSource: QPDFFile] = [:]
 
     init(password: String?) {
         self.password = password
     }
 
-    func open(_ path: String) throws -> QPDFFile {
-        if let file = files[path] { return file }
-        let file = try QPDFFile(reading: path, password: password)
-        files[path] = file
+    /// The document `page` was read from, opened once.
+    func open(_ page: Page) throws -> QPDFFile {
+        if let file = files[page.source.document] { return file }
+        let file = try SearchablePDF.open(page, password: password)
+        files[page.source.document] = file
         return file
+    }
+}
+
+extension SearchablePDF {
+    /// The PDF `page` was read from, from its file or from memory.
+    fileprivate static func open(_ page: Page, password: String?) throws -> QPDFFile {
+        switch page.source {
+        case .file(let path, _): try QPDFFile(reading: path, password: password)
+        case .contents(let contents, _): try QPDFFile(contents: contents, name: page.image, password: password)
+        }
+    }
+
+    /// Whether `source` is a PDF's page, which is copied rather than drawn again.
+    fileprivate static func isPDF(_ source: PageSource) -> Bool {
+        switch source {
+        case .file(let path, _): DocumentLoader.isPDF(path)
+        case .contents(let contents, _): DocumentLoader.isPDF(contents: contents)
+        }
+    }
+}
+
+private extension PageSource {
+    /// The document the page is of, whatever the page.
+    var document: PageSource {
+        switch self {
+        case .file(let path, _): .file(path, page: nil)
+        case .contents(let contents, _): .contents(contents, page: nil)
+        }
     }
 }

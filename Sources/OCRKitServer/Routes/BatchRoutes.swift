@@ -25,9 +25,9 @@ extension OCRServer {
             let results = try await processor.store.results(batch: batch, unconsumedOnly: false)
             let reader = readers.standard
             // Only a PDF embeds the images again: other formats need none of them.
-            let stored = parameters.format == .pdf ? try await StoredPages(results, store: processor.store, decoder: reader.decoder) : nil
-            let document = try await DocumentOutput.data(
-                of: stored?.pages ?? results.map(\.page), format: parameters.format, decoder: stored?.images ?? reader.decoder, straightener: reader.straightener)
+            let pages = parameters.format == .pdf ? try await processor.store.pagesWithStoredImages(results) : results.map(\.page)
+            let document = try await DocumentOutput.data(of: pages, format: parameters.format, decoder: reader.decoder,
+                                                         straightener: reader.straightener)
             return Self.download(document, format: parameters.format, name: "batch-\(batch)")
         }
         routes.add(.get, "/v1/batches/{id}/failures") { _, context in

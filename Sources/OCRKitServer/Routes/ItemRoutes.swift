@@ -15,17 +15,16 @@ extension OCRServer {
             let parameters = try ReadParameters(request.uri.queryParameters, formats: [OutputFormat.json, .text, .hocr, .alto, .pdf])
             let result = try await item(context)
             let reader = readers.standard
-            let stored = parameters.format == .pdf ? try await StoredPages([result], store: processor.store, decoder: reader.decoder) : nil
-            let document = try await DocumentOutput.data(
-                of: stored?.pages ?? [result.page], format: parameters.format, decoder: stored?.images ?? reader.decoder, straightener: reader.straightener)
+            let pages = parameters.format == .pdf ? try await processor.store.pagesWithStoredImages([result]) : [result.page]
+            let document = try await DocumentOutput.data(of: pages, format: parameters.format, decoder: reader.decoder,
+                                                         straightener: reader.straightener)
             return Self.download(document, format: parameters.format, name: result.page.image)
         }
         routes.add(.get, "/v1/items/{id}/image") { _, context in
             let result = try await item(context)
-            let stored = try await processor.store.storedImage(of: result.id)
+            let page = try await processor.store.pagesWithStoredImages([result])[0]
             let reader = readers.standard
-            let images = InMemoryImages(contents: stored.map { [QueuedPage(result.page): $0] } ?? [:], files: reader.decoder)
-            let bitmap = try await images.image(of: result.page, straightenedBy: reader.straightener)
+            let bitmap = try await reader.decoder.image(of: page, straightenedBy: reader.straightener)
             return Response(status: .ok, headers: [.contentType: "image/jpeg", .cacheControl: "private, max-age=3600"],
                             body: ResponseBody(byteBuffer: ByteBuffer(bytes: try ImageWriter.jpegData(bitmap, quality: 80))))
         }

@@ -36,10 +36,8 @@ extension OCRServer {
             let page = try await finishing("reading \(image.name)", within: configuration.limits.maximumReadTime) { [admission] in
                 try await admission.admit { try await reader.read(image.contents, image: image.name, options: options) }
             }
-            let document = try await DocumentOutput.data(
-                of: [page], format: parameters.format,
-                decoder: InMemoryImages(contents: [QueuedPage(image: image.name): image.contents], files: reader.decoder),
-                straightener: reader.straightener)
+            let document = try await DocumentOutput.data(of: [page], format: parameters.format, decoder: reader.decoder,
+                                                         straightener: reader.straightener)
             return Self.download(document, format: parameters.format, name: image.name)
         }
     }
@@ -56,8 +54,8 @@ extension OCRServer {
                 return pages
             }
         }
-        // A PDF's pages are copied from the uploaded file; the other formats name the client's file.
-        let named = parameters.format == .pdf ? pages : pages.map { page in
+        // The client's name for the pages; their source stays the uploaded file.
+        let named = pages.map { page in
             var page = page
             page.image = document.name
             return page

@@ -1,0 +1,47 @@
+import Foundation
+
+/// Where a page was read from, which writers open again (a searchable PDF copies a PDF's page,
+/// embeds a JPEG's bytes, decodes an image again): a file and its page, or a file's contents
+/// held in memory (an upload, a queue's stored copy). It is apart from ``Page/image``, the
+/// name people see, and is not written in the JSON.
+///
+/// ```swift
+/// let page = try await reader.read(uploadedBytes, image: "receipt.jpg")
+/// if case .contents(let bytes, _) = page.source { print(bytes.count, "bytes, named", page.image) }
+/// ```
+public enum PageSource: Hashable, Sendable {
+    /// Page `page` (from 1) of the document at `path`; `nil` for an image file, a page of its own.
+    case file(String, page: Int?)
+    /// Page `page` of a file's contents, in memory; `nil` for an image.
+    case contents(Data, page: Int?)
+
+    /// The page's number in its source, `nil` for an image.
+    public var page: Int? {
+        switch self {
+        case .file(_, let page), .contents(_, let page): page
+        }
+    }
+}
+
+extension Page {
+    /// Where the page was read from: what ``PageReader`` read, or, for a page that does not
+    /// say (decoded from JSON), the file its ``image`` names.
+    public var source: PageSource {
+        get { recordedSource.value ?? .file(image, page: pageNumber) }
+        set { recordedSource = Unequated(newValue) }
+    }
+}
+
+/// A value that two pages compare equal over whatever it holds: where a page came from is not
+/// part of what was read, and a page decoded from its JSON, which does not hold it, is the same page.
+struct Unequated<Value: Sendable>: Hashable, Sendable {
+    var value: Value?
+
+    init(_ value: Value? = nil) {
+        self.value = value
+    }
+
+    static func == (lhs: Self, rhs: Self) -> Bool { true }
+
+    func hash(into hasher: inout Hasher) {}
+}
