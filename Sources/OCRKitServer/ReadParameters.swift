@@ -4,19 +4,28 @@ import HummingbirdCore
 import OCRKit
 import OCRKitExport
 import OCRKitEngines
+import OCRKitPDF
 
 /// What a call asks of the reader, from its query, named as `ocr read`'s options are:
-/// `?engine=ppocr&lang=eng+deu&roi=0,0.8,1,0.2&min-text-height=0.02&straighten=true&format=hocr`.
+/// `?engine=ppocr&lang=eng+deu&roi=0,0.8,1,0.2&min-text-height=0.02&straighten=true&format=hocr`,
+/// and for documents `?pages=1-3,7&dpi=200&redo=true&password=...`.
 struct ReadParameters: Sendable {
     var engine: EngineChoice?
     var order: ReadingOrder?
     var format: OutputFormat
     var options: RecognitionOptions
+    /// Which pages of a document to read (`pages`).
+    var selection: PageSelection = .all
+    /// Whether a document's pages that hold text are read (`redo`, `force`).
+    var pagesWithText: PagesWithText = .skip
+    /// The resolution a PDF's pages that are not scans are rendered at (`dpi`), and the
+    /// password of an encrypted one (`password`).
+    var loading = DocumentLoadingOptions()
 
     /// The query parameters a read takes.
     static let names: Set<String> = [
         "engine", "order", "format", "lang", "roi", "min-text-height", "allow", "alternatives", "flag-threshold",
-        "max-side", "straighten",
+        "max-side", "straighten", "pages", "dpi", "redo", "force", "password",
     ]
     /// Names parameters had before OCRKit settled on their words, still taken: the new name's.
     static let formerNames: [String: String] = ["review-threshold": "flag-threshold"]
@@ -54,6 +63,16 @@ struct ReadParameters: Sendable {
             straightensPage: try value("straighten", Bool.init, expected: "true or false") ?? false
         )
         do { try options.validate() } catch let error as OCRError { throw Self.invalid(error.reason) }
+        selection = try value("pages", { try? PageSelection($0) }, expected: "pages as 1-3,7 or 5-") ?? .all
+        let redo = try value("redo", Bool.init, expected: "true or false") ?? false
+        let force = try value("force", Bool.init, expected: "true or false") ?? false
+        if redo && force { throw Self.invalid("redo and force cannot be used together: force reads every page") }
+        pagesWithText = force ? .force : redo ? .redo : .skip
+        let resolutions = DocumentLoader.resolutions
+        loading.renderingResolution = try value("dpi", { Double($0).flatMap { resolutions.contains($0) ? $0 : nil } },
+                                                expected: "a resolution from \(Int(resolutions.lowerBound)) to \(Int(resolutions.upperBound))")
+            ?? loading.renderingResolution
+        loading.password = try value("password", { $0 }, expected: "a password")
     }
 
     private static func invalid(_ message: String) -> APIError {

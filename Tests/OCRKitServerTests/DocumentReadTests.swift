@@ -68,6 +68,37 @@ struct DocumentReadTests {
         }
     }
 
+    /// A read chooses a document's pages and reads those holding text, as `ocr read` does.
+    @Test func aReadTakesTheDocumentOptionsOfTheCommand() async throws {
+        let fixture = try ServerFixture()
+        let scan = fixture.folder.file("minutes.pdf"), typeset = fixture.folder.file("typeset.pdf")
+        try TestDocuments.scannedPDF(["First page", "Second page", "Third page"], to: scan)
+        try TestDocuments.typeset([["Typeset already"]], to: typeset)
+        let scanned = ByteBuffer(bytes: try Data(contentsOf: URL(fileURLWithPath: scan)))
+        let typed = ByteBuffer(bytes: try Data(contentsOf: URL(fileURLWithPath: typeset)))
+
+        try await fixture.test { client in
+            let chosen = try await client.execute(uri: "/v1/read?name=minutes.pdf&pages=2-3&format=text", method: .post, body: scanned)
+            #expect(chosen.text == "==> minutes.pdf, page 2 <==\nSecond page\n\n==> minutes.pdf, page 3 <==\nThird page\n", "\(chosen.text)")
+            let past = try await client.execute(uri: "/v1/read?name=minutes.pdf&pages=7", method: .post, body: scanned)
+            #expect(past.status == .unprocessableContent || past.status == .badRequest, "\(past.text)")
+
+            let kept = try await client.execute(uri: "/v1/read?name=typeset.pdf&format=text", method: .post, body: typed)
+            #expect(kept.status == .ok && kept.text.isEmpty, "a page holding text is kept as it is: \(kept.text)")
+            let forced = try await client.execute(uri: "/v1/read?name=typeset.pdf&format=text&force=true&dpi=200", method: .post, body: typed)
+            #expect(forced.text.contains("Typeset already"), "\(forced.text)")
+
+            let both = try await client.execute(uri: "/v1/read?name=typeset.pdf&force=true&redo=true", method: .post, body: typed)
+            #expect(both.status == .badRequest, "\(both.text)")
+            #expect(try apiError(both).message.contains("redo and force"), "\(both.text)")
+            let batch = try await client.execute(uri: "/v1/batches?pages=2", method: .post, body: typed)
+            #expect(batch.status == .badRequest, "a batch does not ignore what it cannot do: \(batch.text)")
+            let low = try await client.execute(uri: "/v1/read?name=typeset.pdf&dpi=10", method: .post, body: typed)
+            #expect(low.status == .badRequest, "\(low.text)")
+            #expect(try apiError(low).message.contains("dpi=10"), "\(low.text)")
+        }
+    }
+
     @Test func aBatchTakesADocumentAsItsPages() async throws {
         let fixture = try ServerFixture()
         let path = fixture.folder.file("minutes.pdf")

@@ -48,6 +48,10 @@ extension OCRServer {
             throw APIError(.badRequest, code: OCRError.Code.invalidOption.rawValue,
                            message: "batches are read by the server's engine and order: start ocr serve with --engine and --order")
         }
+        if let name = ["pages", "dpi", "redo", "force", "password"].first(where: { query[Substring($0)] != nil }) {
+            throw APIError(.badRequest, code: OCRError.Code.invalidOption.rawValue,
+                           message: "\(name) is for a read: batches read their documents' pages that hold no text, as the server loads them")
+        }
         let name = query["name"].map(String.init)
         let limit = configuration.limits.maximumBatchImages
         let batch: BatchID

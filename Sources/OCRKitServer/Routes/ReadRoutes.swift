@@ -45,12 +45,16 @@ extension OCRServer {
     /// Every page of an uploaded document, read in one admission, within the read time limit
     /// for each page; pages that hold text are kept as they are.
     private func read(_ document: DocumentUpload, with reader: PageReader, parameters: ReadParameters) async throws -> Response {
-        let plan = try await reader.plan(document.path)
+        let reader = reader.loading(parameters.loading)
+        let plan = try await reader.plan(document.path, selection: parameters.selection, pagesWithText: parameters.pagesWithText)
         let limit = configuration.limits.maximumReadTime * max(1, plan.read.count)
         let pages = try await finishing("reading \(document.name)", within: limit) { [admission, options = parameters.options] in
             try await admission.admit {
                 var pages: [Page] = []
-                for try await page in reader.pages(of: document.path, options: options, jobs: 1) { pages.append(page) }
+                for try await page in reader.pages(of: document.path, selection: parameters.selection,
+                                                   pagesWithText: parameters.pagesWithText, options: options, jobs: 1) {
+                    pages.append(page)
+                }
                 return pages
             }
         }
@@ -62,6 +66,7 @@ extension OCRServer {
         }
         var output = DocumentOutput(format: parameters.format, to: .memory, decoder: reader.decoder, straightener: reader.straightener,
                                     isSinglePage: pages.count == 1)
+        output.pdf.password = parameters.loading.password
         for page in named { try await output.write(.read(page)) }
         try await output.write(.ended(plan))
         try await output.finish()
@@ -75,5 +80,15 @@ extension OCRServer {
         var headers: HTTPFields = [.contentType: format.contentType]
         if format == .pdf { headers[.contentDisposition] = "inline; filename=\"\(stem.isEmpty ? "page" : stem).pdf\"" }
         return Response(status: .ok, headers: headers, body: ResponseBody(byteBuffer: ByteBuffer(bytes: bytes)))
+    }
+}
+
+extension PageReader {
+    /// This reader, its documents loaded as `options` say (a resolution, a password) when its
+    /// decoder is a ``OCRKitPDF/DocumentLoader``.
+    func loading(_ options: DocumentLoadingOptions) -> PageReader {
+        guard let loader = decoder as? DocumentLoader, loader.options != options else { return self }
+        return PageReader(decoder: DocumentLoader(images: loader.images, options: options), engine: engine, arranger: arranger,
+                          straightener: straightener)
     }
 }
