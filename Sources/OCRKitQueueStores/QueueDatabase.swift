@@ -22,8 +22,9 @@ public enum QueueDatabase: Equatable, Sendable, CustomStringConvertible {
     public static let urlVariable = "OCRKIT_QUEUE_URL"
 
     /// `argument` when given (a `postgres://` or `postgresql://` URL, or a file's path), else the
-    /// URL in ``urlVariable``, else `$XDG_DATA_HOME/ocrkit/queue.sqlite` (by default
-    /// `~/.local/share/ocrkit/queue.sqlite`).
+    /// URL in ``urlVariable``, else `queue.sqlite` in OCRKit's own folder
+    /// (``OCRKit/DataFolders/home(environment:)``: `$OCRKIT_HOME`, else
+    /// `~/.local/share/ocrkit`, the models' rule).
     public init(_ argument: String?, environment: [String: String] = ProcessInfo.processInfo.environment) {
         let value = argument ?? environment[Self.urlVariable].flatMap { $0.isEmpty ? nil : $0 }
         if let value, value.hasPrefix("postgres://") || value.hasPrefix("postgresql://") {
@@ -31,9 +32,7 @@ public enum QueueDatabase: Equatable, Sendable, CustomStringConvertible {
         } else if let value {
             self = .sqlite(path: value)
         } else {
-            let dataHome = environment["XDG_DATA_HOME"].flatMap { $0.isEmpty ? nil : $0 }
-                ?? (NSHomeDirectory() as NSString).appendingPathComponent(".local/share")
-            self = .sqlite(path: (dataHome as NSString).appendingPathComponent("ocrkit/queue.sqlite"))
+            self = .sqlite(path: DataFolders.home(environment: environment) + "/queue.sqlite")
         }
     }
 

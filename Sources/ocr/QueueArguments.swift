@@ -9,7 +9,7 @@ struct QueueArguments: ParsableArguments {
         The queue: a SQLite file, or a PostgreSQL database that workers on many machines share \
         (postgres://user@host:5432/database, with ?sslmode=verify-full to check the server's \
         certificate; also from $\(QueueDatabase.urlVariable), to keep a password off the command line). \
-        Default: $XDG_DATA_HOME/ocrkit/queue.sqlite, else ~/.local/share/ocrkit/queue.sqlite.
+        Default: queue.sqlite in $OCRKIT_HOME, else $XDG_DATA_HOME/ocrkit, else ~/.local/share/ocrkit.
         """, valueName: "file|url"))
     var db: String?
 

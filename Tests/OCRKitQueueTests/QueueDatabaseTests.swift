@@ -13,6 +13,10 @@ struct QueueDatabaseTests {
         #expect(QueueDatabase(nil, environment: [QueueDatabase.urlVariable: url]) == .postgres(url: url))
         #expect(QueueDatabase(nil, environment: [QueueDatabase.urlVariable: url]).description == "postgres://ocr:***@db/ocr")
         #expect(QueueDatabase(nil, environment: ["XDG_DATA_HOME": "/data"]) == .sqlite(path: "/data/ocrkit/queue.sqlite"))
+        // One rule for OCRKit's data: the models' and the queue's.
+        #expect(QueueDatabase(nil, environment: ["OCRKIT_HOME": "/srv/ocr/", "XDG_DATA_HOME": "/data"]) == .sqlite(path: "/srv/ocr/queue.sqlite"))
+        #expect(QueueDatabase(nil, environment: ["XDG_DATA_HOME": "data", "HOME": "/home/ada"])
+                == .sqlite(path: "/home/ada/.local/share/ocrkit/queue.sqlite"), "a relative XDG_DATA_HOME is ignored")
         #expect(QueueDatabase("postgres://ocr@db/ocr", environment: [:]).diskPath == ".")
     }
 

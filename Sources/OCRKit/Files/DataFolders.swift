@@ -1,8 +1,10 @@
 import Foundation
 
-/// Where OCRKit finds what it does not build in, model sets and ONNX Runtime's library, and
-/// where `ocr models install` puts them. Each is looked for in these places, in order, and the
-/// first that holds it wins:
+/// Where OCRKit keeps its data: the model sets and ONNX Runtime's library it does not build in,
+/// found where `ocr models install` puts them, and the queue's database. The one rule for all
+/// of them: OCRKit's own folder is `$OCRKIT_HOME` when set, else the user's (``home(environment:)``).
+/// Models and the library are looked for in these places, in order, and the first that holds
+/// one wins:
 ///
 /// | place | models (`ppocr/v6`, `ndlocr`) | ONNX Runtime's library |
 /// |---|---|---|
@@ -80,6 +82,15 @@ public struct DataFolders: Sendable, Hashable {
     /// Where `ocr models install` puts what it fetches: `$OCRKIT_HOME` when set, else the user's
     /// folder; the first two places.
     public var destination: Place { places[0] }
+
+    /// OCRKit's own folder, which holds what it keeps for the user (`models/`, `lib/`, the
+    /// queue's `queue.sqlite`): `$OCRKIT_HOME` when set, else `$XDG_DATA_HOME/ocrkit`, else
+    /// `~/.local/share/ocrkit`. A relative `XDG_DATA_HOME` is ignored, as the XDG base directory
+    /// specification has it.
+    public static func home(environment: [String: String] = ProcessInfo.processInfo.environment) -> String {
+        if let home = environment["OCRKIT_HOME"], !home.isEmpty { return trimmed(home) }
+        return userFolder(environment: environment)
+    }
 
     /// The first model folder holding `relative` (such as `ppocr/v6`), or `nil`.
     public func locate(_ relative: String) -> String? {
