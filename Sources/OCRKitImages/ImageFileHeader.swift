@@ -30,7 +30,7 @@ public struct ImageFileHeader: Hashable, Sendable {
     public init(contentsOf path: String) throws {
         try ImageLoader.checkFile(at: path)
         try Vips.ensureInitialized(path: path)
-        try self.init(name: path, format: ImageSignature.format(ofFileAt: path)) { vips_source_new_from_file(path) }
+        try self.init(name: path, format: FileSignature.format(ofFileAt: path)) { vips_source_new_from_file(path) }
     }
 
     /// The header of an image file's `contents`, in memory; errors name it `name`.
@@ -39,7 +39,7 @@ public struct ImageFileHeader: Hashable, Sendable {
         guard !contents.isEmpty else { throw OCRError(.corrupt, path: name, reason: "the image is empty") }
         self = try contents.withUnsafeBytes { bytes in
             // libvips reads the header while the source is open: the bytes outlive it.
-            try ImageFileHeader(name: name, format: ImageSignature.format(of: contents)) {
+            try ImageFileHeader(name: name, format: FileSignature.format(of: contents)) {
                 vips_source_new_from_memory(bytes.baseAddress, bytes.count)
             }
         }

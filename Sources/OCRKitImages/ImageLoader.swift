@@ -62,7 +62,7 @@ public final class ImageLoader: ImageDecoder {
 
     /// The pages of a multi-page TIFF, or `nil` for an image of one page, whatever its format.
     public func pages(ofFileAt path: String) async throws -> [FilePage]? {
-        guard ImageSignature.format(ofFileAt: path) == "TIFF" else { return nil }
+        guard FileSignature.format(ofFileAt: path) == "TIFF" else { return nil }
         let count = try await workers.run { _ in try ImageFileHeader(contentsOf: path).pageCount }
         return count > 1 ? (1...count).map { FilePage(number: $0) } : nil
     }
@@ -71,7 +71,7 @@ public final class ImageLoader: ImageDecoder {
     /// an image's own bytes for its only page. Blocking.
     public func contents(ofPage page: Int, ofFileAt path: String) throws -> Data {
         try Self.checkFile(at: path)
-        guard ImageSignature.format(ofFileAt: path) == "TIFF", try ImageFileHeader(contentsOf: path).pageCount > 1 else {
+        guard FileSignature.format(ofFileAt: path) == "TIFF", try ImageFileHeader(contentsOf: path).pageCount > 1 else {
             return try contents(ofImageAt: path, page: page)
         }
         guard let source = vips_source_new_from_file(path) else {
@@ -97,7 +97,7 @@ public final class ImageLoader: ImageDecoder {
         return try await workers.run { _ in
             // A source opens the path as it is: file names holding "[...]" are not read as options.
             try Self.decodeBlocking(path, as: loading, options: options, maximumSide: maximumSide,
-                                    format: ImageSignature.format(ofFileAt: path)) {
+                                    format: FileSignature.format(ofFileAt: path)) {
                 vips_source_new_from_file(path)
             }
         }
@@ -117,7 +117,7 @@ public final class ImageLoader: ImageDecoder {
         let options = self.options
         return try await workers.run { _ in
             try contents.withUnsafeBytes { bytes in
-                try Self.decodeBlocking(name, as: .image(page: 0), options: options, maximumSide: maximumSide, format: ImageSignature.format(of: contents)) {
+                try Self.decodeBlocking(name, as: .image(page: 0), options: options, maximumSide: maximumSide, format: FileSignature.format(of: contents)) {
                     vips_source_new_from_memory(bytes.baseAddress, bytes.count)
                 }
             }

@@ -1,5 +1,6 @@
 import Foundation
 import OCRKit
+import OCRKitImages
 import OCRKitPDF
 
 /// An uploaded PDF or TIFF, kept in a file of its own while its pages are read (qpdf and the
@@ -13,9 +14,8 @@ final class DocumentUpload: Sendable {
     /// The upload in a file of its own when it is a document, `nil` for an image: a PDF, or a
     /// TIFF of several pages as `decoder` counts them (one page is an image).
     init?(_ upload: UploadedImage, decoder: any ImageDecoder) async throws {
-        let head = upload.contents.prefix(1024)
-        let isPDF = DocumentLoader.isPDF(contents: upload.contents)
-        let isTIFF = head.starts(with: Data("II*\0".utf8)) || head.starts(with: Data("MM\0*".utf8))
+        let format = FileSignature.format(of: upload.contents)
+        let isPDF = format == "PDF", isTIFF = format == "TIFF"
         guard isPDF || isTIFF else { return nil }
         folder = FileManager.default.temporaryDirectory.appendingPathComponent("ocrkit-upload-\(UUID().uuidString)").path
         try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)

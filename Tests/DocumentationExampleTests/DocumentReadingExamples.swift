@@ -85,6 +85,17 @@ struct DocumentReadingExamples {
         #expect(pdf.starts(with: Array("%PDF-".utf8)))
     }
 
+    @Test func fileSignature() throws {
+        let upload = try Data(contentsOf: URL(fileURLWithPath: "\(inbox)/scan.pdf"))
+
+        // Example from Sources/OCRKitImages/FileSignature.swift
+        if FileSignature.format(of: upload) == "PDF" { print("a document of pages") }
+
+        #expect(FileSignature.format(of: upload) == "PDF")
+        #expect(FileSignature.format(ofFileAt: "\(inbox)/note.tif") == "TIFF")
+        #expect(FileSignature.format(of: Data("plain words".utf8)) == nil)
+    }
+
     @Test func readmeDocuments() async throws {
         // Example from README.md
         let reader = try PageReader(settings: EngineSettings(.auto))

@@ -192,6 +192,23 @@ struct DifficultDocumentsTests {
         }
     }
 
+    /// A PDF that lost its `%PDF-` header (one of pdf.js's test files) is read as viewers and
+    /// qpdf open it, not refused as no PDF; a file of no format that holds no PDF still is.
+    @Test func aPDFWithoutItsHeaderIsReadAsAPDF() async throws {
+        let whole = folder.file("whole.pdf"), headless = folder.file("headless.pdf")
+        try TestDocuments.scannedPDF(["A page without its header"], jpeg: false, to: whole)
+        let bytes = try Data(contentsOf: URL(fileURLWithPath: whole))
+        let firstLine = try #require(bytes.firstIndex(of: UInt8(ascii: "\n")))
+        try bytes[(firstLine + 1)...].write(to: URL(fileURLWithPath: headless))
+        #expect(try await reader.read(headless, page: 1).text == "A page without its header")
+
+        let text = try folder.write(Array("not an image, 1 0 obj nor a PDF".utf8), to: "notes.pdf")
+        await #expect(throws: OCRError.self) { try await reader.read(text) }
+        do { _ = try await reader.read(text) } catch let error as OCRError {
+            #expect(error.reason.hasPrefix("not an image or a PDF"), "\(error)")
+        }
+    }
+
     /// Text in a Type 3 font whose glyphs have names that say nothing of their characters
     /// (`/g84` for T) and no `ToUnicode` map: typeset text all the same, kept unless `--force`
     /// reads it (OCRmyPDF's choice too: viewers often still extract it, poppler among them).

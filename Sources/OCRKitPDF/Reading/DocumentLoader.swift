@@ -175,15 +175,24 @@ public struct DocumentLoader: ImageDecoder {
         return file
     }
 
-    /// Whether the file's first kilobyte holds `%PDF-`, where readers look for it.
+    /// Whether the file is a PDF (``OCRKitImages/FileSignature``), or one that lost its `%PDF-`
+    /// header: a file of no known format whose first kilobyte holds objects, in which qpdf finds
+    /// pages, as viewers open it.
     static func isPDF(_ path: String) -> Bool {
+        switch FileSignature.format(ofFileAt: path) {
+        case "PDF": return true
+        case nil: break
+        default: return false
+        }
         guard let handle = FileHandle(forReadingAtPath: path) else { return false }
-        defer { try? handle.close() }
-        return isPDF(contents: (try? handle.read(upToCount: 1024)) ?? Data())
+        let head = (try? handle.read(upToCount: 1024)) ?? Data()
+        try? handle.close()
+        guard head.range(of: Data(" obj".utf8)) != nil else { return false }
+        return ((try? QPDFFile(reading: path))?.pageCount ?? 0) > 0
     }
 
-    /// Whether a file's `contents` are a PDF's: `%PDF-` in their first kilobyte.
+    /// Whether a file's `contents` are a PDF's (``OCRKitImages/FileSignature``).
     public static func isPDF(contents: Data) -> Bool {
-        contents.prefix(1024).range(of: Data("%PDF-".utf8)) != nil
+        FileSignature.format(of: contents) == "PDF"
     }
 }
