@@ -119,13 +119,15 @@ struct Scan: AsyncParsableCommand {
         await processor.start()
         let initial = try await store.progress(of: nil)
         var bar = ProgressBar(total: initial.total, alreadyDone: initial.finished)
-        while await processor.isRunning {
-            // While the store fails, the processor says so (above) and keeps what it read.
-            if let progress = try? await store.progress(of: nil) {
-                bar.update(done: progress.finished, failed: progress.failed, total: progress.total)
-                if progress.isDone { break }
+        // The processor says what it is doing as it changes: reading (the whole queue's counts),
+        // idle once nothing is left to read here or elsewhere, or once Ctrl-C has stopped it.
+        // While the store fails, it says so (above) and keeps what it read.
+        for await state in processor.states {
+            if case .processing(let completed, let failed, let total) = state {
+                bar.update(done: completed + failed, failed: failed, total: total)
+            } else if state == .idle {
+                break
             }
-            try await Task.sleep(for: .milliseconds(250))
         }
         await processor.stop()
         bar.finish()
