@@ -93,7 +93,7 @@ public struct LiveBenchmark: Sendable {
         var sign: String
         var records: [LiveScore.FrameRecord]
         /// Each value that led the votes but was never accepted, with why it was last held back.
-        var heldBack: [(value: String, reason: String)]
+        var heldBack: [LiveScanner.Holding]
 
         /// Whether a value accepted was the sign's text: a word of it, or words running together.
         var reportsSign: Bool {
@@ -129,7 +129,7 @@ public struct LiveBenchmark: Sendable {
         camera.frameCount = frames
         let scanner = try LiveScanner(
             engine: engine, configuration: LiveScanner.Configuration(region: camera.region, pattern: pattern))
-        var records: [LiveScore.FrameRecord] = [], heldBack: [(value: String, reason: String)] = []
+        var records: [LiveScore.FrameRecord] = [], heldBack: [LiveScanner.Holding] = []
         for index in 0..<camera.frameCount {
             let step = try await scanner.scan(Frame(bitmap: camera.frame(index), time: camera.time(of: index)))
             records.append(LiveScore.FrameRecord(

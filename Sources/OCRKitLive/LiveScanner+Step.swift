@@ -18,9 +18,14 @@ extension LiveScanner {
         public var candidates: [Candidate]
         /// The value accepted with this frame, if one was.
         public var accepted: Acceptance?
-        /// The value leading the votes when it was not accepted with this frame, and why not
-        /// ("weight 1.62 of 3.10 (text 14 px high)", "led for 0.10 s of 0.20").
-        public var waiting: (value: String, reason: String)?
+        /// The value leading the votes when it was not accepted with this frame, and why not.
+        public var waiting: Holding?
+    }
+
+    /// A value leading the votes and held back, and why.
+    public struct Holding: Hashable, Sendable {
+        public var value: String
+        public var reason: HoldReason
     }
 
     /// A value the scanner is sure of, reported once.

@@ -86,7 +86,7 @@ public actor LiveScanner {
             step.accepted = acceptance
             acceptedTimes[value] = frame.time
         case .waiting(let value, let reason):
-            step.waiting = (value, reason)
+            step.waiting = Holding(value: value, reason: reason)
         case .none:
             break
         }

@@ -27,7 +27,7 @@ struct VoteBoard: Sendable {
         /// Nothing fitting has been read in the window.
         case none
         /// `value` leads the votes but is not sure enough yet, for `reason`.
-        case waiting(value: String, reason: String)
+        case waiting(value: String, reason: HoldReason)
         case accepted(String)
     }
 
@@ -89,20 +89,20 @@ struct VoteBoard: Sendable {
         let needed = rules.minimumWeight * doubt.factor
         let consensus = CharacterConsensus(value: voted, readings: votes.compactMap(\.reading), pattern: rules.pattern)
         let value = consensus.value
-        let reason: String? = if let seen = excluded.first(where: { Self.isWithinOneEdit(TextPattern.lookAlikeKey($0), key) }) {
-            seen == value ? "accepted already" : "too like \(seen), accepted already"
+        let reason: HoldReason? = if let seen = excluded.first(where: { Self.isWithinOneEdit(TextPattern.lookAlikeKey($0), key) }) {
+            seen == value ? .acceptedAlready : .tooLike(seen)
         } else if lead < rules.minimumLeadTime - LiveScanner.timeSlack {
-            String(format: "led for %.2f s of %.2f", lead, rules.minimumLeadTime)
+            .ledTooBriefly(lead: lead, minimum: rules.minimumLeadTime)
         } else if reads.count < rules.minimumFrames {
-            "first choice of \(reads.count) frames of \(rules.minimumFrames)"
+            .tooFewFrames(frames: reads.count, minimum: rules.minimumFrames)
         } else if share < rules.minimumShare {
-            String(format: "%.2f of the frames' first choices, of %.2f", share, rules.minimumShare)
+            .tooSmallShare(share: share, minimum: rules.minimumShare)
         } else if weight < needed {
-            String(format: "weight %.2f of %.2f", weight, needed) + (doubt.causes.isEmpty ? "" : " (\(doubt.causes))")
+            .tooLittleWeight(weight: weight, needed: needed, doubts: doubt.causes)
         } else if consensus.readingCount > 0, let (number, place) = consensus.weakest, place.share < rules.minimumCharacterShare {
-            String(format: "character %d is %@ for %.2f of the frames' evidence, of %.2f", number, String(place.character),
-                   place.share, rules.minimumCharacterShare)
-                + (place.runnerUp.map { String(format: " (%@: %.2f)", String($0), place.runnerUpShare) } ?? "")
+            .weakCharacter(HoldReason.WeakCharacter(position: number, character: place.character, share: place.share,
+                                                    minimum: rules.minimumCharacterShare, runnerUp: place.runnerUp,
+                                                    runnerUpShare: place.runnerUpShare))
         } else {
             nil
         }
@@ -111,17 +111,17 @@ struct VoteBoard: Sendable {
 
     /// How much the minimum weight is multiplied by for a value read as `reads` (its frames'
     /// first choices): for text lower than the sure height and for narrow leads over the
-    /// runners-up, each by their mean over the reads; and what caused it, for people.
-    private func doubt(of reads: [Vote]) -> (factor: Double, causes: String) {
-        guard !reads.isEmpty else { return (1, "") }
+    /// runners-up, each by their mean over the reads; and what caused it.
+    private func doubt(of reads: [Vote]) -> (factor: Double, causes: [HoldReason.Doubt]) {
+        guard !reads.isEmpty else { return (1, []) }
         let height = reads.map(\.textHeight).reduce(0, +) / Double(reads.count)
         let margin = reads.map(\.margin).reduce(0, +) / Double(reads.count)
         let small = height > 0 ? min(3, max(1, rules.sureTextHeight / height)) : 3
         let close = rules.sureMargin > 0 ? 1 + max(0, rules.sureMargin - margin) / rules.sureMargin : 1
-        var causes: [String] = []
-        if small > 1 { causes.append(String(format: "text %.0f px high", height)) }
-        if close > 1 { causes.append(String(format: "%.2f ahead of the runner-up", margin)) }
-        return (small * close, causes.joined(separator: ", "))
+        var causes: [HoldReason.Doubt] = []
+        if small > 1 { causes.append(.smallText(height: height)) }
+        if close > 1 { causes.append(.closeRunnerUp(margin: margin)) }
+        return (small * close, causes)
     }
 
     /// The entry of most weight; of equal weights, the first in alphabetical order, so that a

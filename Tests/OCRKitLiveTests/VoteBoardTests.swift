@@ -35,25 +35,35 @@ extension VoteBoard.Decision {
         // Text 12 pixels high, half the sure height: twice the weight, 3.0.
         _ = decide(&small, 0.0, [("THF220", 0.9)], height: 12)
         _ = decide(&small, 0.1, [("THF220", 0.9)], height: 12)
-        #expect(decide(&small, 0.2, [("THF220", 0.9)], height: 12)
-                == .waiting(value: "THF220", reason: "weight 2.70 of 3.00 (text 12 px high)"))
+        #expect(held(decide(&small, 0.2, [("THF220", 0.9)], height: 12))
+                == LiveScanner.Holding(value: "THF220", reason: .tooLittleWeight(weight: 2.7, needed: 3, doubts: [.smallText(height: 12)])))
         #expect(decide(&small, 0.3, [("THF220", 0.9)], height: 12) == .accepted("THF220"))
 
         var close = board()
         let read = [("WS6979", 0.7), ("WS6970", 0.6)]   // 0.1 ahead: half the sure margin, 1.5 times the weight
         _ = decide(&close, 0.0, read)
         _ = decide(&close, 0.1, read)
-        #expect(decide(&close, 0.2, read) == .waiting(value: "WS6979", reason: "weight 2.10 of 2.25 (0.10 ahead of the runner-up)"))
+        #expect(held(decide(&close, 0.2, read))
+                == LiveScanner.Holding(value: "WS6979", reason: .tooLittleWeight(weight: 2.1, needed: 2.25, doubts: [.closeRunnerUp(margin: 0.1)])))
         #expect(decide(&close, 0.3, read) == .accepted("WS6979"))
+    }
+
+    /// The reasons are values; `ocr live --details` prints their sentences, as it always has.
+    @Test func aReasonReadsAsTheSentenceDetailsPrint() {
+        #expect(HoldReason.tooLittleWeight(weight: 2.7, needed: 3, doubts: [.smallText(height: 12), .closeRunnerUp(margin: 0.1)])
+            .description == "weight 2.70 of 3.00 (text 12 px high, 0.10 ahead of the runner-up)")
+        #expect(HoldReason.ledTooBriefly(lead: 0.1, minimum: 0.2).description == "led for 0.10 s of 0.20")
+        #expect(HoldReason.tooLike("AB12CDE").description == "too like AB12CDE, accepted already")
+        let weak = HoldReason.WeakCharacter(position: 5, character: "0", share: 0.55, minimum: 0.6, runnerUp: "O", runnerUpShare: 0.45)
+        #expect(HoldReason.weakCharacter(weak).description == "character 5 is 0 for 0.55 of the frames' evidence, of 0.60 (O: 0.45)")
     }
 
     @Test func aValueWaitsForEnoughFramesAndSaysWhy() {
         var board = board()
-        #expect(decide(&board, 0.0, [("AB12CDE", 0.99)]) == .waiting(value: "AB12CDE", reason: "led for 0.00 s of 0.20"))
-        #expect(decide(&board, 0.2, [("AB12CDE", 0.99)]) == .waiting(value: "AB12CDE", reason: "first choice of 2 frames of 3"))
+        #expect(held(decide(&board, 0.0, [("AB12CDE", 0.99)])) == LiveScanner.Holding(value: "AB12CDE", reason: .ledTooBriefly(lead: 0, minimum: 0.2)))
+        #expect(held(decide(&board, 0.2, [("AB12CDE", 0.99)])) == LiveScanner.Holding(value: "AB12CDE", reason: .tooFewFrames(frames: 2, minimum: 3)))
         #expect(decide(&board, 0.3, [("AB12CDE", 0.99)]) == .accepted("AB12CDE"))
-        #expect(decide(&board, 0.4, [("AB12CDE", 0.99)], excluding: ["AB12CDE"])
-                == .waiting(value: "AB12CDE", reason: "accepted already"))
+        #expect(held(decide(&board, 0.4, [("AB12CDE", 0.99)], excluding: ["AB12CDE"])) == LiveScanner.Holding(value: "AB12CDE", reason: .acceptedAlready))
     }
 
     @Test func aValueIsAcceptedOnceItHasLedLongEnoughWithEnoughWeight() {
@@ -147,7 +157,8 @@ extension VoteBoard.Decision {
             last = board.decide(at: Double(index) / 10)
             #expect(last.accepted == nil)
         }
-        #expect(last == .waiting(value: "HB6L0Z", reason: "character 5 is 0 for 0.55 of the frames' evidence, of 0.60 (O: 0.45)"))
+        let weak = HoldReason.WeakCharacter(position: 5, character: "0", share: 0.55, minimum: 0.6, runnerUp: "O", runnerUpShare: 0.45)
+        #expect(held(last) == LiveScanner.Holding(value: "HB6L0Z", reason: .weakCharacter(weak)))
     }
 
     @Test func nearMissesDifferByOneEdit() {
@@ -158,5 +169,33 @@ extension VoteBoard.Decision {
         #expect(!VoteBoard.isWithinOneEdit("AB12CDE", "AB12CFF"))
         #expect(!VoteBoard.isWithinOneEdit("AB12CDE", "AB12C"))
         #expect(!VoteBoard.isWithinOneEdit("MOTORS", "2DA044"))
+    }
+}
+
+/// The value a decision holds back and why, its measures to the hundredth: the reasons compared
+/// as values, without the noise of floating-point sums.
+private func held(_ decision: VoteBoard.Decision) -> LiveScanner.Holding? {
+    guard case .waiting(let value, let reason) = decision else { return nil }
+    return LiveScanner.Holding(value: value, reason: reason.rounded)
+}
+
+private extension HoldReason {
+    var rounded: HoldReason {
+        func hundredths(_ number: Double) -> Double { (number * 100).rounded() / 100 }
+        switch self {
+        case .acceptedAlready, .tooLike, .tooFewFrames: return self
+        case .ledTooBriefly(let lead, let minimum): return .ledTooBriefly(lead: hundredths(lead), minimum: minimum)
+        case .tooSmallShare(let share, let minimum): return .tooSmallShare(share: hundredths(share), minimum: minimum)
+        case .tooLittleWeight(let weight, let needed, let doubts):
+            return .tooLittleWeight(weight: hundredths(weight), needed: hundredths(needed), doubts: doubts.map { doubt in
+                switch doubt {
+                case .smallText(let height): .smallText(height: hundredths(height))
+                case .closeRunnerUp(let margin): .closeRunnerUp(margin: hundredths(margin))
+                }
+            })
+        case .weakCharacter(var weak):
+            (weak.share, weak.runnerUpShare) = (hundredths(weak.share), hundredths(weak.runnerUpShare))
+            return .weakCharacter(weak)
+        }
     }
 }
