@@ -91,7 +91,10 @@ struct Scan: AsyncParsableCommand {
             let absolute = files.map { URL(fileURLWithPath: $0).standardizedFileURL.path }
             let documentPath = document.map(QueuedDocuments.path(forName:))
             if let documentPath { try QueuedDocuments.checkWritable(documentPath) }
-            let pages = try await queuedPages(of: absolute, reader: reader)
+            let pages = try await QueuedPage.pages(of: absolute, reader: reader, selection: documents.pages,
+                                                   pagesWithText: documents.pagesWithText) { plan in
+                if !plan.skipped.isEmpty { warn(Read.describeSkipped(plan)) }
+            }
             guard !pages.isEmpty else {
                 warn("nothing queued: every page chosen already holds text")
                 return
@@ -158,25 +161,5 @@ struct Scan: AsyncParsableCommand {
             }
         }
         if !failures.isEmpty || !documentsWritten { throw ExitCode.failure }
-    }
-
-    /// The pages to queue: each image, and the chosen pages of each document, saying which pages
-    /// are kept as they are. A file that cannot be opened is queued as it is, to fail with its
-    /// reason when read, as an image that cannot be decoded does.
-    private func queuedPages(of paths: [String], reader: PageReader) async throws -> [QueuedPage] {
-        var pages: [QueuedPage] = []
-        for path in paths {
-            do {
-                let plan = try await reader.plan(path, selection: documents.pages, pagesWithText: documents.pagesWithText)
-                if !plan.skipped.isEmpty { warn(Read.describeSkipped(plan)) }
-                pages += QueuedPage.pages(of: plan)
-            } catch let error as OCRError where error.code == .invalidOption {
-                // A page past the document's last: the user's mistake, said before anything is queued.
-                throw error
-            } catch {
-                pages.append(QueuedPage(image: path))
-            }
-        }
-        return pages
     }
 }

@@ -23,9 +23,31 @@ public struct QueuedPage: Hashable, Sendable, CustomStringConvertible {
         self.init(image: page.image, pageNumber: page.pageNumber)
     }
 
-    /// The pages of `plan`'s file that it reads: the image itself, or each page of a document.
-    public static func pages(of plan: DocumentPlan) -> [QueuedPage] {
-        plan.read.map { QueuedPage(image: plan.path, pageNumber: plan.isDocument ? $0 : nil) }
+    /// The pages of the files at `paths` to queue, in order: each image, and the pages of each
+    /// document that `selection` chooses and `pagesWithText` reads, as `reader` plans them
+    /// (``OCRKit/PageReader/plan(_:selection:pagesWithText:)``), each plan handed to `planned`. A
+    /// file that cannot be opened is queued as it is, to fail with its cause when it is read, as an
+    /// image that cannot be decoded does.
+    ///
+    /// - Throws: an ``OCRKit/OCRError/Code/invalidOption`` when `selection` asks for a page past a
+    ///   document's last: the caller's mistake, said before anything is queued.
+    public static func pages(
+        of paths: [String], reader: PageReader, selection: PageSelection = .all, pagesWithText: PagesWithText = .skip,
+        planned: (DocumentPlan) -> Void = { _ in }
+    ) async throws -> [QueuedPage] {
+        var pages: [QueuedPage] = []
+        for path in paths {
+            do {
+                let plan = try await reader.plan(path, selection: selection, pagesWithText: pagesWithText)
+                planned(plan)
+                pages += plan.read.map { QueuedPage(image: plan.path, pageNumber: plan.isDocument ? $0 : nil) }
+            } catch let error as OCRError where error.code == .invalidOption {
+                throw error
+            } catch {
+                pages.append(QueuedPage(image: path))
+            }
+        }
+        return pages
     }
 
     /// `scan.pdf, page 3`, or the image's path.

@@ -19,14 +19,7 @@ extension OCRProcessor {
     /// - Throws: an ``OCRKit/OCRError/Code/invalidOption`` for options the reader cannot honour.
     public func enqueue(_ paths: [String], name: String? = nil, document: String? = nil,
                         options: RecognitionOptions = RecognitionOptions(), storingImages: Bool = false) async throws -> BatchID {
-        var pages: [QueuedPage] = []
-        for path in paths {
-            if let plan = try? await reader.plan(path) {
-                pages += QueuedPage.pages(of: plan)
-            } else {
-                pages.append(QueuedPage(image: path))
-            }
-        }
+        let pages = try await QueuedPage.pages(of: paths, reader: reader)
         return try await enqueue(pages, name: name, document: document, options: options, storingImages: storingImages)
     }
 
