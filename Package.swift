@@ -91,8 +91,10 @@ let package = Package(
         // PDFs in and out through qpdf's C API: the pages of a PDF rendered (by OCRKitImages'
         // libvips, through poppler) at their scans' own resolution, and searchable copies of
         // PDFs and images with an invisible text layer in an embedded font of OCRKit's own.
+        // The text PDF pages already hold, through poppler's GLib interface (which libvips renders with).
         .systemLibrary(name: "CQPDF", pkgConfig: "libqpdf", providers: [.apt(["libqpdf-dev"])]),
-        .target(name: "OCRKitPDF", dependencies: ["OCRKit", "OCRKitImages", "CQPDF"]),
+        .systemLibrary(name: "CPoppler", pkgConfig: "poppler-glib", providers: [.apt(["libpoppler-glib-dev"])]),
+        .target(name: "OCRKitPDF", dependencies: ["OCRKit", "OCRKitImages", "CQPDF", "CPoppler"]),
 
         // Files, folders and documents read in order, several pages at once, and written in any
         // output format, searchable PDFs included: what `ocr read` does, for library users too.

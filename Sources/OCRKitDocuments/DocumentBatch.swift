@@ -25,7 +25,7 @@ public struct DocumentBatch: Sendable {
     /// How many pages will be read.
     public var pageCount: Int { plans.reduce(0) { $0 + $1.read.count } }
 
-    /// Whether the batch is one page alone and nothing failed: text without a header, JSON as
-    /// an object rather than an array.
-    public var isSinglePage: Bool { pageCount == 1 && failures.isEmpty }
+    /// Whether the batch is one page alone, read or kept, and nothing failed: text without a
+    /// header, JSON as an object rather than an array.
+    public var isSinglePage: Bool { plans.reduce(0) { $0 + $1.read.count + $1.skipped.count } == 1 && failures.isEmpty }
 }

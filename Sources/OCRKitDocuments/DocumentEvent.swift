@@ -5,6 +5,9 @@ import OCRKit
 public enum DocumentEvent: Sendable {
     /// A page read.
     case read(Page)
+    /// A page kept as it is rather than read, for it holds text already
+    /// (``OCRKit/DocumentPlan/skipped``), with that text (``OCRKit/Page/holdsEmbeddedText``).
+    case kept(Page)
     /// A page that could not be read; the others are read all the same.
     case failed(PageFailure)
     /// Every page chosen of this file has come: its output can be finished.

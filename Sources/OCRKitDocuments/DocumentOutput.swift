@@ -19,9 +19,9 @@ import OCRKitPDF
 /// try await output.finish()
 /// ```
 ///
-/// Text formats go out page by page as they come; a PDF is written when its pages are all in,
-/// each image decoded again. A document none of whose pages was read (they all hold text) is
-/// copied as it is.
+/// Text formats go out page by page as they come, pages kept with the text they hold among them;
+/// a PDF is written when its pages are all in, each image decoded again, pages kept as they
+/// were. A document none of whose pages was read (they all hold text) is copied as it is.
 public struct DocumentOutput {
     /// Where documents go.
     public enum Destination {
@@ -79,7 +79,9 @@ public struct DocumentOutput {
     ///   refused, a folder not writable); the next file's document can still be written.
     public mutating func write(_ event: DocumentEvent) async throws {
         switch event {
-        case .read(let page):
+        case .kept where format == .pdf:
+            break   // the page is copied as it is, its text with it
+        case .read(let page), .kept(let page):
             if document == nil { document = try open(for: page.image, isSinglePage: isFolder ? page.pageNumber == nil : isSinglePage) }
             try document?.add(page)
         case .failed:

@@ -29,6 +29,10 @@ public struct DocumentReader: Sendable {
     /// How long a page may take before it is given up on (``PageFailure/isGivenUp``): a
     /// damaged document's page can take for ever.
     public var pageTimeLimit: Duration = .seconds(600)
+    /// Whether the pages kept rather than read give the text they hold (``DocumentEvent/kept(_:)``),
+    /// so that a document's text is all there; a searchable copy, which keeps them as they are,
+    /// has no need of it.
+    public var givesKeptText = true
 
     /// A reader of `jobs` pages at once (by default as many as the machine has cores).
     public init(_ pageReader: PageReader, options: RecognitionOptions = RecognitionOptions(),
@@ -63,14 +67,20 @@ public struct DocumentReader: Sendable {
         _ body: (DocumentEvent) async throws -> Void
     ) async throws {
         let steps = batch.plans.indices.flatMap { file in
-            batch.plans[file].read.map { Step.page(file: file, number: $0) } + [Step.end(file: file)]
+            let plan = batch.plans[file]
+            let kept = givesKeptText ? plan.skipped.map { Step.kept(file: file, number: $0.number) } : []
+            return (plan.read.map { Step.page(file: file, number: $0) } + kept).sorted { $0.number < $1.number } + [Step.end(file: file)]
         }
         let pageSteps = steps.indices.filter { steps[$0].isPage }
         var nextStep = 0
-        /// Hands on the ends of files before the step at `limit`.
-        func endFiles(before limit: Int) async throws {
-            while nextStep < limit, case .end(let file) = steps[nextStep] {
-                try await body(.ended(batch.plans[file]))
+        /// Hands on the pages kept and the ends of files before the step at `limit`.
+        func handOnSteps(before limit: Int) async throws {
+            while nextStep < limit {
+                switch steps[nextStep] {
+                case .end(let file): try await body(.ended(batch.plans[file]))
+                case .kept(let file, let number): if let event = await keptText(of: batch.plans[file].path, page: number) { try await body(event) }
+                case .page: preconditionFailure("pages are read, not handed on here")
+                }
                 nextStep += 1
             }
         }
@@ -82,11 +92,11 @@ public struct DocumentReader: Sendable {
             try await finished(event)
         } inOrder: { position, event in
             let index = pageSteps[position]
-            try await endFiles(before: index)
+            try await handOnSteps(before: index)
             try await body(event)
             nextStep = index + 1
         }
-        try await endFiles(before: steps.count)
+        try await handOnSteps(before: steps.count)
     }
 
     /// Page `number` of the file at `path` read, or why not.
@@ -103,13 +113,31 @@ public struct DocumentReader: Sendable {
         }
     }
 
-    /// A page of a file to read, or the end of a file, whose output is then complete.
+    /// The text page `number` of the document at `path` holds, or why it cannot be had; nothing
+    /// when its decoder cannot tell.
+    private func keptText(of path: String, page number: Int) async -> DocumentEvent? {
+        do {
+            return try await pageReader.decoder.embeddedText(ofPage: number, ofFileAt: path).map { .kept($0) }
+        } catch {
+            return .failed(PageFailure(path: path, pageNumber: number, error: error))
+        }
+    }
+
+    /// A page of a file to read, a page kept as it is, or the end of a file, whose output is then complete.
     private enum Step {
         /// `number` is the page's number in its document, 1 for an image file.
         case page(file: Int, number: Int)
+        case kept(file: Int, number: Int)
         case end(file: Int)
 
         var isPage: Bool { if case .page = self { true } else { false } }
+
+        var number: Int {
+            switch self {
+            case .page(_, let number), .kept(_, let number): number
+            case .end: .max
+            }
+        }
     }
 }
 

@@ -85,6 +85,8 @@ struct Read: AsyncParsableCommand {
         documentReader.selection = documents.pages
         documentReader.pagesWithText = documents.pagesWithText
         documentReader.pageTimeLimit = .seconds(pageTimeLimit)
+        // A searchable copy keeps those pages as they are; the other formats give their own text.
+        documentReader.givesKeptText = format != .pdf
 
         let batch = await documentReader.plan(paths)
         if batch.plans.isEmpty && batch.failures.isEmpty {
@@ -92,7 +94,7 @@ struct Read: AsyncParsableCommand {
         }
         for failure in batch.failures { warn("\(failure)") }
         for plan in batch.plans {
-            if !plan.skipped.isEmpty { warn(Self.describeSkipped(plan)) }
+            if !plan.skipped.isEmpty { warn(Self.describeSkipped(plan, givesTheirText: format != .pdf)) }
             for page in plan.lowered {
                 warn("\(plan.path), page \(page.number): read at \(Int(page.loweredResolution ?? 0)) dpi, to keep within "
                      + "\(recognition.maxPixels) pixels (--max-pixels)")
@@ -119,6 +121,8 @@ struct Read: AsyncParsableCommand {
                 givenUp = givenUp || failure.isGivenUp
                 progress.report("ocr: \(Self.describe(failure.error, path: failure.path, page: failure.pageNumber))"
                                 + (failure.isGivenUp ? " (--page-time-limit)" : ""))
+            case .kept:
+                break
             case .ended(let plan):
                 if plan.read.isEmpty, format == .pdf, pdfa, outputDir != nil {
                     warn("\(plan.path): no page read, so copied as it is, not made PDF/A (--force reads its pages)")
@@ -184,8 +188,9 @@ struct Read: AsyncParsableCommand {
         return "\(name): \(error)"
     }
 
-    /// One line naming the pages kept as they were: `scan.pdf: pages 1-3,7 already hold text; ...`.
-    static func describeSkipped(_ plan: DocumentPlan) -> String {
+    /// One line naming the pages kept as they were: `scan.pdf: pages 1-3,7 already hold text; ...`;
+    /// `givesTheirText` when that text is given rather than read.
+    static func describeSkipped(_ plan: DocumentPlan, givesTheirText: Bool = false) -> String {
         let numbers = PageSelection(ranges: plan.skipped.map(\.number).reduce(into: [ClosedRange<Int>]()) { ranges, number in
             if let last = ranges.last, last.upperBound == number - 1 {
                 ranges[ranges.count - 1] = last.lowerBound...number
@@ -195,7 +200,8 @@ struct Read: AsyncParsableCommand {
         })
         let pages = plan.skipped.count == 1 ? "page \(numbers) already holds" : "pages \(numbers) already hold"
         let ocrLayers = plan.skipped.contains { $0.text == .ocrLayer }
-        return "\(plan.path): \(pages) text, kept as \(plan.skipped.count == 1 ? "it is" : "they are") ("
+        let kept = givesTheirText ? "given as it is, not read" : "kept as \(plan.skipped.count == 1 ? "it is" : "they are")"
+        return "\(plan.path): \(pages) text, \(kept) ("
             + (ocrLayers ? "--redo reads OCR layers again, " : "") + "--force reads every page)"
     }
 }

@@ -65,8 +65,9 @@ struct DocumentReadingExamples {
         }
         try await output.finish()
 
-        #expect(try FileManager.default.contentsOfDirectory(atPath: out).sorted() == ["note.json", "scan.json"],
-                "the typeset PDF, none of whose pages is read, has no JSON")
+        #expect(try FileManager.default.contentsOfDirectory(atPath: out).sorted() == ["note.json", "scan.json", "typeset.json"])
+        let typeset = try JSONDecoder().decode([Page].self, from: Data(contentsOf: URL(fileURLWithPath: "\(out)/typeset.json")))
+        #expect(typeset.map(\.text) == ["Typeset already"] && typeset[0].holdsEmbeddedText, "a page kept gives its own text, marked so")
         let scan = try JSONDecoder().decode([Page].self, from: Data(contentsOf: URL(fileURLWithPath: "\(out)/scan.json")))
         #expect(scan.map(\.text) == ["Clause one", "Clause two"] && scan.map(\.pageNumber) == [1, 2])
         let note = try JSONDecoder().decode(Page.self, from: Data(contentsOf: URL(fileURLWithPath: "\(out)/note.json")))

@@ -69,10 +69,14 @@ struct PDFCommandTests {
             #expect(FileManager.default.contents(atPath: after + name) == FileManager.default.contents(atPath: before + name))
         }
 
-        // Read again: its pages hold OCRKit's layer, kept unless asked.
+        // Read again: its pages hold OCRKit's layer, given as it is unless asked, and marked so.
         let again = try await ocr(["read", "--engine", "tesseract", copy])
-        #expect(again.status == 0 && again.output.isEmpty)
-        #expect(again.errors.contains("\(copy): pages 1-2 already hold text, kept as they are (--redo reads OCR layers again"))
+        #expect(again.status == 0 && again.output.contains("Invoice 2024-117") && again.output.contains("Payment due in thirty days"),
+                "\(again.output)")
+        #expect(again.errors.contains("\(copy): pages 1-2 already hold text, given as it is, not read (--redo reads OCR layers again"))
+        let json = try await ocr(["read", "--engine", "tesseract", "--format", "json", copy])
+        let pages = try JSONDecoder().decode([Page].self, from: json.outputData)
+        #expect(pages.map(\.pageNumber) == [1, 2] && pages.allSatisfy { $0.holdsEmbeddedText }, "\(json.output)")
         let redone = try await ocr(["read", "--engine", "tesseract", "--redo", "--format", "pdf", copy])
         let redonePath = try folder.write(redone.outputData, to: "redone.pdf")
         #expect(try PDFTools.pdftotext([redonePath, "-"]).components(separatedBy: "Invoice 2024-117").count == 2)
@@ -86,6 +90,8 @@ struct PDFCommandTests {
         #expect(kept.status == 0 && kept.errors.contains("page 1 already holds text, kept as it is"))
         #expect(FileManager.default.contents(atPath: (output as NSString).appendingPathComponent("letter.pdf"))
             == FileManager.default.contents(atPath: path))
+        let given = try await ocr(["read", "--engine", "tesseract", path])
+        #expect(given.output == "A letter set in type\n", "its own text, not read: \(given.output)")
         let forced = try await ocr(["read", "--engine", "tesseract", "--force", path])
         #expect(forced.output == "A letter set in type\n")
         let limited = try await ocr(["read", "--engine", "tesseract", "--force", "--max-pixels", "1000000", path])

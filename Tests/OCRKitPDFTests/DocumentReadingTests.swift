@@ -55,6 +55,25 @@ struct DocumentReadingTests {
         }
     }
 
+    /// A page kept rather than read gives the text it holds, where it is on the page, marked as
+    /// the PDF's own; the boxes agree with what OCR finds on the page rendered.
+    @Test func aPageHoldingTextGivesItWithItsBoxes() async throws {
+        let path = folder.file("letter.pdf")
+        try TestDocuments.typeset([["Dear reader,", "the text is typeset"]], to: path)
+        let given = try #require(try await reader.decoder.embeddedText(ofPage: 1, ofFileAt: path))
+        #expect(given.holdsEmbeddedText && given.pageNumber == 1 && given.image == path)
+        #expect(given.lines.map(\.text) == ["Dear reader,", "the text is typeset"])
+        #expect(given.lines.allSatisfy { $0.words.allSatisfy { $0.confidence == 1 } })
+        let read = try #require(try await read(path, pagesWithText: .force).first)
+        #expect(given.width == read.width && given.height == read.height, "the same page, at the same resolution")
+        for (kept, ocr) in zip(given.lines, read.lines) {
+            #expect(abs(kept.box.minX - ocr.box.minX) < 0.01 && abs(kept.box.midY - ocr.box.midY) < 0.01, "\(kept.box) \(ocr.box)")
+        }
+        #expect(try await reader.decoder.embeddedText(ofPage: 1, ofFileAt: folder.file("none.pdf")) == nil,
+                "no PDF there: nothing to tell")
+        await #expect(throws: OCRError.self) { try await reader.decoder.embeddedText(ofPage: 2, ofFileAt: path) }
+    }
+
     @Test func aScannedPageIsReadAtItsScansOwnResolution() async throws {
         let scan = try tiff("Scanned at two hundred dots an inch", dpi: 200, name: "scan.tif")
         let path = folder.file("scan.pdf")

@@ -82,9 +82,18 @@ public protocol ImageDecoder: Sendable {
     /// page. Queues that store what their workers read store this. Blocking: call it off Swift's
     /// cooperative pool.
     func contents(ofPage page: Int, ofFileAt path: String) throws -> Data
+
+    /// The text page `page` (from 1) of the document at `path` already holds, as a page of lines
+    /// marked as such (``Page/holdsEmbeddedText``), or `nil` when this decoder cannot tell.
+    func embeddedText(ofPage page: Int, ofFileAt path: String) async throws -> Page?
 }
 
 extension ImageDecoder {
+    /// None: images hold no text.
+    public func embeddedText(ofPage page: Int, ofFileAt path: String) async throws -> Page? {
+        nil
+    }
+
     /// No pages: an image.
     public func pages(ofFileAt path: String) async throws -> [FilePage]? {
         nil

@@ -101,6 +101,13 @@ public struct Page: Hashable, Sendable {
     /// Every word of the page, in reading order.
     public var words: [Word] { lines.flatMap(\.words) }
 
+    /// The engine name of a page of a PDF's own text, kept rather than read
+    /// (``holdsEmbeddedText``).
+    public static let embeddedTextEngine = "pdf-text"
+
+    /// Whether the page is the text its PDF page already held, given as it was rather than read.
+    public var holdsEmbeddedText: Bool { engine.name == Self.embeddedTextEngine }
+
     /// This page with its lines laid out anew (blocks of paragraphs of lines, as in
     /// ``init(image:width:height:engine:layout:straightening:)``), all else kept.
     public func replacingLayout(_ layout: [[[Line]]]) -> Page {

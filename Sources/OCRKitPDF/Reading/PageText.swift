@@ -1,0 +1,101 @@
+internal import CPoppler
+import Foundation
+import OCRKit
+
+/// The text a PDF's page already holds (typeset, or an earlier OCR layer) as a page of lines and
+/// words with their boxes, through poppler: what a document's pages that are kept rather than
+/// read give, so that reading a document gives all of its text. Such a page is marked by its
+/// engine, `pdf-text` (``OCRKit/Page/holdsEmbeddedText``), its confidence 1.
+///
+/// Threading: a poppler document is made, used and dropped within one call, on the calling
+/// thread, which must not be one of Swift's cooperative threads (the loader runs it off them).
+enum PageText {
+    /// Page `number` (from 1) of the PDF at `path`, its pixel sizes at `resolution` dots per inch.
+    ///
+    /// - Throws: an ``OCRKit/OCRError`` naming the file when poppler cannot open it or has no such page.
+    static func page(_ number: Int, ofFileAt path: String, password: String?, resolution: Double) throws -> Page {
+        var error: UnsafeMutablePointer<GError>?
+        let absolute = URL(fileURLWithPath: path).standardizedFileURL.path
+        guard let uri = g_filename_to_uri(absolute, nil, &error) else { throw failure(error, path: path) }
+        defer { g_free(uri) }
+        guard let document = poppler_document_new_from_file(uri, password, &error) else { throw failure(error, path: path) }
+        defer { g_object_unref(UnsafeMutableRawPointer(document)) }
+        guard number >= 1, number <= Int(poppler_document_get_n_pages(document)),
+              let page = poppler_document_get_page(document, Int32(number - 1)) else {
+            throw OCRError(.invalidOption, path: path, reason: "has no page \(number)")
+        }
+        defer { g_object_unref(UnsafeMutableRawPointer(page)) }
+        var width = 0.0, height = 0.0
+        poppler_page_get_size(page, &width, &height)
+        var text = ""
+        if let characters = poppler_page_get_text(page) {
+            text = String(cString: characters)
+            g_free(characters)
+        }
+        var rectangles: UnsafeMutablePointer<PopplerRectangle>?, count: guint = 0
+        _ = poppler_page_get_text_layout(page, &rectangles, &count)
+        defer { g_free(rectangles) }
+        let boxes = (0..<Int(count)).map { index in
+            let rectangle = rectangles![index]
+            return Rect(x: rectangle.x1, y: rectangle.y1, width: rectangle.x2 - rectangle.x1, height: rectangle.y2 - rectangle.y1)
+        }
+        let scale = resolution / 72
+        var read = Page(image: path, width: max(1, Int((width * scale).rounded())), height: max(1, Int((height * scale).rounded())),
+                        engine: engine, lines: lines(of: text, boxes: boxes, pageWidth: width, pageHeight: height, scale: scale))
+        read.pageNumber = number
+        read.source = .file(path, page: number)
+        return read
+    }
+
+    /// What marks a page of a PDF's own text.
+    static let engine = EngineInfo(name: Page.embeddedTextEngine, version: "poppler " + String(cString: poppler_get_version()))
+
+    /// The lines of `text`, each character's box in `boxes` (poppler gives one a character, line
+    /// breaks included), in points from the page's top left; without them, the lines have the
+    /// page's box.
+    private static func lines(of text: String, boxes: [Rect], pageWidth: Double, pageHeight: Double, scale: Double) -> [Line] {
+        let scalars = Array(text.unicodeScalars)
+        let page = Rect(x: 0, y: 0, width: pageWidth, height: pageHeight)
+        let hasBoxes = boxes.count == scalars.count
+        func normalised(_ rect: Rect) -> Rect {
+            Rect(x: rect.minX / pageWidth, y: rect.minY / pageHeight, width: rect.width / pageWidth, height: rect.height / pageHeight)
+        }
+        func pixels(_ rect: Rect) -> Quad {
+            Rect(x: rect.minX * scale, y: rect.minY * scale, width: rect.width * scale, height: rect.height * scale).quad
+        }
+        var lines: [Line] = [], words: [Word] = []
+        var word = "", wordBoxes: [Rect] = []
+        func endWord() {
+            guard !word.isEmpty else { return }
+            let box = hasBoxes ? wordBoxes.dropFirst().reduce(wordBoxes[0]) { $0.union($1) } : page
+            words.append(Word(text: word, confidence: 1, box: normalised(box), quad: pixels(box)))
+            (word, wordBoxes) = ("", [])
+        }
+        func endLine() {
+            endWord()
+            guard !words.isEmpty else { return }
+            let box = words.dropFirst().reduce(words[0].box) { $0.union($1.box) }
+            let quadBox = Rect(x: box.minX * pageWidth, y: box.minY * pageHeight, width: box.width * pageWidth, height: box.height * pageHeight)
+            lines.append(Line(text: words.map(\.text).joined(separator: " "), confidence: 1, box: box, quad: pixels(quadBox), words: words))
+            words = []
+        }
+        for (index, scalar) in scalars.enumerated() {
+            if scalar == "\n" {
+                endLine()
+            } else if scalar.properties.isWhitespace {
+                endWord()
+            } else {
+                word.unicodeScalars.append(scalar)
+                if hasBoxes { wordBoxes.append(boxes[index]) }
+            }
+        }
+        endLine()
+        return lines
+    }
+
+    private static func failure(_ error: UnsafeMutablePointer<GError>?, path: String) -> OCRError {
+        defer { if error != nil { g_error_free(error) } }
+        let message = error.map { String(cString: $0.pointee.message) } ?? "unknown error"
+        return OCRError(.corrupt, path: path, reason: "cannot read the PDF's text: \(message)")
+    }
+}
