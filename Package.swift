@@ -229,7 +229,7 @@ let package = Package(
             name: "OCRKitQueueTests",
             dependencies: [
                 "OCRKitQueue", "OCRKitQueueSQLite", "OCRKitQueuePostgres", "OCRKitQueueStores", "OCRKitImages", "OCRKitTesseract",
-                "OCRKitPDF", "OCRKitBench", "OCRKitTestSupport", .product(name: "PostgresNIO", package: "postgres-nio"),
+                "OCRKitPDF", "OCRKitTestSupport", .product(name: "PostgresNIO", package: "postgres-nio"),
                 .product(name: "GRDB", package: "GRDB.swift"), .product(name: "Clocks", package: "swift-clocks"),
             ]
         ),
@@ -261,7 +261,7 @@ let package = Package(
         .testTarget(
             name: "OCRKitServerTests",
             dependencies: [
-                "OCRKitServer", "OCRKitEngines", "OCRKitImages", "OCRKitQueueSQLite", "OCRKitBench", "OCRKitTestSupport",
+                "OCRKitServer", "OCRKitEngines", "OCRKitImages", "OCRKitQueueSQLite", "OCRKitTestSupport",
                 .product(name: "Hummingbird", package: "hummingbird"), .product(name: "HummingbirdTesting", package: "hummingbird"),
                 .product(name: "AsyncHTTPClient", package: "async-http-client"), .product(name: "Yams", package: "Yams"),
             ],
@@ -271,15 +271,15 @@ let package = Package(
         // scripts/install's ocr run from elsewhere, and a package of a user's depending on OCRKit.
         .testTarget(
             name: "InstallationTests",
-            dependencies: ["OCRKitONNX", "OCRKitEvaluation", "OCRKitBench", "OCRKitTestSupport"]
+            dependencies: ["OCRKitONNX", "OCRKitEvaluation", "OCRKitTestSupport"]
         ),
         .testTarget(
             name: "OCRKitModelsTests",
-            dependencies: ["OCRKitModels", "OCRKitONNX", "OCRKitBench", "OCRKitTestSupport", .product(name: "ZIPFoundation", package: "ZIPFoundation")]
+            dependencies: ["OCRKitModels", "OCRKitONNX", "OCRKitTestSupport", .product(name: "ZIPFoundation", package: "ZIPFoundation")]
         ),
         .testTarget(
             name: "OCRKitLiveTests",
-            dependencies: ["OCRKitLive", "OCRKitImages", "OCRKitTesseract", "OCRKitONNX", "OCRKitEvaluation", "OCRKitBench", "OCRKitTestSupport"]
+            dependencies: ["OCRKitLive", "OCRKitImages", "OCRKitTesseract", "OCRKitONNX", "OCRKitEvaluation", "OCRKitTestSupport"]
         ),
     ],
     swiftLanguageModes: [.v6],

@@ -1,5 +1,4 @@
 import Foundation
-import OCRKitBench
 import OCRKitTestSupport
 
 /// What a program printed and how it ended.

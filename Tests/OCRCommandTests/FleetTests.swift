@@ -1,6 +1,5 @@
 import Foundation
 import OCRKit
-import OCRKitBench
 import OCRKitImages
 import OCRKitQueue
 import OCRKitQueuePostgres

@@ -1,5 +1,4 @@
 import Foundation
-import OCRKitBench
 import OCRKit
 import OCRKitImages
 import OCRKitQueue

@@ -1,6 +1,5 @@
 import Foundation
 import OCRKit
-import OCRKitBench
 import OCRKitLive
 import OCRKitTestSupport
 import Synchronization

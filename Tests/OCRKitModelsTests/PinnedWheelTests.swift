@@ -1,6 +1,5 @@
 import Foundation
 import OCRKit
-import OCRKitBench
 @testable import OCRKitModels
 import OCRKitTestSupport
 import Testing

@@ -1,6 +1,6 @@
 import Foundation
 import HummingbirdTesting
-import OCRKitBench
+import OCRKitTestSupport
 import Testing
 
 /// The web page's files: served as they are in the repository, and a script that parses.
