@@ -84,7 +84,9 @@ struct DocumentReadTests {
             #expect(past.status == .unprocessableContent || past.status == .badRequest, "\(past.text)")
 
             let kept = try await client.execute(uri: "/v1/read?name=typeset.pdf&format=text", method: .post, body: typed)
-            #expect(kept.status == .ok && kept.text.isEmpty, "a page holding text is kept as it is: \(kept.text)")
+            #expect(kept.status == .ok && kept.text == "Typeset already\n", "a page holding text gives it as it is: \(kept.text)")
+            let json = try await client.execute(uri: "/v1/read?name=typeset.pdf", method: .post, body: typed)
+            #expect(try JSONDecoder().decode(Page.self, from: Data(json.body.readableBytesView)).holdsEmbeddedText, "\(json.text)")
             let forced = try await client.execute(uri: "/v1/read?name=typeset.pdf&format=text&force=true&dpi=200", method: .post, body: typed)
             #expect(forced.text.contains("Typeset already"), "\(forced.text)")
 

@@ -42,33 +42,33 @@ extension OCRServer {
         }
     }
 
-    /// Every page of an uploaded document, read in one admission, within the read time limit
-    /// for each page; pages that hold text are kept as they are.
+    /// Every page of an uploaded document, read in one admission as `ocr read` reads it
+    /// (``OCRKitDocuments/DocumentReader``), within the read time limit for each page; pages that
+    /// hold text give it as it is, and a searchable copy keeps them.
     private func read(_ document: DocumentUpload, with reader: PageReader, parameters: ReadParameters) async throws -> Response {
-        let reader = reader.loading(parameters.loading)
-        let plan = try await reader.plan(document.path, selection: parameters.selection, pagesWithText: parameters.pagesWithText)
-        let limit = configuration.limits.maximumReadTime * max(1, plan.read.count)
-        let pages = try await finishing("reading \(document.name)", within: limit) { [admission, options = parameters.options] in
+        var configured = DocumentReader(reader.loading(parameters.loading), options: parameters.options, jobs: 1)
+        configured.selection = parameters.selection
+        configured.pagesWithText = parameters.pagesWithText
+        configured.pageTimeLimit = configuration.limits.maximumReadTime
+        configured.givesKeptText = parameters.format != .pdf
+        let documents = configured
+        let batch = await documents.plan([document.path])
+        if let failure = batch.failures.first { throw failure }
+        let limit = configuration.limits.maximumReadTime * max(1, batch.pageCount)
+        let events = try await finishing("reading \(document.name)", within: limit) { [admission] in
             try await admission.admit {
-                var pages: [Page] = []
-                for try await page in reader.pages(of: document.path, selection: parameters.selection,
-                                                   pagesWithText: parameters.pagesWithText, options: options, jobs: 1) {
-                    pages.append(page)
+                var events: [DocumentEvent] = []
+                try await documents.read(batch) { event in
+                    if case .failed(let failure) = event { throw failure.error }
+                    events.append(event)
                 }
-                return pages
+                return events
             }
         }
-        // The client's name for the pages; their source stays the uploaded file.
-        let named = pages.map { page in
-            var page = page
-            page.image = document.name
-            return page
-        }
-        var output = DocumentOutput(format: parameters.format, to: .memory, decoder: reader.decoder, straightener: reader.straightener,
-                                    isSinglePage: pages.count == 1)
+        var output = DocumentOutput(format: parameters.format, to: .memory, decoder: documents.pageReader.decoder,
+                                    straightener: reader.straightener, isSinglePage: batch.isSinglePage)
         output.pdf.password = parameters.loading.password
-        for page in named { try await output.write(.read(page)) }
-        try await output.write(.ended(plan))
+        for event in events { try await output.write(event.naming(document.name)) }
         try await output.finish()
         return Self.download(output.data, format: parameters.format, name: document.name)
     }
@@ -90,5 +90,22 @@ extension PageReader {
         guard let loader = decoder as? DocumentLoader, loader.options != options else { return self }
         return PageReader(decoder: DocumentLoader(images: loader.images, options: options), engine: engine, arranger: arranger,
                           straightener: straightener)
+    }
+}
+
+private extension DocumentEvent {
+    /// The event with its page named `name`, the client's name for the upload; the page's source
+    /// stays the server's file.
+    func naming(_ name: String) -> DocumentEvent {
+        func named(_ page: Page) -> Page {
+            var page = page
+            page.image = name
+            return page
+        }
+        return switch self {
+        case .read(let page): .read(named(page))
+        case .kept(let page): .kept(named(page))
+        case .failed, .ended: self
+        }
     }
 }
