@@ -214,12 +214,16 @@ import Testing
         #expect(events.allSatisfy { $0.kind == .cancelled })
     }
 
-    @Test func backgroundModeDownscalesToItsLimit() async throws {
+    /// Background reading, configured or switched to while the processor lives (an app sent to
+    /// the background, as BGOCRProcessor's users do), reads images at its smaller limit.
+    @Test(arguments: [false, true])
+    func backgroundModeDownscalesToItsLimit(switchedTo: Bool) async throws {
         var fixture = try QueueFixture()
-        fixture.configuration.policy = .background
+        if !switchedTo { fixture.configuration.policy = .background }
         let wide = fixture.folder.file("wide.png")
         try ImageWriter.write(try TextRenderer.render("A very wide line of text for the background policy", dpi: 600), to: wide)
         let processor = fixture.makeProcessor()
+        if switchedTo { await processor.setPolicy(.background) }
         _ = try await processor.enqueue([wide])
         await processor.start()
         try await processor.waitUntilIdle()
@@ -227,20 +231,5 @@ import Testing
         let page = try #require(try await processor.unconsumedResults().first?.page)
         #expect(page.width == ProcessingPolicy.backgroundImageSide)
         #expect(page.text.contains("background policy"))
-    }
-
-    /// An app sent to the background switches its processor there, as BGOCRProcessor's users do.
-    @Test func thePolicyCanBeSwitchedWhileTheProcessorLives() async throws {
-        let fixture = try QueueFixture()
-        let wide = fixture.folder.file("wide.png")
-        try ImageWriter.write(try TextRenderer.render("A very wide line of text, read once the app is in the background", dpi: 600), to: wide)
-        let processor = fixture.makeProcessor()
-        await processor.setPolicy(.background)
-        _ = try await processor.enqueue([wide])
-        await processor.start()
-        try await processor.waitUntilIdle()
-        await processor.stop()
-        let page = try #require(try await processor.unconsumedResults().first?.page)
-        #expect(page.width == ProcessingPolicy.backgroundImageSide)
     }
 }

@@ -43,18 +43,7 @@ struct DocumentationExamplesTests {
 
     /// The README's Swift code blocks, trimmed lines, blank ones left out.
     private static func readmeExamples() throws -> [[String]] {
-        var blocks: [[String]] = [], current: [String]?
-        for line in try lines(of: "README.md") {
-            if current == nil, line == "```swift" {
-                current = []
-            } else if current != nil, line == "```" {
-                blocks.append(current!)
-                current = nil
-            } else if !line.isEmpty {
-                current?.append(line)
-            }
-        }
-        return blocks
+        swiftBlocks(in: try lines(of: "README.md"))
     }
 
     /// Whether `example`'s lines come in order in `lines`, others allowed between them.
@@ -69,17 +58,20 @@ struct DocumentationExamplesTests {
 
     /// The Swift code blocks of a file's doc comments, trimmed lines, blank ones left out.
     private static func examples(in file: String) throws -> [[String]] {
+        swiftBlocks(in: try lines(of: file).filter { $0.hasPrefix("///") }.map { $0.dropFirst(3).trimmingCharacters(in: .whitespaces) })
+    }
+
+    /// The ```swift blocks among `lines`, blank lines left out.
+    private static func swiftBlocks(in lines: [String]) -> [[String]] {
         var blocks: [[String]] = [], current: [String]?
-        for line in try lines(of: file) {
-            guard line.hasPrefix("///") else { continue }
-            let text = line.dropFirst(3).trimmingCharacters(in: .whitespaces)
-            if current == nil, text == "```swift" {
+        for line in lines {
+            if current == nil, line == "```swift" {
                 current = []
-            } else if current != nil, text == "```" {
+            } else if current != nil, line == "```" {
                 blocks.append(current!)
                 current = nil
-            } else if !text.isEmpty {
-                current?.append(text)
+            } else if !line.isEmpty {
+                current?.append(line)
             }
         }
         return blocks
