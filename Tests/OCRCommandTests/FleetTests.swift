@@ -10,8 +10,9 @@ import Testing
 /// `ocr worker`s on several hosts share one PostgreSQL queue while they are killed, the database
 /// restarts and a host's network link is cut: every image is still read exactly once, as an
 /// uninterrupted run reads it. The limit is a hang's: beside the rest of the suite on 2 cores a
-/// run took 298 s, and 433 s once the languages' tests joined it (2026-11-26).
-@Suite(.enabled(if: PostgresServer.shared != nil, PostgresServer.unavailableReason), .timeLimit(.minutes(9)))
+/// run took 298 s, 433 s once the languages' tests joined it, and 552 s in a fresh clone's
+/// suite, where once it ran past 9 minutes (2026-11-26; 73 s alone).
+@Suite(.enabled(if: PostgresServer.shared != nil, PostgresServer.unavailableReason), .timeLimit(.minutes(12)))
 struct FleetTests {
     /// Short, so that a cut link outlasts it within the test; workers renew it every third.
     let lease = 4

@@ -86,6 +86,27 @@ import Testing
         #expect(images.components(separatedBy: " jpeg ").count - 1 == 2, "the PDF's JPEG scans copied: \(images)")
     }
 
+    /// A document whose pages cannot be counted (encrypted, no password given) is queued as it is
+    /// and fails with its cause, as an image that cannot be decoded does; the batch is not refused.
+    /// Only a caller who chose pages hears of it before anything is queued.
+    @Test func anEncryptedDocumentIsQueuedAndFailsWithItsCause() async throws {
+        let fixture = try QueueFixture(decoder: DocumentLoader())
+        let plain = fixture.folder.file("plain.pdf"), locked = fixture.folder.file("locked.pdf")
+        try TestDocuments.scannedPDF(["A locked page"], to: plain)
+        try TestDocuments.encrypted(plain, password: "secret", to: locked)
+        let processor = fixture.makeProcessor()
+        let batch = try await processor.enqueue([locked])
+        await processor.start()
+        try await processor.waitUntilIdle()
+        await processor.stop()
+        let failures = try await fixture.store.failures(batch: batch)
+        #expect(failures.count == 1 && failures[0].error.reason.contains("password"), "\(failures)")
+
+        await #expect(throws: OCRError.self) {
+            try await QueuedPage.pages(of: [locked], reader: fixture.reader, selection: try PageSelection("1"))
+        }
+    }
+
     @Test func aDocumentWithAnUnreadablePageIsReportedNotWritten() async throws {
         let fixture = try QueueFixture()
         let path = fixture.folder.file("broken.pdf")

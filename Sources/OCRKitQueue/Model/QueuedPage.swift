@@ -29,8 +29,9 @@ public struct QueuedPage: Hashable, Sendable, CustomStringConvertible {
     /// file that cannot be opened is queued as it is, to fail with its cause when it is read, as an
     /// image that cannot be decoded does.
     ///
-    /// - Throws: an ``OCRKit/OCRError/Code/invalidOption`` when `selection` asks for a page past a
-    ///   document's last: the caller's mistake, said before anything is queued.
+    /// - Throws: with a `selection` of some pages, an ``OCRKit/OCRError/Code/invalidOption`` when it
+    ///   asks for a page past a document's last, or a document's pages cannot be counted (an
+    ///   encrypted PDF without its password): the caller's mistake, said before anything is queued.
     public static func pages(
         of paths: [String], reader: PageReader, selection: PageSelection = .all, pagesWithText: PagesWithText = .skip,
         planned: (DocumentPlan) -> Void = { _ in }
@@ -41,7 +42,7 @@ public struct QueuedPage: Hashable, Sendable, CustomStringConvertible {
                 let plan = try await reader.plan(path, selection: selection, pagesWithText: pagesWithText)
                 planned(plan)
                 pages += plan.read.map { QueuedPage(image: plan.path, pageNumber: plan.isDocument ? $0 : nil) }
-            } catch let error as OCRError where error.code == .invalidOption {
+            } catch let error as OCRError where error.code == .invalidOption && selection != .all {
                 throw error
             } catch {
                 pages.append(QueuedPage(image: path))
