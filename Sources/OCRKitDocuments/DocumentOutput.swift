@@ -108,7 +108,7 @@ public struct DocumentOutput {
         if document == nil, format == .pdf, ended == 1, let unread {
             // The one document given, none of its pages read: the searchable copy is the document itself.
             switch destination {
-            case .stream(let handle): try copy(unread, to: handle)
+            case .stream(let handle): try Self.copy(unread, to: handle)
             case .file(let path): try copy(unread, to: path)
             case .memory: data = try Self.contents(of: unread)
             case .folder: break
@@ -147,10 +147,6 @@ public struct DocumentOutput {
     private func copy(_ source: String, to path: String) throws {
         let handle = try OpenDocument.create(path)
         defer { try? handle.close() }
-        try Self.copy(source, to: handle)
-    }
-
-    private func copy(_ source: String, to handle: FileHandle) throws {
         try Self.copy(source, to: handle)
     }
 

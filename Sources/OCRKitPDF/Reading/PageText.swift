@@ -64,20 +64,20 @@ enum PageText {
             Rect(x: rect.minX * scale, y: rect.minY * scale, width: rect.width * scale, height: rect.height * scale).quad
         }
         var lines: [Line] = [], words: [Word] = []
-        var word = "", wordBoxes: [Rect] = []
+        var word = "", wordBoxes: [Rect] = [], lineBox: Rect?
         func endWord() {
             guard !word.isEmpty else { return }
             let box = hasBoxes ? wordBoxes.dropFirst().reduce(wordBoxes[0]) { $0.union($1) } : page
             words.append(Word(text: word, confidence: 1, box: normalised(box), quad: pixels(box)))
+            lineBox = lineBox.map { $0.union(box) } ?? box
             (word, wordBoxes) = ("", [])
         }
         func endLine() {
             endWord()
-            guard !words.isEmpty else { return }
-            let box = words.dropFirst().reduce(words[0].box) { $0.union($1.box) }
-            let quadBox = Rect(x: box.minX * pageWidth, y: box.minY * pageHeight, width: box.width * pageWidth, height: box.height * pageHeight)
-            lines.append(Line(text: words.map(\.text).joined(separator: " "), confidence: 1, box: box, quad: pixels(quadBox), words: words))
-            words = []
+            guard let box = lineBox else { return }
+            lines.append(Line(text: words.map(\.text).joined(separator: " "), confidence: 1, box: normalised(box), quad: pixels(box),
+                              words: words))
+            (words, lineBox) = ([], nil)
         }
         for (index, scalar) in scalars.enumerated() {
             if scalar == "\n" {
