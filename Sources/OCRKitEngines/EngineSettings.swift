@@ -56,9 +56,9 @@ public struct EngineSettings: Sendable {
         switch choice {
         case .tesseract:
             let tesseract = try tesseract(pageSegmentationMode)
-            return byScript(tesseract, tesseract: tesseract)
+            return byScript(tesseract, tesseract: tesseract, doubt: .tesseract)
         case .ppocr:
-            return byScript(try ppocr(), tesseract: try? tesseract(pageSegmentationMode))
+            return byScript(try ppocr(), tesseract: try? tesseract(pageSegmentationMode), doubt: .ppocr)
         case .ndlocr:
             var configuration = NDLOCREngine.Configuration(jobs: jobs)
             if let models { configuration.models = models }
@@ -69,18 +69,18 @@ public struct EngineSettings: Sendable {
                 return byScript(LineCombiningEngine(
                     primary: .init(try ppocr(), calibration: .ppocr, unsharedLineThreshold: 0.4),
                     secondary: .init(secondary, calibration: .tesseract, unsharedLineThreshold: 0.5, sureLineThreshold: 0.9)),
-                    tesseract: secondary)
+                    tesseract: secondary, doubt: .ppocr)
             } catch {
                 logger.warning("pages will be read by Tesseract alone: \(error)")
-                return byScript(secondary, tesseract: secondary)
+                return byScript(secondary, tesseract: secondary, doubt: .tesseract)
             }
         }
     }
 
     /// `engine`, reading pages without languages in a language of their script; `engine` as it
     /// is, reading English unless told, when Tesseract or its script detection cannot be had
-    /// (said through ``logger``).
-    private func byScript(_ engine: any OCREngine, tesseract: TesseractEngine?) -> any OCREngine {
+    /// (said through ``logger``). `doubt` is `engine`'s (``ScriptAwareEngine/Doubt``).
+    private func byScript(_ engine: any OCREngine, tesseract: TesseractEngine?, doubt: ScriptAwareEngine.Doubt) -> any OCREngine {
         do {
             guard let tesseract else {
                 throw OCRError(.engineUnavailable, reason: "Tesseract, which reads the scripts PP-OCR does not, cannot be had")
@@ -89,7 +89,7 @@ public struct EngineSettings: Sendable {
             return ScriptAwareEngine(engine: engine, installedLanguages: tesseract.installedLanguages,
                                      detector: try TesseractScriptDetector(configuration: configuration),
                                      orientationDetector: try TesseractOrientationDetector(configuration: configuration),
-                                     logger: logger)
+                                     doubt: doubt, logger: logger)
         } catch {
             logger.warning("pages will be read in English unless their languages are given: \(error)")
             return engine

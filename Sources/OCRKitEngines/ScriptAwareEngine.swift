@@ -12,7 +12,7 @@ import OCRKit
 ///   Chinese, Japanese or Greek is read again in a language of that script (Tesseract's half of
 ///   `auto` then reads it too); a page of Latin letters, in the installed language its letters
 ///   beyond a-z say (``OCRKit/Language/likeliest(for:among:)``: German's ä, ö, ü, ß);
-/// - where it read little of the page's ink, or with little confidence, the page's script is
+/// - where it read little of the page's ink, or little of it surely (``Doubt``), the page's script is
 ///   found (``OCRKit/ScriptDetector``) and the page read again in the installed language of that
 ///   script ``OCRKit/Script/language(among:)`` chooses (Russian for Cyrillic:
 ///   ``OCRKit/Script/defaultLanguage``) and up to two others of the script (Ukrainian), by
@@ -51,22 +51,18 @@ public struct ScriptAwareEngine: OCREngine {
     /// time: 0.81 to 0.95; an upright page of Russian, which the detector checks by reading it in
     /// English, 0.53 for upside down.
     public var minimumOrientationConfidence = 0.75
-    /// A first reading that leaves more of the page's ink than this outside its lines has its
-    /// page's script found. English receipts leave 0.3% to 7% (one in twelve 29%, its logo);
-    /// pages of scripts the first reading cannot read, 38% to 100%.
-    public var unreadInkLimit = 0.15
-    /// A first reading less confident than this, its lines' mean by character, has its page's
-    /// script found: English receipts' are 0.97 to 0.99; Hebrew's, Thai's and Hindi's read as
-    /// English, 0.60 to 0.65.
-    public var confidenceLimit = 0.85
+    /// When a first reading is doubtful, which has its page's orientation and script found.
+    public var doubt: Doubt
     /// Where the engine says what it could not do: a script that ``engine`` does not read.
     public var logger: Logger
 
     public var info: EngineInfo { engine.info }
 
     public init(engine: any OCREngine, installedLanguages: [String], detector: any ScriptDetector,
-                orientationDetector: (any OrientationDetector)? = nil, logger: Logger = Logger(label: "ocrkit")) {
+                orientationDetector: (any OrientationDetector)? = nil, doubt: Doubt = .ppocr,
+                logger: Logger = Logger(label: "ocrkit")) {
         self.engine = engine
+        self.doubt = doubt
         self.installedLanguages = installedLanguages
         self.detector = detector
         self.orientationDetector = orientationDetector
@@ -232,14 +228,5 @@ public struct ScriptAwareEngine: OCREngine {
         guard script == .han else { return script }
         let kana = text.filter { Script($0) == .kana }.count, han = text.filter { Script($0) == .han }.count
         return kana * 10 >= han ? .kana : .han
-    }
-
-    /// Whether a reading leaves much of the page's ink unread, or reads it with little confidence.
-    func isDoubtful(_ page: Page, in bitmap: Bitmap) -> Bool {
-        let characters = page.lines.map { Double($0.text.count) }.reduce(0, +)
-        let confidence = page.lines.map { $0.confidence * Double($0.text.count) }.reduce(0, +) / max(1, characters)
-        // A page with nothing read (a blank, a photo) is doubtful only for the ink it holds.
-        if characters > 0, confidence < confidenceLimit { return true }
-        return bitmap.inkShare(outside: page.lines.map(\.margin)) > unreadInkLimit
     }
 }

@@ -119,6 +119,20 @@ struct LanguageExamples {
         #expect(page.missingLanguages.isEmpty)
     }
 
+    @Test func doubt() async throws {
+        let bitmap = try Self.russianPage()
+
+        // Example from Sources/OCRKitEngines/ScriptAwareEngine+Doubt.swift
+        let tesseract = try TesseractEngine()
+        var engine = ScriptAwareEngine(engine: tesseract, installedLanguages: tesseract.installedLanguages,
+                                       detector: try TesseractScriptDetector(), doubt: .tesseract)
+        engine.doubt.unreadInk = 0.8                // photos with pictures in: leave their ink be
+        let page = try await engine.read(bitmap)    // a Russian page, doubtful in English: read in Russian
+
+        #expect(engine.doubt == ScriptAwareEngine.Doubt(sureConfidence: 0.9, sureShare: 0.15, unreadInk: 0.8))
+        #expect(page.languages.first == "rus", "\(page.text)")
+    }
+
     @Test func languageBenchmark() async throws {
         // Example from Sources/OCRKitBench/LanguageBenchmark.swift
         var benchmark = LanguageBenchmark(ocr: ".build-release/release/ocr")
