@@ -21,7 +21,9 @@ import OCRKitPDF
 ///
 /// Text formats go out page by page as they come, pages kept with the text they hold among them;
 /// a PDF is written when its pages are all in, each image decoded again, pages kept as they
-/// were. A document none of whose pages was read (they all hold text) is copied as it is.
+/// were. A document none of whose pages was read (they all hold text) is copied as it is. One PDF
+/// of several files takes their kept pages from ``DocumentEvent/kept(_:)``, which a reader gives
+/// with ``DocumentReader/givesKeptText``.
 public struct DocumentOutput {
     /// Where documents go.
     public enum Destination {
@@ -57,6 +59,9 @@ public struct DocumentOutput {
     private var names = FileNames()
     /// With one document of every page: the files ended, and the last one if none of its pages was read.
     private var ended = 0, unread: String?
+    /// With one PDF of every page, the pages kept since the last page read: added before the
+    /// next, or at the end unless the one document given is copied as it is.
+    private var kept: [Page] = []
 
     /// - Parameters:
     ///   - decoder: decodes the pages' images again, for a PDF (the ``OCRKit/PageReader``'s that read them).
@@ -79,11 +84,11 @@ public struct DocumentOutput {
     ///   refused, a folder not writable); the next file's document can still be written.
     public mutating func write(_ event: DocumentEvent) async throws {
         switch event {
-        case .kept where format == .pdf:
-            break   // the page is copied as it is, its text with it
+        case .kept(let page) where format == .pdf:
+            // A file's own searchable copy keeps the page as it is, its text with it.
+            if !isFolder { kept.append(page) }
         case .read(let page), .kept(let page):
-            if document == nil { document = try open(for: page.image, isSinglePage: isFolder ? page.pageNumber == nil : isSinglePage) }
-            try document?.add(page)
+            try add(page)
         case .failed:
             break
         case .ended(let plan):
@@ -115,10 +120,19 @@ public struct DocumentOutput {
             }
             return
         }
-        if document == nil { document = try open(for: "", isSinglePage: isSinglePage) }
+        if document == nil, kept.isEmpty { document = try open(for: "", isSinglePage: isSinglePage) }
+        if let page = kept.popLast() { try add(page) }
         try await finishDocument()
         if case .memory = destination { data = document?.memory ?? [] }
         document = nil
+    }
+
+    /// Adds `page` to the document being written, opening it if need be, after the pages kept before it.
+    private mutating func add(_ page: Page) throws {
+        if document == nil { document = try open(for: page.image, isSinglePage: isFolder ? page.pageNumber == nil : isSinglePage) }
+        for held in kept { try document?.add(held) }
+        kept = []
+        try document?.add(page)
     }
 
     private var isFolder: Bool { if case .folder = destination { true } else { false } }

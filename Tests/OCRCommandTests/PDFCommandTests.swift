@@ -100,6 +100,24 @@ struct PDFCommandTests {
         #expect(printed.outputData == FileManager.default.contents(atPath: path), "the document as it is, on standard output too")
     }
 
+    /// One PDF of several files keeps the pages that hold text, as they are, among those read: a
+    /// typeset document's pages were left out of it, without a word, when it was not the only file.
+    @Test func oneDocumentOfSeveralFilesKeepsThePagesThatHoldText() async throws {
+        let typeset = folder.file("letter.pdf")
+        try TestDocuments.typeset([["A letter set in type"], ["Its second page"]], to: typeset)
+        let scan = try scans(["A scanned note"], name: "note.pdf")
+        let result = try await ocr(["read", "--engine", "tesseract", "--format", "pdf", typeset, scan])
+        #expect(result.status == 0, "\(result.errors)")
+        let combined = folder.file("combined.pdf")
+        try result.outputData.write(to: URL(fileURLWithPath: combined))
+        let info = try Tool.output("pdfinfo", [combined]).split(separator: "\n")
+        #expect(info.contains { $0.hasPrefix("Pages:") && $0.hasSuffix(" 3") }, "\(info)")
+        let text = try Tool.output("pdftotext", [combined, "-"])
+        let pages = text.split(separator: "\u{0C}").map { $0.trimmingCharacters(in: .whitespacesAndNewlines) }
+        #expect(pages.prefix(3) == ["A letter set in type", "Its second page", "A scanned note"],
+                "the typeset pages as they were, no layer over their own text: \(pages)")
+    }
+
     @Test func aPageThatTakesTooLongIsGivenUpOnSayingWhich() async throws {
         let path = try scans(["Slow page"], name: "slow.pdf")
         let result = try await ocr(["read", "--engine", "tesseract", "--page-time-limit", "0.001", path, "Samples/letter.png"])

@@ -7,7 +7,8 @@ import OCRKit
 /// - A PDF's pages are kept as they were: their content, images, annotations, links, forms,
 ///   bookmarks and metadata. The layer is added beside the page's content, which is not drawn
 ///   again; its images keep their bytes. Pages not read (holding text already, or not chosen)
-///   are kept as they are.
+///   are kept as they are, and so is a page given with the text it holds
+///   (``OCRKit/Page/holdsEmbeddedText``): it gets no layer.
 /// - An image file becomes a page of its own size at its resolution (300 dpi when it states
 ///   none): a JPEG's own bytes, other images' pixels without loss, a straightened photo as JPEG.
 ///
@@ -90,7 +91,7 @@ public enum SearchablePDF {
     private static func copy(of first: Page, adding pages: [Page], password: String?) throws -> QPDFFile {
         let file = try open(first, password: password)
         let font = GlyphlessFont.add(to: file)
-        for page in pages {
+        for page in pages where !page.holdsEmbeddedText {
             try addLayer(page, to: file.page(pageIndex(of: page, in: file)), of: file, font: font)
         }
         return file
@@ -118,6 +119,7 @@ public enum SearchablePDF {
         }
         let source = try sources.open(page)
         try file.append(source.page(pageIndex(of: page, in: source)), from: source)
+        guard !page.holdsEmbeddedText else { return }
         try addLayer(page, to: file.page(file.pageCount - 1), of: file, font: font)
     }
 
