@@ -120,8 +120,8 @@ public struct DocumentOutput {
             }
             return
         }
-        if document == nil, kept.isEmpty { document = try open(for: "", isSinglePage: isSinglePage) }
-        if let page = kept.popLast() { try add(page) }
+        if let last = kept.popLast() { try add(last) }
+        if document == nil { document = try open(for: "", isSinglePage: isSinglePage) }
         try await finishDocument()
         if case .memory = destination { data = document?.memory ?? [] }
         document = nil

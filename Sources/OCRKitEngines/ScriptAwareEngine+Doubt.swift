@@ -54,8 +54,7 @@ extension ScriptAwareEngine {
     func isDoubtful(_ page: Page, in bitmap: Bitmap) -> Bool {
         var characters = 0, sure = 0
         for line in page.lines {
-            let readings = line.words.isEmpty ? [(line.text, line.confidence)] : line.words.map { ($0.text, $0.confidence) }
-            for (text, confidence) in readings {
+            for (text, confidence) in line.readings {
                 characters += text.count
                 if confidence >= doubt.sureConfidence { sure += text.count }
             }

@@ -51,7 +51,8 @@ public struct ScriptAwareEngine: OCREngine {
     /// time: 0.81 to 0.95; an upright page of Russian, which the detector checks by reading it in
     /// English, 0.53 for upside down.
     public var minimumOrientationConfidence = 0.75
-    /// When a first reading is doubtful, which has its page's orientation and script found.
+    /// When a first reading is doubtful, which has its page's orientation and script found: the
+    /// engine's own (``Doubt/ppocr``, ``Doubt/tesseract``), for engines differ in how sure they say they are.
     public var doubt: Doubt
     /// Where the engine says what it could not do: a script that ``engine`` does not read.
     public var logger: Logger
@@ -59,7 +60,7 @@ public struct ScriptAwareEngine: OCREngine {
     public var info: EngineInfo { engine.info }
 
     public init(engine: any OCREngine, installedLanguages: [String], detector: any ScriptDetector,
-                orientationDetector: (any OrientationDetector)? = nil, doubt: Doubt = .ppocr,
+                orientationDetector: (any OrientationDetector)? = nil, doubt: Doubt,
                 logger: Logger = Logger(label: "ocrkit")) {
         self.engine = engine
         self.doubt = doubt

@@ -134,7 +134,8 @@ import Testing
         let (bitmap, _) = try Self.page(["heb"])
         let tesseract = try TesseractEngine(configuration: TesseractConfiguration(jobs: 1))
         let engine = ScriptAwareEngine(engine: tesseract, installedLanguages: tesseract.installedLanguages.filter { $0 != "heb" },
-                                       detector: try TesseractScriptDetector(configuration: TesseractConfiguration(jobs: 1)))
+                                       detector: try TesseractScriptDetector(configuration: TesseractConfiguration(jobs: 1)),
+                                       doubt: .tesseract)
         let page = try await engine.read(bitmap)
         #expect(page.missingLanguages == [MissingLanguage(script: .hebrew)])
         #expect(page.missingLanguages.first?.package == "tesseract-ocr-heb")

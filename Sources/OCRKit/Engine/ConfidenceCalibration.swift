@@ -38,8 +38,7 @@ public struct ConfidenceCalibration: Hashable, Sendable {
     public func probability(of lines: some Sequence<Line>) -> Double {
         var total = 0.0, characters = 0
         for line in lines {
-            let readings = line.words.isEmpty ? [(line.text, line.confidence)] : line.words.map { ($0.text, $0.confidence) }
-            for (text, confidence) in readings {
+            for (text, confidence) in line.readings {
                 total += probability(confidence) * Double(text.count)
                 characters += text.count
             }
