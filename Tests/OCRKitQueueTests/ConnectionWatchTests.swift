@@ -6,8 +6,10 @@ import Testing
 @testable import OCRKitQueuePostgres
 
 /// A query written to a connection that has closed is dropped by PostgresNIO and never answered,
-/// as when the pool hands out a connection the server has just ended: the watch ends it.
-@Suite(.enabled(if: PostgresServer.shared != nil, PostgresServer.unavailableReason), .timeLimit(.minutes(1)))
+/// as when the pool hands out a connection the server has just ended: the watch ends it. The
+/// suite's limit guards a hang, not slowness (each call's own patience is 10 s): in a fresh
+/// clone's whole suite, starting the shared server and a database took one test past a minute.
+@Suite(.enabled(if: PostgresServer.shared != nil, PostgresServer.unavailableReason), .timeLimit(.minutes(5)))
 struct ConnectionWatchTests {
     @Test func callsOnAnOpenConnectionHaveTheirAnswer() async throws {
         let url = try await #require(PostgresServer.shared).makeDatabase()
