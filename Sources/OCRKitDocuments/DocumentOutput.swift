@@ -21,9 +21,8 @@ import OCRKitPDF
 ///
 /// Text formats go out page by page as they come, pages kept with the text they hold among them;
 /// a PDF is written when its pages are all in, each image decoded again, pages kept as they
-/// were. A document none of whose pages was read (they all hold text) is copied as it is. One PDF
-/// of several files takes their kept pages from ``DocumentEvent/kept(_:)``, which a reader gives
-/// with ``DocumentReader/givesKeptText``.
+/// were (a sidecar has their text). A document none of whose pages was read (they all hold
+/// text) is copied as it is.
 public struct DocumentOutput {
     /// Where documents go.
     public enum Destination {
@@ -84,9 +83,9 @@ public struct DocumentOutput {
     ///   refused, a folder not writable); the next file's document can still be written.
     public mutating func write(_ event: DocumentEvent) async throws {
         switch event {
-        case .kept(let page) where format == .pdf:
-            // A file's own searchable copy keeps the page as it is, its text with it.
-            if !isFolder { kept.append(page) }
+        case .kept(let page) where format == .pdf && !isFolder:
+            // Held: if no page of the one document given is read, it is copied as it is.
+            kept.append(page)
         case .read(let page), .kept(let page):
             try add(page)
         case .failed:
@@ -97,11 +96,13 @@ public struct DocumentOutput {
                 unread = plan.read.isEmpty ? plan.path : nil
                 return
             }
+            defer { document = nil }
             if plan.read.isEmpty && format == .pdf {
-                try copy(plan.path, to: try names.path(for: plan.path, in: folder, fileExtension: format.fileExtension))
+                // Its searchable copy is the document itself; its sidecar, if any, has its pages' text.
+                let path = try document?.finishSidecar() ?? names.path(for: plan.path, in: folder, fileExtension: format.fileExtension)
+                try copy(plan.path, to: path)
                 return
             }
-            defer { document = nil }
             try await finishDocument()
         }
     }

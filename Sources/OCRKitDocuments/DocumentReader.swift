@@ -29,10 +29,6 @@ public struct DocumentReader: Sendable {
     /// How long a page may take before it is given up on (``PageFailure/isGivenUp``): a
     /// damaged document's page can take for ever.
     public var pageTimeLimit: Duration = .seconds(600)
-    /// Whether the pages kept rather than read give the text they hold (``DocumentEvent/kept(_:)``),
-    /// so that a document's text is all there; a searchable copy, which keeps them as they are,
-    /// has no need of it.
-    public var givesKeptText = true
 
     /// A reader of `jobs` pages at once (by default as many as the machine has cores).
     public init(_ pageReader: PageReader, options: RecognitionOptions = RecognitionOptions(),
@@ -68,17 +64,25 @@ public struct DocumentReader: Sendable {
     ) async throws {
         let steps = batch.plans.indices.flatMap { file in
             let plan = batch.plans[file]
-            let kept = givesKeptText ? plan.skipped.map { Step.kept(file: file, number: $0.number) } : []
+            let kept = plan.skipped.map { Step.kept(file: file, number: $0.number) }
             return (plan.read.map { Step.page(file: file, number: $0) } + kept).sorted { $0.number < $1.number } + [Step.end(file: file)]
         }
         let pageSteps = steps.indices.filter { steps[$0].isPage }
         var nextStep = 0
+        /// The kept pages' events taken ahead, by their steps' indices.
+        var keptEvents: [Int: DocumentEvent] = [:]
         /// Hands on the pages kept and the ends of files before the step at `limit`.
         func handOnSteps(before limit: Int) async throws {
             while nextStep < limit {
                 switch steps[nextStep] {
                 case .end(let file): try await body(.ended(batch.plans[file]))
-                case .kept(let file, let number): if let event = await keptText(of: batch.plans[file].path, page: number) { try await body(event) }
+                case .kept(let file, _):
+                    if keptEvents[nextStep] == nil {
+                        // This kept page and the next of its file's, their document opened once.
+                        let next = steps[nextStep...].prefix { $0.file == file }.indices.filter { steps[$0].isKept }.prefix(Self.keptPagesAtOnce)
+                        keptEvents = await keptText(of: batch.plans[file].path, steps: Array(next), numbers: next.map { steps[$0].number })
+                    }
+                    if let event = keptEvents.removeValue(forKey: nextStep) { try await body(event) }
                 case .page: preconditionFailure("pages are read, not handed on here")
                 }
                 nextStep += 1
@@ -113,13 +117,19 @@ public struct DocumentReader: Sendable {
         }
     }
 
-    /// The text page `number` of the document at `path` holds, or why it cannot be had; nothing
-    /// when its decoder cannot tell.
-    private func keptText(of path: String, page number: Int) async -> DocumentEvent? {
+    /// How many kept pages' text is taken from their document at once: opening a document costs
+    /// more than a page's text (300 typeset pages, one at a time: 2.5 s; at once: 0.1 s), and
+    /// their pages are held until handed on.
+    static let keptPagesAtOnce = 50
+
+    /// The text pages `numbers` of the document at `path` hold, or why it cannot be had, by their
+    /// `steps`; none when its decoder cannot tell.
+    private func keptText(of path: String, steps: [Int], numbers: [Int]) async -> [Int: DocumentEvent] {
         do {
-            return try await pageReader.decoder.embeddedText(ofPage: number, ofFileAt: path).map { .kept($0) }
+            guard let pages = try await pageReader.decoder.embeddedText(ofPages: numbers, ofFileAt: path) else { return [:] }
+            return Dictionary(uniqueKeysWithValues: zip(steps, pages.map { DocumentEvent.kept($0) }))
         } catch {
-            return .failed(PageFailure(path: path, pageNumber: number, error: error))
+            return Dictionary(uniqueKeysWithValues: zip(steps, numbers.map { .failed(PageFailure(path: path, pageNumber: $0, error: error)) }))
         }
     }
 
@@ -131,6 +141,14 @@ public struct DocumentReader: Sendable {
         case end(file: Int)
 
         var isPage: Bool { if case .page = self { true } else { false } }
+
+        var isKept: Bool { if case .kept = self { true } else { false } }
+
+        var file: Int {
+            switch self {
+            case .page(let file, _), .kept(let file, _), .end(let file): file
+            }
+        }
 
         var number: Int {
             switch self {

@@ -84,6 +84,16 @@ struct OpenDocument {
         }
     }
 
+    /// Ends a PDF whose pages were none of them read, which is copied rather than written: only
+    /// its sidecar is finished. Returns the PDF's path.
+    mutating func finishSidecar() -> String? {
+        try? sidecar?.close()
+        sidecar = nil
+        pdfPages = []
+        guard case .file(let path) = sink else { return nil }
+        return path
+    }
+
     private mutating func emit(_ text: String) {
         switch sink {
         case .stream(let destination): destination.write(Data(text.utf8))

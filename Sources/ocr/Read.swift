@@ -86,9 +86,6 @@ struct Read: AsyncParsableCommand {
         documentReader.pagesWithText = documents.pagesWithText
         documentReader.pageTimeLimit = .seconds(pageTimeLimit)
         let batch = await documentReader.plan(paths)
-        // A file's searchable copy keeps those pages as they are; one PDF of several files takes
-        // them from the reader, and the other formats give their text.
-        documentReader.givesKeptText = format != .pdf || (outputDir == nil && batch.plans.count > 1)
         if batch.plans.isEmpty && batch.failures.isEmpty {
             throw ValidationError("no PDFs or image files found in \(paths.joined(separator: ", "))")
         }

@@ -118,6 +118,26 @@ struct PDFCommandTests {
                 "the typeset pages as they were, no layer over their own text: \(pages)")
     }
 
+    /// A sidecar has each page's text in its place, a page kept as it is giving the text it holds;
+    /// a document none of whose pages is read is copied as it is, its sidecar written all the same.
+    @Test func aSidecarHasTheTextOfThePagesKept() async throws {
+        let typeset = folder.file("letter.pdf")
+        try TestDocuments.typeset([["A letter set in type"]], to: typeset)
+        let scan = try scans(["A scanned note"], name: "note.pdf")
+        let mixed = folder.file("mixed.pdf")
+        #expect(try Tool.run("qpdf", ["--empty", "--pages", typeset, scan, "--", mixed]).status == 0)
+        let output = folder.file("archive")
+        let result = try await ocr(["read", "--engine", "tesseract", "--format", "pdf", "--sidecar", "--output-dir", output, mixed, typeset])
+        #expect(result.status == 0, "\(result.errors)")
+        func written(_ name: String) throws -> String {
+            try String(contentsOfFile: (output as NSString).appendingPathComponent(name), encoding: .utf8)
+        }
+        #expect(try written("mixed.txt") == "A letter set in type\n\u{0C}A scanned note\n")
+        #expect(try written("letter.txt") == "A letter set in type\n")
+        #expect(FileManager.default.contentsEqual(atPath: (output as NSString).appendingPathComponent("letter.pdf"), andPath: typeset),
+                "a document with nothing to read is copied as it is")
+    }
+
     @Test func aPageThatTakesTooLongIsGivenUpOnSayingWhich() async throws {
         let path = try scans(["Slow page"], name: "slow.pdf")
         let result = try await ocr(["read", "--engine", "tesseract", "--page-time-limit", "0.001", path, "Samples/letter.png"])

@@ -60,7 +60,7 @@ struct DocumentReadingTests {
     @Test func aPageHoldingTextGivesItWithItsBoxes() async throws {
         let path = folder.file("letter.pdf")
         try TestDocuments.typeset([["Dear reader,", "the text is typeset"]], to: path)
-        let given = try #require(try await reader.decoder.embeddedText(ofPage: 1, ofFileAt: path))
+        let given = try #require(try await reader.decoder.embeddedText(ofPages: [1], ofFileAt: path)?.first)
         #expect(given.holdsEmbeddedText && given.pageNumber == 1 && given.image == path)
         #expect(given.lines.map(\.text) == ["Dear reader,", "the text is typeset"])
         #expect(given.lines.allSatisfy { $0.words.allSatisfy { $0.confidence == 1 } })
@@ -69,9 +69,9 @@ struct DocumentReadingTests {
         for (kept, ocr) in zip(given.lines, read.lines) {
             #expect(abs(kept.box.minX - ocr.box.minX) < 0.01 && abs(kept.box.midY - ocr.box.midY) < 0.01, "\(kept.box) \(ocr.box)")
         }
-        #expect(try await reader.decoder.embeddedText(ofPage: 1, ofFileAt: folder.file("none.pdf")) == nil,
+        #expect(try await reader.decoder.embeddedText(ofPages: [1], ofFileAt: folder.file("none.pdf")) == nil,
                 "no PDF there: nothing to tell")
-        await #expect(throws: OCRError.self) { try await reader.decoder.embeddedText(ofPage: 2, ofFileAt: path) }
+        await #expect(throws: OCRError.self) { try await reader.decoder.embeddedText(ofPages: [1, 2], ofFileAt: path) }
     }
 
     @Test func aScannedPageIsReadAtItsScansOwnResolution() async throws {

@@ -83,14 +83,15 @@ public protocol ImageDecoder: Sendable {
     /// cooperative pool.
     func contents(ofPage page: Int, ofFileAt path: String) throws -> Data
 
-    /// The text page `page` (from 1) of the document at `path` already holds, as a page of lines
-    /// marked as such (``Page/holdsEmbeddedText``), or `nil` when this decoder cannot tell.
-    func embeddedText(ofPage page: Int, ofFileAt path: String) async throws -> Page?
+    /// The text pages `pages` (from 1) of the document at `path` already hold, in that order, each
+    /// as a page of lines marked as such (``Page/holdsEmbeddedText``), or `nil` when this decoder
+    /// cannot tell. Several pages at once open the document once.
+    func embeddedText(ofPages pages: [Int], ofFileAt path: String) async throws -> [Page]?
 }
 
 extension ImageDecoder {
     /// None: images hold no text.
-    public func embeddedText(ofPage page: Int, ofFileAt path: String) async throws -> Page? {
+    public func embeddedText(ofPages pages: [Int], ofFileAt path: String) async throws -> [Page]? {
         nil
     }
 

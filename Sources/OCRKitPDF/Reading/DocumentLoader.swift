@@ -66,12 +66,12 @@ public struct DocumentLoader: ImageDecoder {
         return try withExtendedLifetime(source) { try file.data() }
     }
 
-    /// The text a PDF's page already holds (``PageText``), its sizes at the rendering resolution;
-    /// `nil` for an image file or a TIFF.
-    public func embeddedText(ofPage page: Int, ofFileAt path: String) async throws -> Page? {
+    /// The text a PDF's pages already hold (``PageText``), their sizes at the rendering
+    /// resolution; `nil` for an image file or a TIFF.
+    public func embeddedText(ofPages pages: [Int], ofFileAt path: String) async throws -> [Page]? {
         guard Self.isPDF(path) else { return nil }
         let password = options.password, resolution = options.renderingResolution
-        return try await offThePool { try PageText.page(page, ofFileAt: path, password: password, resolution: resolution) }
+        return try await offThePool { try PageText.pages(pages, ofFileAt: path, password: password, resolution: resolution) }
     }
 
     public func pages(ofFileAt path: String) async throws -> [FilePage]? {

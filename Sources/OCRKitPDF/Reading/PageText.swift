@@ -10,21 +10,30 @@ import OCRKit
 /// Threading: a poppler document is made, used and dropped within one call, on the calling
 /// thread, which must not be one of Swift's cooperative threads (the loader runs it off them).
 enum PageText {
-    /// Page `number` (from 1) of the PDF at `path`, its pixel sizes at `resolution` dots per inch.
+    /// Pages `numbers` (from 1) of the PDF at `path`, in that order, their pixel sizes at
+    /// `resolution` dots per inch: the document is opened once for them all, which costs more
+    /// than taking one page's text.
     ///
     /// - Throws: an ``OCRKit/OCRError`` naming the file when poppler cannot open it or has no such page.
-    static func page(_ number: Int, ofFileAt path: String, password: String?, resolution: Double) throws -> Page {
+    static func pages(_ numbers: [Int], ofFileAt path: String, password: String?, resolution: Double) throws -> [Page] {
         var error: UnsafeMutablePointer<GError>?
         let absolute = URL(fileURLWithPath: path).standardizedFileURL.path
         guard let uri = g_filename_to_uri(absolute, nil, &error) else { throw failure(error, path: path) }
         defer { g_free(uri) }
         guard let document = poppler_document_new_from_file(uri, password, &error) else { throw failure(error, path: path) }
         defer { g_object_unref(UnsafeMutableRawPointer(document)) }
-        guard number >= 1, number <= Int(poppler_document_get_n_pages(document)),
-              let page = poppler_document_get_page(document, Int32(number - 1)) else {
-            throw OCRError(.invalidOption, path: path, reason: "has no page \(number)")
+        return try numbers.map { number in
+            guard number >= 1, number <= Int(poppler_document_get_n_pages(document)),
+                  let page = poppler_document_get_page(document, Int32(number - 1)) else {
+                throw OCRError(.invalidOption, path: path, reason: "has no page \(number)")
+            }
+            defer { g_object_unref(UnsafeMutableRawPointer(page)) }
+            return self.page(page, number: number, path: path, resolution: resolution)
         }
-        defer { g_object_unref(UnsafeMutableRawPointer(page)) }
+    }
+
+    /// `page`, page `number` of the PDF at `path`, as a page of lines.
+    private static func page(_ page: OpaquePointer, number: Int, path: String, resolution: Double) -> Page {
         var width = 0.0, height = 0.0
         poppler_page_get_size(page, &width, &height)
         var text = ""

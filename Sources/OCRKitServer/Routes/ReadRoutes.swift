@@ -50,7 +50,6 @@ extension OCRServer {
         configured.selection = parameters.selection
         configured.pagesWithText = parameters.pagesWithText
         configured.pageTimeLimit = configuration.limits.maximumReadTime
-        configured.givesKeptText = parameters.format != .pdf
         let documents = configured
         let batch = await documents.plan([document.path])
         if let failure = batch.failures.first { throw failure }
