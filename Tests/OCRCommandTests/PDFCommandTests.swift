@@ -206,6 +206,10 @@ struct PDFCommandTests {
             try folder.write(whole.prefix(whole.count / 3), to: "truncated.pdf"),
             try folder.write(Array("%PDF-1.7\n1 0 obj << /Type /Catalog /Pages 2 0 R >> endobj\ntrailer << /Root 1 0 R >>\n%%EOF\n".utf8),
                              to: "no-pages.pdf"),
+            // A generation number past 64 bits, which qpdf reports as a system error.
+            try folder.write(Array(("%PDF-1.4\n1 0 obj << /Type /Catalog /Pages 2 0 R >> endobj\n2 0 obj << /Type /Pages /Kids [3 0 R] "
+                                    + "/Count 1 >> endobj\n3 18446744073709551616 obj << /Type /Page /Parent 2 0 R >> endobj\n%%EOF\n").utf8),
+                             to: "out-of-range.pdf"),
         ]
         let result = try await ocr(["read", "--engine", "tesseract"] + damaged + [good])
         #expect(result.status == 1)
@@ -214,6 +218,7 @@ struct PDFCommandTests {
         for path in damaged {
             #expect(lines.filter { $0.hasPrefix("ocr: \(path): ") }.count == 1, "\(path) in \(result.errors)")
         }
+        #expect(lines.contains { $0.hasPrefix("ocr: \(damaged[3]): damaged PDF: ") }, "\(result.errors)")
     }
 
     @Test func pdfaAndSidecarGoBesideEachDocumentAndARefusedOneIsSaid() async throws {

@@ -90,10 +90,14 @@ final class QPDFFile {
         switch code {
         case qpdf_e_password:
             return OCRError(.invalidOption, path: path, reason: "the PDF is encrypted and needs its password (--password)")
-        case qpdf_e_system:
-            // The system refused a file: opening it to read, or writing the new document.
-            return OCRError(reading ? .notReadable : .notWritable, path: path, reason: detail)
+        case qpdf_e_system where !reading:
+            return OCRError(.notWritable, path: path, reason: detail)
+        case qpdf_e_system where contents == nil && !FileManager.default.isReadableFile(atPath: path):
+            // The system refused to open the file.
+            return OCRError(.notReadable, path: path, reason: detail)
         default:
+            // qpdf says a C++ runtime error is the system's too: a number out of range in a
+            // damaged file ("overflow/underflow converting 18446744073709551616...") among them.
             return OCRError(.corrupt, path: path, reason: reading ? "damaged PDF: \(detail)" : detail)
         }
     }
