@@ -17,7 +17,8 @@ extern "C" const char *ocrkit_cv_last_error(void) { return lastError.c_str(); }
 
 extern "C" const char *ocrkit_cv_unavailability(void) {
     return "OCRKit was built without OpenCV's headers (/usr/include/opencv4): install them (apt-get install "
-           "libopencv-imgproc-dev), then build again after `swift package purge-cache`, which forgets the earlier look";
+           "libopencv-imgproc-dev), then build again after scripts/rescan-headers (in an OCRKit checkout; in a package "
+           "using it, `swift package purge-cache` and touching its Package.swift), which forgets the earlier look";
 }
 
 #if __has_include(<opencv2/imgproc.hpp>)

@@ -107,7 +107,8 @@ public final class ONNXRuntime: @unchecked Sendable {
     static let builtWithoutHeaders = OCRError(
         .engineUnavailable, reason: "OCRKit was built without ONNX Runtime's headers (onnxruntime/onnxruntime_c_api.h, in "
             + "/usr/include or /usr/local/include): install them (Debian 13 and Ubuntu 24.04: apt-get install libonnxruntime-dev), "
-            + "then build again after `swift package purge-cache`, which forgets the earlier look; `ocr doctor` says more")
+            + "then build again after scripts/rescan-headers (in an OCRKit checkout; in a package using it, "
+            + "`swift package purge-cache` and touching its Package.swift), which forgets the earlier look; `ocr doctor` says more")
 
     #if OCRKIT_ONNXRUNTIME
     private init(handle: UnsafeMutableRawPointer, path: String) throws {
