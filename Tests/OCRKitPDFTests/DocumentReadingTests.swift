@@ -116,6 +116,27 @@ struct DocumentReadingTests {
         #expect(try await read(sheets[0]).map(\.pageNumber) == [nil])
     }
 
+    /// A PDF whose only encryption is of its attachments is read without a password, as viewers
+    /// show it; one whose pages are encrypted too still needs it.
+    @Test func aPDFWhoseAttachmentsAloneAreEncryptedIsReadWithoutAPassword() async throws {
+        let path = folder.file("attachments.pdf")
+        try TestDocuments.attachmentsEncrypted("Attachments locked", to: path)
+        #expect(try await reader.decoder.pages(ofFileAt: path)?.map(\.text) == [.native])
+        let pages = try await read(path, pagesWithText: .force)
+        #expect(pages.map(\.text) == ["Attachments locked"])
+        await #expect("a copy would carry attachments nothing could then decrypt") {
+            try await SearchablePDF.write(pages, to: folder.file("copy.pdf"), decoder: reader.decoder)
+        } throws: { error in
+            (error as? OCRError)?.reason.contains("only its attachments are encrypted") == true
+        }
+
+        let locked = folder.file("locked.pdf")
+        try TestDocuments.attachmentsEncrypted("Attachments locked", contentToo: true, to: locked)
+        await #expect { try await reader.decoder.pages(ofFileAt: locked) } throws: { error in
+            (error as? OCRError)?.reason.contains("--password") == true
+        }
+    }
+
     @Test func anEncryptedPDFNeedsItsPassword() async throws {
         let scan = try tiff("Confidential scan", name: "secret.tif")
         let plain = folder.file("plain.pdf"), path = folder.file("secret.pdf")

@@ -94,6 +94,35 @@ public enum TestDocuments {
         _ = try Tool.output("qpdf", [turned, "--rotate=+\(degrees)", path])
     }
 
+    /// A one-page PDF of `line` in Helvetica, written here byte by byte, that says its embedded
+    /// files are encrypted with AES-256 (`/EFF`, `/AuthEvent /EFOpen`) and, unless `contentToo`,
+    /// nothing else (`/StmF` and `/StrF` `/Identity`): as the PDF 2.0 specification allows, and
+    /// as no tool here writes. Its keys are made up: no password opens it.
+    public static func attachmentsEncrypted(_ line: String, contentToo: Bool = false, to path: String) throws {
+        let content = "BT /F1 36 Tf 72 700 Td (\(line)) Tj ET"
+        let hex = { (count: Int) in String(repeating: "5a", count: count) }
+        let filters = contentToo ? "/StmF /StdCF /StrF /StdCF" : "/StmF /Identity /StrF /Identity"
+        let objects = [
+            "<< /Type /Catalog /Pages 2 0 R >>",
+            "<< /Type /Pages /Kids [3 0 R] /Count 1 >>",
+            "<< /Type /Page /Parent 2 0 R /MediaBox [0 0 612 792] /Contents 4 0 R /Resources << /Font << /F1 5 0 R >> >> >>",
+            "<< /Length \(content.utf8.count) >>\nstream\n\(content)\nendstream",
+            "<< /Type /Font /Subtype /Type1 /BaseFont /Helvetica >>",
+            "<< /Filter /Standard /V 5 /R 6 /Length 256 /P -4 /O <\(hex(48))> /U <\(hex(48))> /OE <\(hex(32))> /UE <\(hex(32))> "
+                + "/Perms <\(hex(16))> /CF << /StdCF << /AuthEvent /EFOpen /CFM /AESV3 /Length 32 >> >> \(filters) /EFF /StdCF >>",
+        ]
+        var pdf = "%PDF-1.7\n", offsets: [Int] = []
+        for (index, object) in objects.enumerated() {
+            offsets.append(pdf.utf8.count)
+            pdf += "\(index + 1) 0 obj\n\(object)\nendobj\n"
+        }
+        let table = pdf.utf8.count
+        pdf += "xref\n0 \(objects.count + 1)\n0000000000 65535 f \n" + offsets.map { String(format: "%010d 00000 n \n", $0) }.joined()
+        pdf += "trailer\n<< /Size \(objects.count + 1) /Root 1 0 R /Encrypt 6 0 R /ID [<\(hex(16))> <\(hex(16))>] >>\n"
+        pdf += "startxref\n\(table)\n%%EOF\n"
+        try Data(pdf.utf8).write(to: URL(fileURLWithPath: path))
+    }
+
     /// `source` encrypted with AES-256, opened with `password`.
     public static func encrypted(_ source: String, password: String, to path: String) throws {
         _ = try Tool.output("qpdf", ["--encrypt", password, password + "-owner", "256", "--", source, path])

@@ -180,6 +180,9 @@ final class QPDFFile {
         return String(cString: qpdf_oh_get_name(handle, object))
     }
 
+    /// The object numbered `id` and `generation`; a null object if there is none.
+    func object(id: Int32, generation: Int32) -> Object { qpdf_get_object_by_id(handle, id, generation) }
+
     /// The object's number, or 0 for a direct object: what tells two references to one object.
     func id(_ object: Object) -> Int { Int(qpdf_oh_get_object_id(handle, object)) }
 

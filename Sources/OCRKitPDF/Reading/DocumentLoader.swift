@@ -174,7 +174,14 @@ public struct DocumentLoader: ImageDecoder {
     ///   pages, and a dynamic XFA form, whose pages Adobe Reader draws from the form's XML: the
     ///   pages themselves hold only a "please wait" notice.
     static func open(_ path: String, password: String?) throws -> QPDFFile {
-        let file = try QPDFFile(reading: path, password: password)
+        let file: QPDFFile
+        do {
+            file = try QPDFFile(reading: path, password: password)
+        } catch let refusal as OCRError where refusal.code == .invalidOption && (password ?? "").isEmpty {
+            // Refused for a password: perhaps only its attachments need one.
+            guard let opened = AttachmentEncryption.openWithoutPassword(path) else { throw refusal }
+            file = opened
+        }
         guard file.pageCount > 0 else { throw OCRError(.corrupt, path: path, reason: "the PDF has no pages") }
         if file.bool(file.key(file.root, "/NeedsRendering")) == true {
             throw OCRError(.unsupportedFormat, path: path, reason: "a dynamic XFA form, whose pages only Adobe Reader draws: "

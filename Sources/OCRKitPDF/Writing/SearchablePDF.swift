@@ -233,8 +233,14 @@ extension SearchablePDF {
     /// The PDF `page` was read from, from its file or from memory.
     fileprivate static func open(_ page: Page, password: String?) throws -> QPDFFile {
         switch page.source {
-        case .file(let path, _): try QPDFFile(reading: path, password: password)
-        case .contents(let contents, _): try QPDFFile(contents: contents, name: page.image, password: password)
+        case .file(let path, _):
+            do {
+                return try QPDFFile(reading: path, password: password)
+            } catch let refusal as OCRError where refusal.code == .invalidOption && AttachmentEncryption.openWithoutPassword(path) != nil {
+                throw OCRError(.invalidOption, path: path, reason: "only its attachments are encrypted: its pages are read without "
+                               + "the password, but a searchable copy, which carries the attachments, needs it (--password)")
+            }
+        case .contents(let contents, _): return try QPDFFile(contents: contents, name: page.image, password: password)
         }
     }
 
