@@ -62,7 +62,15 @@ final class TesseractSession {
     /// Which way up the text of `bitmap` is and which script it is in, by Tesseract's orientation
     /// and script detection; `nil` when it finds too little text to tell (fewer than
     /// `minimumCharacters` characters).
-    func orientationAndScript(of bitmap: Bitmap, minimumCharacters: Int = 50) throws -> (TextOrientation, ScriptDetection?)? {
+    /// The same image's detection is made once (``OrientationAndScriptMemo``).
+    func orientationAndScript(of bitmap: Bitmap, minimumCharacters: Int = 50,
+                              memo: OrientationAndScriptMemo = .shared) throws -> (TextOrientation, ScriptDetection?)? {
+        try memo.detection(of: .init(bitmap, dataPath: dataPath, minimumCharacters: minimumCharacters)) {
+            try detectOrientationAndScript(of: bitmap, minimumCharacters: minimumCharacters)
+        }
+    }
+
+    private func detectOrientationAndScript(of bitmap: Bitmap, minimumCharacters: Int) throws -> (TextOrientation, ScriptDetection?)? {
         try load(languages: "osd", path: bitmap.image)
         defer { TessBaseAPIClear(handle) }
         set("min_characters_to_try", String(minimumCharacters))
