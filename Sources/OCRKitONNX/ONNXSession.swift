@@ -54,6 +54,8 @@ struct OutputView {
 /// so a session is shared by every worker that uses its model.
 final class ONNXSession: @unchecked Sendable {
     let modelPath: String
+    /// How many threads each run's operators take.
+    let threads: Int
     let inputNames: [String]
     let outputNames: [String]
     /// The shape of each input, in the order of ``inputNames``; -1 stands for a size the model
@@ -93,6 +95,7 @@ final class ONNXSession: @unchecked Sendable {
     /// - Throws: an ``OCRError`` naming the model: not found, corrupt, or not loadable.
     init(runtime: ONNXRuntime, model: String, threads: Int = 1, plansMemory: Bool = true, releasesMemory: Bool = false) throws {
         modelPath = model
+        self.threads = threads
         #if OCRKIT_ONNXRUNTIME
         guard FileManager.default.fileExists(atPath: model) else {
             throw OCRError(.fileNotFound, path: model, reason: "no such model file")
@@ -104,6 +107,8 @@ final class ONNXSession: @unchecked Sendable {
         defer { api.ReleaseSessionOptions(options) }
         try runtime.check(api.SetIntraOpNumThreads(options, Int32(threads)), path: model)
         try runtime.check(api.SetInterOpNumThreads(options, 1), path: model)
+        // Threads that wait for work spinning would take the cores from a page read beside.
+        try runtime.check(api.AddSessionConfigEntry(options, "session.intra_op.allow_spinning", "0"), path: model)
         try runtime.check(api.SetSessionGraphOptimizationLevel(options, ORT_ENABLE_ALL), path: model)
         if !plansMemory { try runtime.check(api.DisableMemPattern(options), path: model) }
         if releasesMemory {

@@ -79,7 +79,14 @@ public final class PPOCREngine: LineRecognizer {
     public let configuration: Configuration
     /// The models read with.
     public let modelSet: PPOCRModelSet
-    private let models: Mutex<Models?> = Mutex(nil)
+    /// The models, loaded for runs of ``Configuration/threadsPerRun`` threads and, once a page is
+    /// read alone, for runs of as many threads as the machine has cores.
+    private let models: Mutex<(shared: Models?, alone: Models?)> = Mutex((nil, nil))
+    /// The pages being read now. A page read alone (one image, or the last of a batch) runs its
+    /// models on every core, which the idle workers' share would leave idle: on 2 cores a receipt
+    /// took 2.5 s rather than 3.8. ONNX Runtime fixes a session's threads, so a page alone runs
+    /// on sessions of its own.
+    private let pagesInFlight = Atomic<Int>(0)
     private let workers: BlockingWorkerPool<Void>
     /// Turns to run the detector, ``Configuration/concurrentDetections`` of them; waited for on
     /// the workers' own threads.
@@ -105,12 +112,21 @@ public final class PPOCREngine: LineRecognizer {
     }
 
     public func recognize(_ bitmap: Bitmap, options: RecognitionOptions) async throws -> Page {
-        try await workers.run { [self] _ in try readPage(bitmap, options: options) }
+        try await workers.run { [self] _ in try inFlight { try readPage(bitmap, options: options) } }
     }
 
     /// Reads the lines along `quads` with the recogniser alone: where another engine found them.
     public func recognizeLines(along quads: [Quad], in bitmap: Bitmap, options: RecognitionOptions) async throws -> [Line?] {
-        try await workers.run { [self] _ in try readLines(along: quads, in: bitmap, options: options, models: try loadedModels()) }
+        try await workers.run { [self] _ in
+            try inFlight { try readLines(along: quads, in: bitmap, options: options, models: try loadedModels()) }
+        }
+    }
+
+    /// `body`, counted among the pages being read while it runs.
+    private func inFlight<T>(_ body: () throws -> T) rethrows -> T {
+        pagesInFlight.add(1, ordering: .relaxed)
+        defer { pagesInFlight.subtract(1, ordering: .relaxed) }
+        return try body()
     }
 
     /// The loaded models, shared by every worker.
@@ -120,25 +136,37 @@ public final class PPOCREngine: LineRecognizer {
         var recognizer: PPOCRRecognizer
     }
 
-    /// Loads the models the first time, on a worker thread.
+    /// The models for the next run, loaded the first time, on a worker thread: for a page read
+    /// alone as it starts, those of runs on every core.
     private func loadedModels() throws -> Models {
-        try models.withLock { models in
-            if let models { return models }
-            let runtime = try ONNXRuntime.shared(libraryPath: configuration.libraryPath)
-            // A page's detector runs once a page, on pages of every size, and takes hundreds of megabytes a run.
-            func session(_ path: String, isDetector: Bool = false) throws -> ONNXSession {
-                let releases = isDetector && !configuration.detectorKeepsMemory
-                return try ONNXSession(runtime: runtime, model: path, threads: configuration.threadsPerRun,
-                                       plansMemory: !releases, releasesMemory: releases)
-            }
-            let classifier = configuration.classifiesOrientation ? modelSet.classifier : nil
-            let loaded = Models(
-                detector: try session(modelSet.detector, isDetector: true),
-                classifier: try classifier.map { PPOCROrientationClassifier(session: try session($0)) },
-                recognizer: try PPOCRRecognizer(session: try session(modelSet.recognizer), dictionary: modelSet.dictionary))
-            models = loaded
+        let cores = ProcessInfo.processInfo.activeProcessorCount
+        let alone = configuration.threadsPerRun < cores && pagesInFlight.load(ordering: .relaxed) <= 1
+        return try models.withLock { models in
+            if let loaded = alone ? models.alone : models.shared { return loaded }
+            let loaded = try loadModels(threads: alone ? cores : configuration.threadsPerRun)
+            if alone { models.alone = loaded } else { models.shared = loaded }
             return loaded
         }
+    }
+
+    /// The threads a run of the models loaded takes: for pages read beside others, and for a page
+    /// read alone; `nil` for those not loaded. What tests look at.
+    var runThreads: (shared: Int?, alone: Int?) {
+        models.withLock { ($0.shared?.detector.threads, $0.alone?.detector.threads) }
+    }
+
+    private func loadModels(threads: Int) throws -> Models {
+        let runtime = try ONNXRuntime.shared(libraryPath: configuration.libraryPath)
+        // A page's detector runs once a page, on pages of every size, and takes hundreds of megabytes a run.
+        func session(_ path: String, isDetector: Bool = false) throws -> ONNXSession {
+            let releases = isDetector && !configuration.detectorKeepsMemory
+            return try ONNXSession(runtime: runtime, model: path, threads: threads, plansMemory: !releases, releasesMemory: releases)
+        }
+        let classifier = configuration.classifiesOrientation ? modelSet.classifier : nil
+        return Models(
+            detector: try session(modelSet.detector, isDetector: true),
+            classifier: try classifier.map { PPOCROrientationClassifier(session: try session($0)) },
+            recognizer: try PPOCRRecognizer(session: try session(modelSet.recognizer), dictionary: modelSet.dictionary))
     }
 
     /// The lines along `quads`, as ``recognizeLines(along:in:options:)`` gives them.
@@ -158,13 +186,15 @@ public final class PPOCREngine: LineRecognizer {
     }
 
     private func readPage(_ bitmap: Bitmap, options: RecognitionOptions) throws -> Page {
-        let models = try loadedModels()
+        var models = try loadedModels()
         let region = options.regionOfInterest.map { $0.scaled(width: Double(bitmap.width), height: Double(bitmap.height)) }
             ?? Rect(x: 0, y: 0, width: Double(bitmap.width), height: Double(bitmap.height))
         // Lines much taller than wide run down the page: turned a quarter, they read across.
         var quads = try detect(in: bitmap, region: region, detector: models.detector).map {
             PPOCRRecognizer.aspect(of: $0) < 1 / Self.verticalAspect ? $0.turned(1) : $0
         }
+        // Chosen again: another page may have come meanwhile, or gone.
+        models = try loadedModels()
         if let classifier = models.classifier {
             quads = try classifier.upright(quads, in: bitmap)
         }

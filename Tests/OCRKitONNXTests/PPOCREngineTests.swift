@@ -42,6 +42,25 @@ struct PPOCREngineTests {
         }
     }
 
+    /// A page read alone runs its models on every core, pages read side by side on their share of
+    /// them, and what is read is the same.
+    @Test(.enabled(if: ProcessInfo.processInfo.activeProcessorCount >= 2, "one core: no share to take"))
+    func aPageReadAloneRunsOnEveryCore() async throws {
+        let cores = ProcessInfo.processInfo.activeProcessorCount
+        let engine = try PPOCREngine(configuration: PPOCREngine.Configuration(models: models, libraryPath: library, jobs: cores))
+        let bitmap = try TextRenderer.render("Invoice 2024-117\nTotal due 42.50 EUR\nPaid by card", font: "DejaVu Sans 14", margin: 60)
+        let alone = try await engine.read(bitmap, options: RecognitionOptions())
+        #expect(engine.runThreads.alone == cores && engine.runThreads.shared == nil)
+
+        let besideOthers = try await withThrowingTaskGroup(of: Page.self) { group in
+            for _ in 0..<cores { group.addTask { try await engine.read(bitmap, options: RecognitionOptions()) } }
+            return try await group.reduce(into: []) { $0.append($1) }
+        }
+        #expect(engine.runThreads.shared == 1, "pages read side by side share the cores")
+        #expect(besideOthers.allSatisfy { $0.lines.map(\.text) == alone.lines.map(\.text) })
+        #expect(["Invoice", "42.50", "card"].allSatisfy { alone.text.contains($0) }, "\(alone.text)")
+    }
+
     @Test func readsALineAloneInItsImage() async throws {
         // 12 or more times wider than high: letterboxed before detection, as RapidOCR does.
         let text = "The quick brown fox jumps over the lazy dog"
