@@ -75,8 +75,10 @@ import Testing
 
     @Test func aScannerReadsAStream() async throws {
         let cameraAddress = "http://127.0.0.1:\(try LoopbackPort.unused())/camera.ts"
-        // Longer than a busy machine takes to read three frames: the loop ends before the stream does.
-        let server = try serve("red", seconds: 60, at: cameraAddress)
+        // Longer than any machine takes to read three frames, so that the loop ends before the
+        // stream does: a fresh clone's whole suite once took over a minute for two, and the
+        // scanner then waited for a camera gone for good. The server is stopped at the end.
+        let server = try serve("red", seconds: 600, at: cameraAddress)
         defer { server.signal() }
         let scanner = try LiveScanner(engine: Scenes.engine())
         var frames = 0
