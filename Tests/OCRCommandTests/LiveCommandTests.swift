@@ -89,10 +89,10 @@ import Testing
         return video
     }
 
-    /// ffmpeg serving `video` three times over (9 s, time for a busy machine to read a few
-    /// frames), in real time, to the first client of `address`, then ending.
+    /// ffmpeg serving `video` over and over, in real time, to the first client of `address`,
+    /// until it is stopped.
     private func serve(_ video: String, at address: String) throws -> ChildProcess.Running {
-        try StreamServer.start(["-stream_loop", "2", "-i", video], at: address)
+        try StreamServer.start(["-stream_loop", "-1", "-i", video], at: address)
     }
 
     @Test(.timeLimit(.minutes(3))) func aCameraStreamIsReadAndOpenedAgainWhenItDrops() async throws {
@@ -100,11 +100,18 @@ import Testing
         let first = try plateVideo("AB12 CDE", name: "first.ts"), second = try plateVideo("XY34 ZZZ", name: "second.ts")
         let address = "http://127.0.0.1:\(try LoopbackPort.unused())/camera.ts"
         let firstServer = try serve(first, at: address)
-        let secondServer = Mutex<ChildProcess.Running?>(nil)
-        defer { secondServer.withLock { $0?.signal() } }
+        // Both serve until stopped: the second is not started once the test has ended.
+        let secondServer = Mutex<(server: ChildProcess.Running?, isDone: Bool)>((nil, false))
+        defer {
+            secondServer.withLock { $0.isDone = true; $0.server?.signal() }
+            firstServer.signal()
+        }
         Thread { [self] in
             firstServer.wait()
-            secondServer.withLock { $0 = try? serve(second, at: address) }
+            secondServer.withLock { state in
+                guard !state.isDone else { return }
+                state.server = try? serve(second, at: address)
+            }
         }.start()
 
         // Its lines as it prints them, through a named pipe, opened here first: the child opens its
@@ -117,15 +124,20 @@ import Testing
         let live = try ChildProcess.start(BuiltProducts.ocr, ["live", address, "--engine", "tesseract", "--pattern", "uk",
                                                               "--evidence", folder.file("evidence")],
                                           output: printed, errors: folder.file("errors.txt"))
-        // A stream has no end: the scanner runs until stopped, here once both cars are reported or a minute has passed.
+        // A stream has no end: the scanner runs until stopped, here once both cars are reported or two minutes have passed.
         let stop = DispatchWorkItem { live.signal() }
-        DispatchQueue.global().asyncAfter(deadline: .now() + 60, execute: stop)
+        DispatchQueue.global().asyncAfter(deadline: .now() + 120, execute: stop)
         let lines = await offThePool { () -> [String] in
-            var text = ""
+            var text = "", cameraWentAway = false
             while text.split(separator: "\n").count < 2 {
                 let data = output.availableData
                 if data.isEmpty { break }
                 text += String(decoding: data, as: UTF8.self)
+                // The first car reported, however long a busy machine took, the camera goes away.
+                if !cameraWentAway && text.contains("\n") {
+                    firstServer.signal()
+                    cameraWentAway = true
+                }
             }
             return text.split(separator: "\n").map(String.init)
         }
