@@ -189,10 +189,7 @@ public final class PPOCREngine: LineRecognizer {
         var models = try loadedModels()
         let region = options.regionOfInterest.map { $0.scaled(width: Double(bitmap.width), height: Double(bitmap.height)) }
             ?? Rect(x: 0, y: 0, width: Double(bitmap.width), height: Double(bitmap.height))
-        // Lines much taller than wide run down the page: turned a quarter, they read across.
-        var quads = try detect(in: bitmap, region: region, detector: models.detector).map {
-            PPOCRRecognizer.aspect(of: $0) < 1 / Self.verticalAspect ? $0.turned(1) : $0
-        }
+        var quads = Self.turningColumns(try detect(in: bitmap, region: region, detector: models.detector))
         // Chosen again: another page may have come meanwhile, or gone.
         models = try loadedModels()
         if let classifier = models.classifier {
@@ -205,6 +202,23 @@ public final class PPOCREngine: LineRecognizer {
     /// How many times taller than wide a line must be to be read as running down the page, as
     /// RapidOCR decides.
     static let verticalAspect = 1.5
+
+    /// `quads`, those that run down the page turned a quarter, so that they read across.
+    ///
+    /// A line runs down the page when it is ``verticalAspect`` times taller than wide, as RapidOCR
+    /// decides, and also taller than ``verticalAspect`` of the page's lines that run across
+    /// are high, when it has some. A word of one or two narrow characters set apart in a line
+    /// (a receipt's quantity, "4   1/4 Chicken") is taller than wide too; turned, it read
+    /// across its line, and the line it joined took its slant and a height of a few pixels.
+    static func turningColumns(_ quads: [Quad]) -> [Quad] {
+        let height = { (quad: Quad) in hypot(quad.bottomLeft.x - quad.topLeft.x, quad.bottomLeft.y - quad.topLeft.y) }
+        let rows = quads.filter { PPOCRRecognizer.aspect(of: $0) >= 1 }.map(height).sorted()
+        let rowHeight = rows.isEmpty ? 0 : rows[rows.count / 2]
+        return quads.map { quad in
+            let runsDown = PPOCRRecognizer.aspect(of: quad) < 1 / verticalAspect && height(quad) > verticalAspect * rowHeight
+            return runsDown ? quad.turned(1) : quad
+        }
+    }
 
     /// Text boxes in `region` of the bitmap, in the bitmap's pixels, top to bottom and left to right.
     private func detect(in bitmap: Bitmap, region: Rect, detector: ONNXSession) throws -> [Quad] {

@@ -176,13 +176,18 @@ struct RotatedRectangle {
         RotatedRectangle(center: center, width: width + 2 * distance, height: height + 2 * distance, angle: angle)
     }
 
-    /// The corners, clockwise from the top left of text running along the longer side.
+    /// The corners, clockwise from the top left, the top edge the side nearer level, as
+    /// PaddleOCR orders a box's points: a box taller than wide stays taller than wide, and the
+    /// engine decides whether its text runs down the page (``PPOCREngine/turningColumns(_:)``).
+    /// Ordered along the longer side, a narrow word alone ("1", "4") was read sideways.
     var quad: Quad {
-        // Read along the longer side, left to right.
-        var direction = width >= height ? angle : angle + .pi / 2
-        let length = max(width, height), thickness = min(width, height)
+        var direction = angle, length = width, thickness = height
         while direction > .pi / 2 { direction -= .pi }
         while direction <= -.pi / 2 { direction += .pi }
+        if abs(direction) > .pi / 4 {
+            direction += direction > 0 ? -.pi / 2 : .pi / 2
+            swap(&length, &thickness)
+        }
         let along = Point(x: cos(direction) * length / 2, y: sin(direction) * length / 2)
         let across = Point(x: -sin(direction) * thickness / 2, y: cos(direction) * thickness / 2)
         func corner(_ a: Double, _ b: Double) -> Point {

@@ -129,6 +129,20 @@ struct PPOCREngineTests {
         }
     }
 
+    /// A quantity set apart at a receipt line's start is a box taller than wide: it is read
+    /// across, as the rest of its line. Read down the page, a "1" came out as "一" or not at all,
+    /// and a line joining such a word took its slant.
+    @Test func aNarrowWordSetApartIsReadAcross() async throws {
+        let lines = ["4        Chicken wings      71.60", "1        Delivery           4.00"]
+        let bitmap = try TextRenderer.render(lines.joined(separator: "\n"), font: "DejaVu Sans Mono 14", margin: 60)
+        let page = try await engine.read(bitmap, options: RecognitionOptions())
+        #expect(page.words.map(\.text) == lines.flatMap { $0.split(separator: " ").map(String.init) })
+        for word in page.words {
+            let slope = (word.quad.topRight.y - word.quad.topLeft.y) / (word.quad.topRight.x - word.quad.topLeft.x)
+            #expect(word.quad.topRight.x > word.quad.topLeft.x && abs(slope) < 0.1, "\(word.text): \(word.quad)")
+        }
+    }
+
     @Test func refusesLanguagesOfScriptsItsModelsDoNotRead() async throws {
         let bitmap = try TextRenderer.render("text")
         await #expect { try await engine.read(bitmap, options: RecognitionOptions(languages: ["rus"])) } throws: {
@@ -142,6 +156,24 @@ struct PPOCREngineTests {
         #expect { try PPOCREngine(configuration: PPOCREngine.Configuration(models: "/nonexistent/models")) } throws: {
             ($0 as? OCRError)?.code == .fileNotFound && ($0 as? OCRError)?.path == "/nonexistent/models"
         }
+    }
+}
+
+/// Which boxes PP-OCR reads as running down the page: no models needed.
+struct ColumnTurningTests {
+    private func box(x: Double, y: Double, width: Double, height: Double) -> Quad {
+        Rect(x: x, y: y, width: width, height: height).quad
+    }
+
+    @Test func aBoxRunsDownThePageWhenItIsTallerThanALineOfThePage() {
+        let rows = (0..<5).map { box(x: 100, y: Double($0) * 60, width: 400, height: 40) }
+        let digit = box(x: 40, y: 0, width: 20, height: 44), column = box(x: 600, y: 0, width: 40, height: 300)
+        let turned = PPOCREngine.turningColumns(rows + [digit, column])
+        #expect(Array(turned.prefix(6)) == rows + [digit], "lines and the digit read across")
+        #expect(turned[6] == column.turned(1), "the column reads down")
+        // With no line across to compare with, a box is a column by its shape alone, as RapidOCR decides.
+        #expect(PPOCREngine.turningColumns([digit]) == [digit.turned(1)])
+        #expect(PPOCREngine.turningColumns([box(x: 0, y: 0, width: 30, height: 40)]) == [box(x: 0, y: 0, width: 30, height: 40)])
     }
 }
 

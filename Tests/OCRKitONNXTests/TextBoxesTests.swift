@@ -59,6 +59,18 @@ extension TextBoxes {
         #expect(quad.topLeft.y < quad.bottomLeft.y && quad.topLeft.x < quad.topRight.x)
     }
 
+    /// A region taller than wide (a "1" set apart on a receipt) keeps its top edge on top: which
+    /// way its text runs is the engine's decision, not the box's.
+    @Test func aBoxTallerThanWideKeepsItsTopEdgeOnTop() throws {
+        let region = Rect(x: 40, y: 20, width: 12, height: 30)
+        let boxes = finder.boxes(in: map(width: 100, height: 80, [region]), width: 100, height: 80)
+        let quad = try #require(boxes.first?.quad)
+        #expect(boxes.count == 1)
+        #expect(abs(quad.topLeft.y - quad.topRight.y) < 0.5 && quad.topLeft.x < quad.topRight.x, "\(quad)")
+        #expect(quad.bottomLeft.y - quad.topLeft.y > quad.topRight.x - quad.topLeft.x)
+        #expect(abs(quad.topLeft.x - quad.boundingRect.minX) < 0.5 && abs(quad.topLeft.y - quad.boundingRect.minY) < 0.5)
+    }
+
     @Test func dropsUnsureAndTinyRegions() {
         let unsure = map(width: 100, height: 60, value: 0.4, [Rect(x: 10, y: 10, width: 50, height: 12)])
         #expect(finder.boxes(in: unsure, width: 100, height: 60).isEmpty)
