@@ -69,6 +69,37 @@ struct ImagePDFTests {
         #expect(extracted == page.lines.map(\.text))
     }
 
+    /// Lines a photograph shows askew (2.5°, as receipts are photographed) are written level:
+    /// along its slant, a line's far end reached the next line's height, and extraction
+    /// interleaved the two.
+    @Test func askewLinesReadBackWholeAndApart() async throws {
+        let image = folder.file("askew.png")
+        try ImageWriter.write(Bitmap(width: 1600, height: 600, layout: .gray, pixels: [UInt8](repeating: 255, count: 960_000),
+                                     image: image, resolution: 300), to: image)
+        let slope = tan(2.5 * .pi / 180), height = 40.0
+        let texts = (0..<6).map { row in (0..<5).map { "word\(row)\($0)" }.joined(separator: " ") }
+        let lines = texts.enumerated().map { row, text in
+            let top = 60 + Double(row) * (height + 6)
+            func quad(from x: Double, width: Double) -> Quad {
+                let rise = x * slope, fall = (x + width) * slope
+                return Quad(topLeft: Point(x: x, y: top + rise), topRight: Point(x: x + width, y: top + fall),
+                            bottomRight: Point(x: x + width, y: top + fall + height), bottomLeft: Point(x: x, y: top + rise + height))
+            }
+            let words = text.split(separator: " ").enumerated().map { index, word in
+                let quad = quad(from: 60 + Double(index) * 300, width: 240)
+                return Word(text: String(word), confidence: 0.9, box: quad.boundingRect, quad: quad)
+            }
+            let quad = quad(from: 60, width: 1440)
+            return Line(text: text, confidence: 0.9, box: quad.boundingRect, quad: quad, words: words)
+        }
+        let page = Page(image: image, width: 1600, height: 600, engine: EngineInfo(name: "test", version: "1"), lines: lines)
+        let path = folder.file("askew.pdf")
+        try await SearchablePDF.write([page], to: path, decoder: reader.decoder)
+        let extracted = try PDFTools.pdftotext([path, "-"]).split(separator: "\n")
+            .map { $0.trimmingCharacters(in: .whitespacesAndNewlines.union(CharacterSet(charactersIn: "\u{0C}"))) }.filter { !$0.isEmpty }
+        #expect(extracted == texts)
+    }
+
     @Test func aJPEGIsEmbeddedAsItsOwnBytesAndOtherImagesWithoutLoss() async throws {
         // A JPEG: the file's bytes, not decoded and compressed again.
         let jpeg = folder.file("receipt.jpg")
