@@ -71,6 +71,17 @@ private func row(_ y: Double, from x: Double = 0.1, to right: Double = 0.9) -> R
         #expect(abs(joined.box.minX - 0.1) < 1e-9 && abs(joined.box.maxX - 0.9) < 1e-9)
     }
 
+    /// Tesseract took two short rows for one line; the detector's pieces, one over the other,
+    /// stay two lines.
+    @Test func piecesOneOverTheOtherAreNotJoined() async throws {
+        let first = FixedEngine(name: "ppocr", lines: [("Company No: SA0127959-D", 0.99, Rect(x: 0.05, y: 0.10, width: 0.5, height: 0.02)),
+                                                      ("Site: 2395", 0.99, Rect(x: 0.05, y: 0.115, width: 0.2, height: 0.02))])
+        let second = FixedEngine(name: "tesseract", lines: [("Company No: SA0127959-D Site: 2395", 0.6,
+                                                             Rect(x: 0.05, y: 0.10, width: 0.5, height: 0.035))])
+        let page = try await combining(first, second).read(bitmap, options: RecognitionOptions())
+        #expect(page.lines.map(\.text) == ["Company No: SA0127959-D", "Site: 2395"])
+    }
+
     @Test func theSecondarysParagraphsAreKept() async throws {
         let first = FixedEngine(name: "ppocr", lines: [("Dear Ada,", 0.9, row(0.1)), ("Thank you", 0.9, row(0.2)),
                                                       ("for the letter.", 0.9, row(0.25)), ("Yours,", 0.9, row(0.4))])

@@ -191,16 +191,18 @@ public final class LineCombiningEngine: OCREngine {
 
     /// `lines`, with the pieces that lie along one of `rows` joined into one line (a detector's
     /// "Milk 2L" and "1.45" along Tesseract's "Milk 2L 1.45"), in the order of their first piece.
+    /// Pieces over one another are not joined: Tesseract may take two short rows for one line
+    /// ("Company No: SA0127959-D" above "Site: 2395"), and the pieces of a line lie side by side.
     static func joiningPieces(of lines: [Line], along rows: [Line]) -> [Line] {
-        var groups: [[Line]] = [], groupOfRow: [Int: Int] = [:]
+        var groups: [[Line]] = [], groupsOfRow: [Int: [Int]] = [:]
         for line in lines {
             let row = rows.indices.filter { line.isOnSameLine(as: rows[$0]) }
                 .max { (line.box.intersection(rows[$0].box)?.area ?? 0) < (line.box.intersection(rows[$1].box)?.area ?? 0) }
-            if let row, let group = groupOfRow[row] {
+            if let row, let group = groupsOfRow[row]?.first(where: { !groups[$0].contains { $0.isOver(line) } }) {
                 groups[group].append(line)
             } else {
                 groups.append([line])
-                if let row { groupOfRow[row] = groups.count - 1 }
+                if let row { groupsOfRow[row, default: []].append(groups.count - 1) }
             }
         }
         return groups.map { $0.count == 1 ? $0[0] : Line(joining: $0) }

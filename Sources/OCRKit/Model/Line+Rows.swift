@@ -13,4 +13,11 @@ extension Line {
         guard let overlap = box.intersection(other.box), overlap.width > 0 else { return false }
         return overlap.height >= 0.5 * min(box.height, other.box.height)
     }
+
+    /// Whether this line and `other` share over half the narrower one's width: one lies over the
+    /// other, rather than beside it as the pieces of one line do.
+    func isOver(_ other: Line) -> Bool {
+        let shared = min(box.maxX, other.box.maxX) - max(box.minX, other.box.minX)
+        return shared > 0.5 * min(box.width, other.box.width)
+    }
 }
