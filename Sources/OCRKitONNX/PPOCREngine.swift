@@ -208,8 +208,8 @@ public final class PPOCREngine: LineRecognizer {
     /// A line runs down the page when it is ``verticalAspect`` times taller than wide, as RapidOCR
     /// decides, and also taller than ``verticalAspect`` of the page's lines that run across
     /// are high, when it has some. A word of one or two narrow characters set apart in a line
-    /// (a receipt's quantity, "4   1/4 Chicken") is taller than wide too; turned, it read
-    /// across its line, and the line it joined took its slant and a height of a few pixels.
+    /// (a receipt's quantity, "4   1/4 Chicken") is taller than wide too, and reads across, as
+    /// its line does: turned, it was misread, and the line it joined took its slant.
     static func turningColumns(_ quads: [Quad]) -> [Quad] {
         let height = { (quad: Quad) in hypot(quad.bottomLeft.x - quad.topLeft.x, quad.bottomLeft.y - quad.topLeft.y) }
         let rows = quads.filter { PPOCRRecognizer.aspect(of: $0) >= 1 }.map(height).sorted()
