@@ -70,8 +70,7 @@ extension Bitmap {
         let shift = (red: format.mean.red / format.deviation.red, green: format.mean.green / format.deviation.green,
                      blue: format.mean.blue / format.deviation.blue)
         // Sub-samples a side: as many as bitmap pixels an input pixel spans, when antialiased.
-        let span = max(hypot(quad.topRight.x - quad.topLeft.x, quad.topRight.y - quad.topLeft.y) / Double(width),
-                       hypot(quad.bottomLeft.x - quad.topLeft.x, quad.bottomLeft.y - quad.topLeft.y) / Double(height))
+        let span = max(quad.topEdgeLength / Double(width), quad.leftEdgeLength / Double(height))
         let steps = antialiased ? min(8, max(1, Int(span.rounded(.up)))) : 1
         func point(_ u: Double, _ v: Double) -> (Double, Double, Double) {
             let left = Point(x: quad.topLeft.x + (quad.bottomLeft.x - quad.topLeft.x) * v,

@@ -211,11 +211,10 @@ public final class PPOCREngine: LineRecognizer {
     /// (a receipt's quantity, "4   1/4 Chicken") is taller than wide too, and reads across, as
     /// its line does: turned, it was misread, and the line it joined took its slant.
     static func turningColumns(_ quads: [Quad]) -> [Quad] {
-        let height = { (quad: Quad) in hypot(quad.bottomLeft.x - quad.topLeft.x, quad.bottomLeft.y - quad.topLeft.y) }
-        let rows = quads.filter { PPOCRRecognizer.aspect(of: $0) >= 1 }.map(height).sorted()
+        let rows = quads.filter { PPOCRRecognizer.aspect(of: $0) >= 1 }.map(\.leftEdgeLength).sorted()
         let rowHeight = rows.isEmpty ? 0 : rows[rows.count / 2]
         return quads.map { quad in
-            let runsDown = PPOCRRecognizer.aspect(of: quad) < 1 / verticalAspect && height(quad) > verticalAspect * rowHeight
+            let runsDown = PPOCRRecognizer.aspect(of: quad) < 1 / verticalAspect && quad.leftEdgeLength > verticalAspect * rowHeight
             return runsDown ? quad.turned(1) : quad
         }
     }

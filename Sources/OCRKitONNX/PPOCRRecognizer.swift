@@ -131,8 +131,7 @@ struct PPOCRRecognizer: Sendable {
 
     /// Width over height of a quad, along its top edge and left edge.
     static func aspect(of quad: Quad) -> Double {
-        let width = hypot(quad.topRight.x - quad.topLeft.x, quad.topRight.y - quad.topLeft.y)
-        let height = hypot(quad.bottomLeft.x - quad.topLeft.x, quad.bottomLeft.y - quad.topLeft.y)
-        return height > 0 ? width / height : 1
+        let height = quad.leftEdgeLength
+        return height > 0 ? quad.topEdgeLength / height : 1
     }
 }
