@@ -203,12 +203,8 @@ public struct QueueBenchmark: Sendable {
 
 /// Hands back a blank 1 x 1 bitmap without touching the file: the queue's cost alone is measured.
 private struct NoDecoder: ImageDecoder {
-    func decode(contentsOf path: String, maximumSide: Int?) async throws -> Bitmap {
-        Bitmap(width: 1, height: 1, layout: .gray, pixels: [255], image: path)
-    }
-
-    func decode(_ contents: Data, image name: String, maximumSide: Int?) async throws -> Bitmap {
-        Bitmap(width: 1, height: 1, layout: .gray, pixels: [255], image: name)
+    func decode(_ source: PageSource, maximumSide: Int?) async throws -> Bitmap {
+        Bitmap(width: 1, height: 1, layout: .gray, pixels: [255], image: source.document.name)
     }
 }
 

@@ -1,8 +1,8 @@
 import OCRKit
 
-/// The files a ``DocumentReader`` is to read, planned: each file's pages to read and to leave
-/// as they are (``OCRKit/DocumentPlan``), and the paths that could not be opened, each with its
-/// cause. Planning opens every file before any page is read, so that a progress bar knows the
+/// The documents a ``DocumentReader`` is to read, planned: each one's pages to read and to leave
+/// as they are (``OCRKit/DocumentPlan``), and the paths or documents that could not be opened,
+/// each with its cause. Planning opens every file before any page is read, so that a progress bar knows the
 /// number of pages and a user hears of a missing file at once.
 ///
 /// ```swift
@@ -11,10 +11,10 @@ import OCRKit
 /// print(batch.pageCount, "pages to read")
 /// ```
 public struct DocumentBatch: Sendable {
-    /// The files that can be read, in the order given (a folder's files in natural order).
+    /// The documents that can be read, in the order given (a folder's files in natural order).
     public var plans: [DocumentPlan]
-    /// The paths that cannot be read, in the order given: missing, not a document, a page
-    /// selection past the last page.
+    /// The paths and documents that cannot be read, in the order given: missing, not a
+    /// document, a page selection past the last page.
     public var failures: [OCRError]
 
     public init(plans: [DocumentPlan], failures: [OCRError]) {

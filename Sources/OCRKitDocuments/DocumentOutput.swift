@@ -57,7 +57,7 @@ public struct DocumentOutput {
     /// The names given in a folder.
     private var names = FileNames()
     /// With one document of every page: the files ended, and the last one if none of its pages was read.
-    private var ended = 0, unread: String?
+    private var ended = 0, unread: DocumentSource?
     /// With one PDF of every page, the pages kept since the last page read: added before the
     /// next, or at the end unless the one document given is copied as it is.
     private var kept: [Page] = []
@@ -93,14 +93,14 @@ public struct DocumentOutput {
         case .ended(let plan):
             guard isFolder else {
                 ended += 1
-                unread = plan.read.isEmpty ? plan.path : nil
+                unread = plan.read.isEmpty ? plan.document : nil
                 return
             }
             defer { document = nil }
             if plan.read.isEmpty && format == .pdf {
                 // Its searchable copy is the document itself; its sidecar, if any, has its pages' text.
-                let path = try document?.finishSidecar() ?? names.path(for: plan.path, in: folder, fileExtension: format.fileExtension)
-                try copy(plan.path, to: path)
+                let path = try document?.finishSidecar() ?? names.path(for: plan.document.name, in: folder, fileExtension: format.fileExtension)
+                try copy(plan.document, to: path)
                 return
             }
             try await finishDocument()
@@ -159,17 +159,26 @@ public struct DocumentOutput {
         document = finishing
     }
 
-    private func copy(_ source: String, to path: String) throws {
+    private func copy(_ source: DocumentSource, to path: String) throws {
         let handle = try OpenDocument.create(path)
         defer { try? handle.close() }
         try Self.copy(source, to: handle)
     }
 
-    /// Copies the file at `source` to `handle` a megabyte at a time: a long document's bytes are
+    /// Copies `source` to `handle`, a file a megabyte at a time: a long document's bytes are
     /// never all in memory.
-    static func copy(_ source: String, to handle: FileHandle) throws {
-        guard let file = FileHandle(forReadingAtPath: source) else {
-            throw OCRError(.notReadable, path: source, reason: "cannot open the file")
+    static func copy(_ source: DocumentSource, to handle: FileHandle) throws {
+        guard case .file(let path) = source else {
+            try handle.write(contentsOf: try contents(of: source))
+            return
+        }
+        try copy(path, to: handle)
+    }
+
+    /// Copies the file at `path` to `handle` a megabyte at a time.
+    static func copy(_ path: String, to handle: FileHandle) throws {
+        guard let file = FileHandle(forReadingAtPath: path) else {
+            throw OCRError(.notReadable, path: path, reason: "cannot open the file")
         }
         defer { try? file.close() }
         while let chunk = try file.read(upToCount: 1 << 20), !chunk.isEmpty {
@@ -177,11 +186,16 @@ public struct DocumentOutput {
         }
     }
 
-    static func contents(of path: String) throws -> [UInt8] {
-        guard let data = FileManager.default.contents(atPath: path) else {
-            throw OCRError(.notReadable, path: path, reason: "cannot read the file")
+    static func contents(of source: DocumentSource) throws -> [UInt8] {
+        switch source {
+        case .contents(let contents, _):
+            return Array(contents)
+        case .file(let path):
+            guard let data = FileManager.default.contents(atPath: path) else {
+                throw OCRError(.notReadable, path: path, reason: "cannot read the file")
+            }
+            return Array(data)
         }
-        return Array(data)
     }
 }
 

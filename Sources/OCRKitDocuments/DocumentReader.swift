@@ -42,12 +42,20 @@ public struct DocumentReader: Sendable {
     /// their pages to read.
     public func plan(_ paths: [String]) async -> DocumentBatch {
         let (files, missing) = ImageFiles.resolve(paths)
-        var batch = DocumentBatch(plans: [], failures: missing)
-        for path in files {
+        var batch = await plan(files.map { DocumentSource.file($0) })
+        batch.failures.insert(contentsOf: missing, at: 0)
+        return batch
+    }
+
+    /// The pages to read of `documents`, files or their contents in memory (an upload: no file
+    /// is made for it).
+    public func plan(_ documents: [DocumentSource]) async -> DocumentBatch {
+        var batch = DocumentBatch(plans: [], failures: [])
+        for document in documents {
             do {
-                batch.plans.append(try await pageReader.plan(path, selection: selection, pagesWithText: pagesWithText))
+                batch.plans.append(try await pageReader.plan(document, selection: selection, pagesWithText: pagesWithText))
             } catch {
-                batch.failures.append(error as? OCRError ?? OCRError(.notReadable, path: path, reason: "\(error)"))
+                batch.failures.append(error as? OCRError ?? OCRError(.notReadable, path: document.name, reason: "\(error)"))
             }
         }
         return batch
@@ -80,7 +88,7 @@ public struct DocumentReader: Sendable {
                     if keptEvents[nextStep] == nil {
                         // This kept page and the next of its file's, their document opened once.
                         let next = steps[nextStep...].prefix { $0.file == file }.indices.filter { steps[$0].isKept }.prefix(Self.keptPagesAtOnce)
-                        keptEvents = await keptText(of: batch.plans[file].path, steps: Array(next), numbers: next.map { steps[$0].number })
+                        keptEvents = await keptText(of: batch.plans[file].document, steps: Array(next), numbers: next.map { steps[$0].number })
                     }
                     if let event = keptEvents.removeValue(forKey: nextStep) { try await body(event) }
                 case .page: preconditionFailure("pages are read, not handed on here")
@@ -90,8 +98,7 @@ public struct DocumentReader: Sendable {
         }
         try await pageSteps.concurrentMap(jobs: jobs) { [self] index in
             guard case .page(let file, let number) = steps[index] else { preconditionFailure("only pages are read") }
-            let plan = batch.plans[file]
-            return await read(plan.path, page: plan.isDocument ? number : nil)
+            return await read(batch.plans[file].source(ofPage: number))
         } finished: { event in
             try await finished(event)
         } inOrder: { position, event in
@@ -103,17 +110,17 @@ public struct DocumentReader: Sendable {
         try await handOnSteps(before: steps.count)
     }
 
-    /// Page `number` of the file at `path` read, or why not.
-    private func read(_ path: String, page number: Int?) async -> DocumentEvent {
-        let limit = pageTimeLimit
-        let givenUp = OCRError(.engineFailure, path: path, reason: "reading took longer than \(limit.formattedSeconds), its time limit; given up")
+    /// The page at `source` read, or why not.
+    private func read(_ source: PageSource) async -> DocumentEvent {
+        let limit = pageTimeLimit, name = source.document.name
+        let givenUp = OCRError(.engineFailure, path: name, reason: "reading took longer than \(limit.formattedSeconds), its time limit; given up")
         do {
             let page = try await finishing(within: limit, orThrow: { givenUp }) { [pageReader, options] in
-                try await pageReader.read(path, page: number, options: options)
+                try await pageReader.read(source, options: options)
             }
             return .read(page)
         } catch {
-            return .failed(PageFailure(path: path, pageNumber: number, error: error, isGivenUp: error as? OCRError == givenUp))
+            return .failed(PageFailure(path: name, pageNumber: source.page, error: error, isGivenUp: error as? OCRError == givenUp))
         }
     }
 
@@ -122,14 +129,16 @@ public struct DocumentReader: Sendable {
     /// time: 0.3 s), and their pages are held until handed on.
     static let keptPagesAtOnce = 50
 
-    /// The text pages `numbers` of the document at `path` hold, or why it cannot be had, by their
-    /// `steps`; none when its decoder cannot tell.
-    private func keptText(of path: String, steps: [Int], numbers: [Int]) async -> [Int: DocumentEvent] {
+    /// The text pages `numbers` of `document` hold, or why it cannot be had, by their `steps`;
+    /// none when its decoder cannot tell.
+    private func keptText(of document: DocumentSource, steps: [Int], numbers: [Int]) async -> [Int: DocumentEvent] {
         do {
-            guard let pages = try await pageReader.decoder.embeddedText(ofPages: numbers, ofFileAt: path) else { return [:] }
+            guard let pages = try await pageReader.decoder.embeddedText(ofPages: numbers, of: document) else { return [:] }
             return Dictionary(uniqueKeysWithValues: zip(steps, pages.map { DocumentEvent.kept($0) }))
         } catch {
-            return Dictionary(uniqueKeysWithValues: zip(steps, numbers.map { .failed(PageFailure(path: path, pageNumber: $0, error: error)) }))
+            return Dictionary(uniqueKeysWithValues: zip(steps, numbers.map {
+                .failed(PageFailure(path: document.name, pageNumber: $0, error: error))
+            }))
         }
     }
 

@@ -28,20 +28,20 @@ public struct ImageFileHeader: Hashable, Sendable {
 
     /// - Throws: an ``OCRKit/OCRError`` naming the file when it cannot be read or is not an image.
     public init(contentsOf path: String) throws {
-        try ImageLoader.checkFile(at: path)
-        try Vips.ensureInitialized(path: path)
-        try self.init(name: path, format: FileSignature.format(ofFileAt: path)) { vips_source_new_from_file(path) }
+        try self.init(.file(path))
     }
 
     /// The header of an image file's `contents`, in memory; errors name it `name`.
     public init(_ contents: Data, image name: String) throws {
-        try Vips.ensureInitialized(path: name)
-        guard !contents.isEmpty else { throw OCRError(.corrupt, path: name, reason: "the image is empty") }
-        self = try contents.withUnsafeBytes { bytes in
-            // libvips reads the header while the source is open: the bytes outlive it.
-            try ImageFileHeader(name: name, format: FileSignature.format(of: contents)) {
-                vips_source_new_from_memory(bytes.baseAddress, bytes.count)
-            }
+        try self.init(.contents(contents, name: name))
+    }
+
+    /// The header of the image `document` holds, from its file or its contents in memory.
+    public init(_ document: DocumentSource) throws {
+        try Vips.ensureInitialized(path: document.name)
+        // libvips reads the header while the source is open, within the call.
+        self = try document.withVipsSource { format, makeSource in
+            try ImageFileHeader(name: document.name, format: format, source: makeSource)
         }
     }
 

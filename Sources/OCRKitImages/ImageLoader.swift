@@ -12,12 +12,13 @@ import OCRKit
 /// ```swift
 /// let loader = ImageLoader()
 /// let bitmap = try await loader.decode(contentsOf: "Samples/receipt.jpg", maximumSide: 2048)
+/// let upload = try await loader.decode(postedBytes, image: "receipt.jpg")
 /// ```
 public final class ImageLoader: ImageDecoder {
     /// The libvips loaders OCRKit accepts, by the names libvips gives them. Other formats libvips
     /// knows (SVG, FITS, matrix files) are refused: they are not photos or scans, and each
     /// loader is more code facing untrusted files. PDFs are rendered by
-    /// ``renderPDF(contentsOf:page:dotsPerInch:)`` only, which `OCRKitPDF`'s `DocumentLoader`
+    /// ``renderPDF(_:page:dotsPerInch:password:)`` only, which `OCRKitPDF`'s `DocumentLoader`
     /// calls once it has looked at the page.
     static let acceptedLoaders: [String: String] = [
         "jpegload_source": "JPEG", "pngload_source": "PNG", "tiffload_source": "TIFF",
@@ -37,68 +38,63 @@ public final class ImageLoader: ImageDecoder {
         workers = BlockingWorkerPool(count: max(1, jobs), name: "ocrkit-decode") {}
     }
 
-    /// Decodes the image at `path`; with `maximumSide`, images whose longer side is larger are
-    /// downscaled to it while decoding (cheaply: JPEG and WebP shrink on load), and smaller ones
-    /// are never enlarged.
-    public func decode(contentsOf path: String, maximumSide: Int? = nil) async throws -> Bitmap {
-        try await decodeFile(path, as: .image(page: 0), maximumSide: maximumSide)
-    }
-
-    /// Decodes page `page` (from 1) of a multi-page TIFF, as ``decode(contentsOf:maximumSide:)``
-    /// decodes an image.
-    public func decode(contentsOf path: String, page: Int, maximumSide: Int?) async throws -> Bitmap {
-        if page != 1, try await pages(ofFileAt: path) == nil {
-            throw OCRError(.invalidOption, path: path, reason: "has one page, not \(page)")
+    /// Decodes the image at `source`, or a page of a multi-page TIFF, from its file or its
+    /// contents in memory; with `maximumSide`, images whose longer side is larger are downscaled
+    /// to it while decoding (cheaply: JPEG and WebP shrink on load), and smaller ones are never
+    /// enlarged.
+    public func decode(_ source: PageSource, maximumSide: Int?) async throws -> Bitmap {
+        let page = source.page ?? 1
+        if page != 1, try await pages(of: source.document) == nil {
+            throw OCRError(.invalidOption, path: source.document.name, reason: "has one page, not \(page)")
         }
-        return try await decodeFile(path, as: .image(page: page - 1), maximumSide: maximumSide)
+        return try await decode(source.document, as: .image(page: page - 1), maximumSide: maximumSide)
     }
 
     /// Renders page `page` (from 1) of a PDF at `dotsPerInch`, through libvips' PDF loader
     /// (poppler): the page as a viewer shows it, its crop box turned as the page says. `password`
     /// opens an encrypted PDF.
-    public func renderPDF(contentsOf path: String, page: Int, dotsPerInch: Double, password: String? = nil) async throws -> Bitmap {
-        try await decodeFile(path, as: .pdf(page: page - 1, dotsPerInch: dotsPerInch, password: password), maximumSide: nil)
+    public func renderPDF(_ document: DocumentSource, page: Int, dotsPerInch: Double, password: String? = nil) async throws -> Bitmap {
+        try await decode(document, as: .pdf(page: page - 1, dotsPerInch: dotsPerInch, password: password), maximumSide: nil)
     }
 
     /// The pages of a multi-page TIFF, or `nil` for an image of one page, whatever its format.
-    public func pages(ofFileAt path: String) async throws -> [FilePage]? {
-        guard FileSignature.format(ofFileAt: path) == "TIFF" else { return nil }
-        let count = try await workers.run { _ in try ImageFileHeader(contentsOf: path).pageCount }
+    public func pages(of document: DocumentSource) async throws -> [FilePage]? {
+        guard document.signature == "TIFF" else { return nil }
+        let count = try await workers.run { _ in try ImageFileHeader(document).pageCount }
         return count > 1 ? (1...count).map { FilePage(number: $0) } : nil
     }
 
-    /// Page `page` (from 1) of the multi-page TIFF at `path` as a TIFF of its own, without loss;
-    /// an image's own bytes for its only page. Blocking.
-    public func contents(ofPage page: Int, ofFileAt path: String) throws -> Data {
-        try Self.checkFile(at: path)
-        guard FileSignature.format(ofFileAt: path) == "TIFF", try ImageFileHeader(contentsOf: path).pageCount > 1 else {
-            return try contents(ofImageAt: path, page: page)
+    /// The page at `source` of a multi-page TIFF as a TIFF of its own, without loss; an image's
+    /// own bytes for its only page. Blocking.
+    public func contents(of source: PageSource) throws -> Data {
+        let document = source.document, page = source.page ?? 1
+        guard document.signature == "TIFF", try ImageFileHeader(document).pageCount > 1 else {
+            return try imageContents(of: source)
         }
-        guard let source = vips_source_new_from_file(path) else {
-            throw OCRError(.notReadable, path: path, reason: Vips.takeError())
+        return try document.withVipsSource { _, makeSource in
+            guard let vipsSource = makeSource() else { throw OCRError(.notReadable, path: document.name, reason: Vips.takeError()) }
+            defer { g_object_unref(vipsSource) }
+            guard let pageImage = ocrkit_vips_open_source_page(vipsSource, Int32(page - 1)) else {
+                throw OCRError(.corrupt, path: document.name, reason: "cannot open page \(page): \(Vips.takeError())")
+            }
+            let image = VipsImageHandle(pageImage)
+            var buffer: UnsafeMutableRawPointer?
+            var length = 0
+            guard ocrkit_vips_tiffsave_buffer(image.pointer, &buffer, &length) == 0, let buffer else {
+                throw OCRError(.corrupt, path: document.name, reason: "cannot copy page \(page): \(Vips.takeError())")
+            }
+            defer { g_free(buffer) }
+            return Data(bytes: buffer, count: length)
         }
-        defer { g_object_unref(source) }
-        guard let opened = ocrkit_vips_open_source_page(source, Int32(page - 1)) else {
-            throw OCRError(.corrupt, path: path, reason: "cannot open page \(page): \(Vips.takeError())")
-        }
-        let image = VipsImageHandle(opened)
-        var buffer: UnsafeMutableRawPointer?
-        var length = 0
-        guard ocrkit_vips_tiffsave_buffer(image.pointer, &buffer, &length) == 0, let buffer else {
-            throw OCRError(.corrupt, path: path, reason: "cannot copy page \(page): \(Vips.takeError())")
-        }
-        defer { g_free(buffer) }
-        return Data(bytes: buffer, count: length)
     }
 
-    private func decodeFile(_ path: String, as loading: Loading, maximumSide: Int?) async throws -> Bitmap {
-        try Self.checkFile(at: path)
+    private func decode(_ document: DocumentSource, as loading: Loading, maximumSide: Int?) async throws -> Bitmap {
+        if case .file(let path) = document { try Self.checkFile(at: path) }
         let options = self.options
         return try await workers.run { _ in
-            // A source opens the path as it is: file names holding "[...]" are not read as options.
-            try Self.decodeBlocking(path, as: loading, options: options, maximumSide: maximumSide,
-                                    format: FileSignature.format(ofFileAt: path)) {
-                vips_source_new_from_file(path)
+            try document.withVipsSource { format, makeSource in
+                try Self.decodeBlocking(document.name, as: loading, options: options, maximumSide: maximumSide,
+                                        format: format, makeSource: makeSource)
             }
         }
     }
@@ -108,20 +104,6 @@ public final class ImageLoader: ImageDecoder {
         /// Page `page`, from 0: 0 for an image.
         case image(page: Int)
         case pdf(page: Int, dotsPerInch: Double, password: String?)
-    }
-
-    /// Decodes an image file's `contents`, already in memory, as
-    /// ``decode(contentsOf:maximumSide:)`` decodes a file; errors name the image `image`.
-    public func decode(_ contents: Data, image name: String, maximumSide: Int? = nil) async throws -> Bitmap {
-        guard !contents.isEmpty else { throw OCRError(.corrupt, path: name, reason: "the image is empty") }
-        let options = self.options
-        return try await workers.run { _ in
-            try contents.withUnsafeBytes { bytes in
-                try Self.decodeBlocking(name, as: .image(page: 0), options: options, maximumSide: maximumSide, format: FileSignature.format(of: contents)) {
-                    vips_source_new_from_memory(bytes.baseAddress, bytes.count)
-                }
-            }
-        }
     }
 
     /// Refuses what libvips should never be handed: missing files, directories, devices and
@@ -151,7 +133,7 @@ public final class ImageLoader: ImageDecoder {
     /// Decodes the image `makeSource` opens, named `path` in errors; `format` is the one its
     /// first bytes announce.
     private static func decodeBlocking(
-        _ path: String, as loading: Loading, options: ImageLoadingOptions, maximumSide: Int?, format: @autoclosure () -> String?,
+        _ path: String, as loading: Loading, options: ImageLoadingOptions, maximumSide: Int?, format: String?,
         makeSource: () -> UnsafeMutablePointer<VipsSource>?
     ) throws -> Bitmap {
         try Vips.ensureInitialized(path: path)
@@ -165,7 +147,7 @@ public final class ImageLoader: ImageDecoder {
         guard let loaderClass = vips_foreign_find_load_source(source),
               let nickname = vips_nickname_find(g_type_from_name(loaderClass)) else {
             vips_error_clear()
-            if let format = format() {
+            if let format {
                 throw OCRError(.corrupt, path: path, reason: "corrupt or truncated \(format) file")
             }
             throw OCRError(.unsupportedFormat, path: path,
@@ -189,7 +171,7 @@ public final class ImageLoader: ImageDecoder {
             opened = ocrkit_vips_open_pdf_page(source, Int32(page), dotsPerInch, password)
         }
         guard let opened else {
-            throw OCRError(.corrupt, path: path, reason: "corrupt \(format() ?? "file"): \(Vips.takeError())")
+            throw OCRError(.corrupt, path: path, reason: "corrupt \(format ?? "file"): \(Vips.takeError())")
         }
         let original = VipsImageHandle(opened)
         try checkSize(width: original.width, height: original.height, path: path, options: options)

@@ -12,7 +12,7 @@ extension QueueStore {
         for result in results {
             var page = result.page
             if let stored = try await storedImage(of: result.id) {
-                page.source = .contents(stored, page: page.pageNumber == nil ? nil : 1)
+                page.source = PageSource(.contents(stored, name: page.image), page: page.pageNumber == nil ? nil : 1)
             }
             pages.append(page)
         }

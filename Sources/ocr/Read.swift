@@ -93,7 +93,7 @@ struct Read: AsyncParsableCommand {
         for plan in batch.plans {
             if !plan.skipped.isEmpty { warn(Self.describeSkipped(plan, givesTheirText: format != .pdf)) }
             for page in plan.lowered {
-                warn("\(plan.path), page \(page.number): read at \(Int(page.loweredResolution ?? 0)) dpi, to keep within "
+                warn("\(plan.document.name), page \(page.number): read at \(Int(page.loweredResolution ?? 0)) dpi, to keep within "
                      + "\(recognition.maxPixels) pixels (--max-pixels)")
             }
         }
@@ -122,7 +122,7 @@ struct Read: AsyncParsableCommand {
                 break
             case .ended(let plan):
                 if plan.read.isEmpty, format == .pdf, pdfa, outputDir != nil {
-                    warn("\(plan.path): no page read, so copied as it is, not made PDF/A (--force reads its pages)")
+                    warn("\(plan.document.name): no page read, so copied as it is, not made PDF/A (--force reads its pages)")
                 }
             }
             do {
@@ -130,7 +130,7 @@ struct Read: AsyncParsableCommand {
             } catch {
                 // The document cannot be written (PDF/A refused, say): said, and the next goes on.
                 guard case .ended(let plan) = event else { throw error }
-                progress.report("ocr: \(Self.describe(error, path: plan.path))")
+                progress.report("ocr: \(Self.describe(error, path: plan.document.name))")
                 failures += 1
             }
         }
@@ -198,7 +198,7 @@ struct Read: AsyncParsableCommand {
         let pages = plan.skipped.count == 1 ? "page \(numbers) already holds" : "pages \(numbers) already hold"
         let ocrLayers = plan.skipped.contains { $0.text == .ocrLayer }
         let kept = givesTheirText ? "given as it is, not read" : "kept as \(plan.skipped.count == 1 ? "it is" : "they are")"
-        return "\(plan.path): \(pages) text, \(kept) ("
+        return "\(plan.document.name): \(pages) text, \(kept) ("
             + (ocrLayers ? "--redo reads OCR layers again, " : "") + "--force reads every page)"
     }
 }

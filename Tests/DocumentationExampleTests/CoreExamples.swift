@@ -76,9 +76,9 @@ struct CoreExamples {
 
         // Example from Sources/OCRKit/Documents/PageSource.swift
         let page = try await reader.read(uploadedBytes, image: "receipt.jpg")
-        if case .contents(let bytes, _) = page.source { print(bytes.count, "bytes, named", page.image) }
+        if case .contents(let bytes, _) = page.source.document { print(bytes.count, "bytes, named", page.image) }
 
-        #expect(page.source == .contents(uploadedBytes, page: nil) && page.image == "receipt.jpg")
+        #expect(page.source == PageSource(.contents(uploadedBytes, name: "receipt.jpg")) && page.image == "receipt.jpg")
         let decoded = try Page(jsonData: try page.jsonData())
         #expect(decoded == page, "where a page came from is not part of what was read")
         #expect(decoded.source == .file("receipt.jpg", page: nil), "a page that does not say is of the file its image names")

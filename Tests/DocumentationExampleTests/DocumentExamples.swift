@@ -28,7 +28,7 @@ struct DocumentExamples {
     @Test func filePage() async throws {
         var native: [Int] = []
         // Example from Sources/OCRKit/Documents/FilePage.swift
-        for page in try await reader.decoder.pages(ofFileAt: scanPath) ?? [] where page.text == .native {
+        for page in try await reader.decoder.pages(of: .file(scanPath)) ?? [] where page.text == .native {
             print("page \(page.number) already has text")
             native.append(page.number)
         }
@@ -45,19 +45,19 @@ struct DocumentExamples {
 
     @Test func planAndPages() async throws {
         // Example from Sources/OCRKit/Engine/PageReader+Documents.swift
-        let plan = try await reader.plan(scanPath, selection: PageSelection("1-3"))
+        let plan = try await reader.plan(.file(scanPath), selection: PageSelection("1-3"))
         for page in plan.skipped { print("page \(page.number) already holds text") }
         #expect(plan.read.isEmpty && plan.skipped.map(\.number) == [1, 2, 3])
 
         let reader = PageReader(decoder: DocumentLoader(), engine: try TesseractEngine())
         // Example from Sources/OCRKit/Engine/PageReader+Documents.swift
         var pages: [Page] = []
-        for try await page in reader.pages(of: scanPath) {
+        for try await page in reader.pages(of: .file(scanPath)) {
             print("page \(page.pageNumber ?? 1):", page.text)
             pages.append(page)
         }
         #expect(pages.isEmpty, "typeset pages are skipped by default")
-        for try await page in reader.pages(of: scanPath, pagesWithText: .force, jobs: 2) { pages.append(page) }
+        for try await page in reader.pages(of: .file(scanPath), pagesWithText: .force, jobs: 2) { pages.append(page) }
         #expect(pages.map(\.pageNumber) == [1, 2, 3])
         #expect(pages.map(\.text) == ["Page one of three", "Page two of three", "Page three of three"])
     }
@@ -69,9 +69,9 @@ struct DocumentExamples {
         var read: [Page] = []
         // Example from Sources/OCRKitPDF/Reading/DocumentLoader.swift
         let reader = PageReader(decoder: DocumentLoader(images: ImageLoader()), engine: try TesseractEngine())
-        for try await page in reader.pages(of: scanPath) { print(page.pageNumber ?? 1, page.text) }
+        for try await page in reader.pages(of: .file(scanPath)) { print(page.pageNumber ?? 1, page.text) }
 
-        for try await page in reader.pages(of: scanPath) { read.append(page) }
+        for try await page in reader.pages(of: .file(scanPath)) { read.append(page) }
         #expect(read.count == 1 && read[0].text.contains("order number 2024-0117"))
     }
 
@@ -89,7 +89,7 @@ struct DocumentExamples {
         let reader = PageReader(decoder: DocumentLoader(), engine: try TesseractEngine())
         // Example from Sources/OCRKitPDF/Writing/SearchablePDF.swift
         var pages: [Page] = []
-        for try await page in reader.pages(of: scanPath) { pages.append(page) }
+        for try await page in reader.pages(of: .file(scanPath)) { pages.append(page) }
         try await SearchablePDF.write(pages, to: searchablePath, decoder: reader.decoder)
 
         #expect(try PDFTools.pdftotext([searchablePath, "-"]).contains("order number 2024-0117"))

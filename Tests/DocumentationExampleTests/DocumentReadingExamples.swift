@@ -27,6 +27,27 @@ struct DocumentReadingExamples {
         try TestDocuments.scannedPage("A note to read", to: "\(inbox)/note.tif")
     }
 
+    @Test func documentInMemory() async throws {
+        let reader = PageReader(decoder: DocumentLoader(), engine: try TesseractEngine())
+        let postedBytes = try Data(contentsOf: URL(fileURLWithPath: folder.file("scan.pdf")))
+        var read: [Page] = []
+
+        // Example from Sources/OCRKit/Documents/DocumentSource.swift
+        let upload = DocumentSource.contents(postedBytes, name: "statement.pdf")
+        let plan = try await reader.plan(upload)
+        for number in plan.read {
+            let page = try await reader.read(PageSource(upload, page: number))
+            print(page.image, page.pageNumber ?? 1, page.text)
+            read.append(page)
+        }
+
+        #expect(read.map(\.text) == ["Clause one", "Clause two"])
+        #expect(read.map(\.image) == ["statement.pdf", "statement.pdf"] && read.map(\.pageNumber) == [1, 2])
+        let pdf = try await SearchablePDF.data(of: read, decoder: reader.decoder)
+        let copy = try await reader.decoder.embeddedText(ofPages: [1, 2], of: .contents(Data(pdf), name: "copy.pdf"))
+        #expect(copy?.map(\.text) == ["Clause one", "Clause two"], "the searchable copy made from memory, read back from memory")
+    }
+
     @Test func batch() async throws {
         let documents = DocumentReader(PageReader(decoder: DocumentLoader(), engine: try TesseractEngine()))
 
@@ -36,7 +57,7 @@ struct DocumentReadingExamples {
         print(batch.pageCount, "pages to read")
 
         #expect(batch.failures.map(\.description) == ["extra.pdf: no such file or folder"])
-        #expect(batch.plans.map { ($0.path as NSString).lastPathComponent } == ["note.tif", "scan.pdf", "typeset.pdf"])
+        #expect(batch.plans.map { ($0.document.name as NSString).lastPathComponent } == ["note.tif", "scan.pdf", "typeset.pdf"])
         #expect(batch.pageCount == 3 && !batch.isSinglePage)
     }
 

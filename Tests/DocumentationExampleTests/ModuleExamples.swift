@@ -177,11 +177,15 @@ struct ModuleExamples {
     }
 
     @Test func imageLoader() async throws {
+        let postedBytes = try Data(contentsOf: URL(fileURLWithPath: "Samples/receipt.jpg"))
+
         // Example from Sources/OCRKitImages/ImageLoader.swift
         let loader = ImageLoader()
         let bitmap = try await loader.decode(contentsOf: "Samples/receipt.jpg", maximumSide: 2048)
+        let upload = try await loader.decode(postedBytes, image: "receipt.jpg")
 
         #expect(max(bitmap.width, bitmap.height) <= 2048)
+        #expect(upload.image == "receipt.jpg" && upload.width >= bitmap.width, "the same image, in memory, at its own size")
     }
 
     @Test func imageLoadingOptions() async throws {

@@ -79,7 +79,7 @@ struct ArchivalTests {
         try TestDocuments.typeset([["Minutes of the meeting"]], extras: [.title("Minutes")], to: typeset)
         try TestDocuments.outlined(typeset, to: outlined)
         var pages: [Page] = []
-        for try await page in reader.pages(of: outlined) { pages.append(page) }
+        for try await page in reader.pages(of: .file(outlined)) { pages.append(page) }
         let path = folder.file("minutes.pdf")
         try await SearchablePDF.write(pages, to: path, decoder: reader.decoder, options: archival)
         try checkArchival(path, title: "Minutes")
@@ -90,7 +90,7 @@ struct ArchivalTests {
         try TestDocuments.typeset([["First page"], ["Second page"]], to: path)
         #expect(try Tool.output("pdffonts", [path]).contains("Helvetica"))
         var pages: [Page] = []
-        for try await page in reader.pages(of: path, pagesWithText: .force) { pages.append(page) }
+        for try await page in reader.pages(of: .file(path), pagesWithText: .force) { pages.append(page) }
         let copy = folder.file("copy.pdf")
         await #expect { try await SearchablePDF.write(pages, to: copy, decoder: reader.decoder, options: archival) } throws: {
             ($0 as? OCRError)?.description == "\(path): cannot be PDF/A: its font Helvetica on page 1 is not embedded"

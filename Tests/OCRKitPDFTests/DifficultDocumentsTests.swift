@@ -151,10 +151,10 @@ struct DifficultDocumentsTests {
     func isReadAndGivesASoundSearchableCopy(kind: Kind) async throws {
         let text = kind == .pageWithoutContent ? "" : "Difficult document number seven"
         let path = try document(kind, text: text)
-        let lowered = try await reader.decoder.pages(ofFileAt: path)?.first?.loweredResolution
+        let lowered = try await reader.decoder.pages(of: .file(path))?.first?.loweredResolution
         #expect(lowered == loweredResolution(of: kind), "\(kind): \(String(describing: lowered))")
         var pages: [Page] = []
-        for try await page in reader.pages(of: path) { pages.append(page) }
+        for try await page in reader.pages(of: .file(path)) { pages.append(page) }
         #expect(pages.count == 1)
         #expect(pages.first.map { $0.width * $0.height <= 40_000_000 } == true, "within the pixel limit")
         if !text.isEmpty { #expect(pages.first?.text == text, "\(kind)") }
@@ -185,7 +185,7 @@ struct DifficultDocumentsTests {
             try jbig2("Too large to draw", side: 35_000, to: path)
         }
         await #expect {
-            for try await _ in reader.pages(of: path) {}
+            for try await _ in reader.pages(of: .file(path)) {}
         } throws: { error in
             guard let error = error as? OCRError else { return false }
             return error.path == path && error.reason.contains(kind.reason) && !error.reason.contains("\n")
@@ -245,10 +245,10 @@ struct DifficultDocumentsTests {
         let row = try #require(fonts.split(separator: "\n").first { $0.contains("Type 3") }, "\(fonts)").split(separator: " ")
         #expect(row[row.count - 3] == "no", "no Unicode map: \(fonts)")
 
-        let plan = try await reader.plan(path)
+        let plan = try await reader.plan(.file(path))
         #expect(plan.read.isEmpty && plan.skipped.map(\.text) == [.native])
         var pages: [Page] = []
-        for try await page in reader.pages(of: path, pagesWithText: .force) { pages.append(page) }
+        for try await page in reader.pages(of: .file(path), pagesWithText: .force) { pages.append(page) }
         #expect(pages.map(\.text) == [text])
         let copy = folder.file("unmapped-ocr.pdf")
         try await SearchablePDF.write(pages, to: copy, decoder: reader.decoder)

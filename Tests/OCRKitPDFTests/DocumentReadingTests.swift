@@ -26,7 +26,7 @@ struct DocumentReadingTests {
 
     private func read(_ path: String, selection: PageSelection = .all, pagesWithText: PagesWithText = .skip) async throws -> [Page] {
         var pages: [Page] = []
-        for try await page in reader.pages(of: path, selection: selection, pagesWithText: pagesWithText, jobs: 2) {
+        for try await page in reader.pages(of: .file(path), selection: selection, pagesWithText: pagesWithText, jobs: 2) {
             pages.append(page)
         }
         return pages
@@ -37,7 +37,7 @@ struct DocumentReadingTests {
         let path = folder.file("typeset.pdf")
         try TestDocuments.typeset(texts.map { [$0] }, to: path)
 
-        let described = try #require(try await reader.decoder.pages(ofFileAt: path))
+        let described = try #require(try await reader.decoder.pages(of: .file(path)))
         #expect(described.map(\.number) == [1, 2, 3, 4] && described.allSatisfy { $0.text == .native })
         #expect(try await read(path).isEmpty, "pages of text are kept as they are by default")
 
@@ -60,7 +60,7 @@ struct DocumentReadingTests {
     @Test func aPageHoldingTextGivesItWithItsBoxes() async throws {
         let path = folder.file("letter.pdf")
         try TestDocuments.typeset([["Dear reader,", "the text is typeset"]], to: path)
-        let given = try #require(try await reader.decoder.embeddedText(ofPages: [1], ofFileAt: path)?.first)
+        let given = try #require(try await reader.decoder.embeddedText(ofPages: [1], of: .file(path))?.first)
         #expect(given.holdsEmbeddedText && given.pageNumber == 1 && given.image == path)
         #expect(given.lines.map(\.text) == ["Dear reader,", "the text is typeset"])
         #expect(given.lines.allSatisfy { $0.words.allSatisfy { $0.confidence == 1 } })
@@ -69,9 +69,9 @@ struct DocumentReadingTests {
         for (kept, ocr) in zip(given.lines, read.lines) {
             #expect(abs(kept.box.minX - ocr.box.minX) < 0.01 && abs(kept.box.midY - ocr.box.midY) < 0.01, "\(kept.box) \(ocr.box)")
         }
-        #expect(try await reader.decoder.embeddedText(ofPages: [1], ofFileAt: folder.file("none.pdf")) == nil,
+        #expect(try await reader.decoder.embeddedText(ofPages: [1], of: .file(folder.file("none.pdf"))) == nil,
                 "no PDF there: nothing to tell")
-        await #expect(throws: OCRError.self) { try await reader.decoder.embeddedText(ofPages: [1, 2], ofFileAt: path) }
+        await #expect(throws: OCRError.self) { try await reader.decoder.embeddedText(ofPages: [1, 2], of: .file(path)) }
     }
 
     @Test func aScannedPageIsReadAtItsScansOwnResolution() async throws {
@@ -79,8 +79,8 @@ struct DocumentReadingTests {
         let path = folder.file("scan.pdf")
         try TestDocuments.scans([scan.path], to: path)
 
-        #expect(try await reader.decoder.pages(ofFileAt: path) == [FilePage(number: 1, text: .none)])
-        let bitmap = try await reader.decoder.decode(contentsOf: path, page: 1, maximumSide: nil)
+        #expect(try await reader.decoder.pages(of: .file(path)) == [FilePage(number: 1, text: .none)])
+        let bitmap = try await reader.decoder.decode(.file(path, page: 1), maximumSide: nil)
         #expect(bitmap.width == scan.bitmap.width && bitmap.height == scan.bitmap.height && bitmap.resolution == 200)
         #expect(bitmap.pixels == scan.bitmap.pixels, "the scan's own pixels, not a rendering of them")
         let pages = try await read(path)
@@ -91,7 +91,7 @@ struct DocumentReadingTests {
         let typeset = folder.file("typeset.pdf")
         try TestDocuments.typeset([["Typeset text"]], to: typeset)
         let loader = DocumentLoader(options: DocumentLoadingOptions(renderingResolution: 150))
-        let rendered = try await loader.decode(contentsOf: typeset, page: 1, maximumSide: nil)
+        let rendered = try await loader.decode(.file(typeset, page: 1), maximumSide: nil)
         #expect(rendered.width == Int((595.0 / 72 * 150).rounded()), "an A4 page 595 points wide at 150 dpi")
     }
 
@@ -99,7 +99,7 @@ struct DocumentReadingTests {
         let typeset = folder.file("typeset.pdf")
         try TestDocuments.typeset([["Typeset text"]], to: typeset)
         let loader = DocumentLoader(images: ImageLoader(options: ImageLoadingOptions(maximumPixelCount: 1_000_000)))
-        let bitmap = try await loader.decode(contentsOf: typeset, page: 1, maximumSide: nil)
+        let bitmap = try await loader.decode(.file(typeset, page: 1), maximumSide: nil)
         #expect(bitmap.width * bitmap.height <= 1_000_000 && bitmap.width * bitmap.height > 900_000)
     }
 
@@ -121,7 +121,7 @@ struct DocumentReadingTests {
     @Test func aPDFWhoseAttachmentsAloneAreEncryptedIsReadWithoutAPassword() async throws {
         let path = folder.file("attachments.pdf")
         try TestDocuments.attachmentsEncrypted("Attachments locked", to: path)
-        #expect(try await reader.decoder.pages(ofFileAt: path)?.map(\.text) == [.native])
+        #expect(try await reader.decoder.pages(of: .file(path))?.map(\.text) == [.native])
         let pages = try await read(path, pagesWithText: .force)
         #expect(pages.map(\.text) == ["Attachments locked"])
         await #expect("a copy would carry attachments nothing could then decrypt") {
@@ -132,7 +132,7 @@ struct DocumentReadingTests {
 
         let locked = folder.file("locked.pdf")
         try TestDocuments.attachmentsEncrypted("Attachments locked", contentToo: true, to: locked)
-        await #expect { try await reader.decoder.pages(ofFileAt: locked) } throws: { error in
+        await #expect { try await reader.decoder.pages(of: .file(locked)) } throws: { error in
             (error as? OCRError)?.reason.contains("--password") == true
         }
     }
@@ -143,14 +143,14 @@ struct DocumentReadingTests {
         try TestDocuments.scans([scan.path], to: plain)
         try TestDocuments.encrypted(plain, password: "opensesame", to: path)
 
-        await #expect { try await reader.decoder.pages(ofFileAt: path) } throws: { error in
+        await #expect { try await reader.decoder.pages(of: .file(path)) } throws: { error in
             guard let error = error as? OCRError else { return false }
             return error.path == path && error.code == .invalidOption && error.reason.contains("--password")
         }
         let unlocked = PageReader(decoder: DocumentLoader(options: DocumentLoadingOptions(password: "opensesame")),
                                   engine: reader.engine)
         var pages: [Page] = []
-        for try await page in unlocked.pages(of: path) { pages.append(page) }
+        for try await page in unlocked.pages(of: .file(path)) { pages.append(page) }
         #expect(pages.map(\.text) == ["Confidential scan"])
     }
 }

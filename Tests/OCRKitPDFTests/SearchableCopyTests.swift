@@ -21,7 +21,7 @@ struct SearchableCopyTests {
 
     private func copy(of path: String, pagesWithText: PagesWithText = .force, name: String) async throws -> (path: String, pages: [Page]) {
         var pages: [Page] = []
-        for try await page in reader.pages(of: path, pagesWithText: pagesWithText, jobs: 2) { pages.append(page) }
+        for try await page in reader.pages(of: .file(path), pagesWithText: pagesWithText, jobs: 2) { pages.append(page) }
         let copy = folder.file(name)
         try await SearchablePDF.write(pages, to: copy, decoder: reader.decoder)
         return (copy, pages)
@@ -71,7 +71,7 @@ struct SearchableCopyTests {
         try TestDocuments.outlined(typeset, to: outlined)
         try TestDocuments.rotated(typeset, by: degrees, to: expected)
         try TestDocuments.rotated(outlined, by: degrees, to: path)
-        #expect(try await reader.decoder.pages(ofFileAt: path) == [FilePage(number: 1, text: .none)])
+        #expect(try await reader.decoder.pages(of: .file(path)) == [FilePage(number: 1, text: .none)])
 
         let (copy, pages) = try await copy(of: path, pagesWithText: .skip, name: "turned-ocr.pdf")
         #expect(pages.flatMap(\.lines).map(\.text) == ["Upright once the page is turned", "and a second line below it"])
@@ -116,8 +116,8 @@ struct SearchableCopyTests {
         try TestDocuments.scans([tiff], to: path)
         let (first, _) = try await copy(of: path, pagesWithText: .skip, name: "first.pdf")
 
-        #expect(try await reader.decoder.pages(ofFileAt: first) == [FilePage(number: 1, text: .ocrLayer)])
-        let plan = try await reader.plan(first)
+        #expect(try await reader.decoder.pages(of: .file(first)) == [FilePage(number: 1, text: .ocrLayer)])
+        let plan = try await reader.plan(.file(first))
         #expect(plan.read.isEmpty && plan.skipped.map(\.number) == [1])
 
         let (second, pages) = try await copy(of: first, pagesWithText: .redo, name: "second.pdf")
@@ -135,7 +135,7 @@ struct SearchableCopyTests {
         let straightening = PageReader(decoder: DocumentLoader(), engine: try TesseractEngine(),
                                        straightener: PageStraightener(orientationDetector: try TesseractOrientationDetector()))
         var pages: [Page] = []
-        for try await page in straightening.pages(of: path, options: RecognitionOptions(straightensPage: true)) { pages.append(page) }
+        for try await page in straightening.pages(of: .file(path), options: RecognitionOptions(straightensPage: true)) { pages.append(page) }
         #expect(pages.map(\.text) == ["This page was fed into the scanner sideways"])
         #expect(pages.first?.straightening?.quarterTurns == 3)
 

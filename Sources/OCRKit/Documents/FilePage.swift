@@ -2,7 +2,7 @@
 /// already holds.
 ///
 /// ```swift
-/// for page in try await reader.decoder.pages(ofFileAt: scanPath) ?? [] where page.text == .native {
+/// for page in try await reader.decoder.pages(of: .file(scanPath)) ?? [] where page.text == .native {
 ///     print("page \(page.number) already has text")
 /// }
 /// ```

@@ -1,25 +1,28 @@
 import Foundation
 
 /// Where a page was read from, which writers open again (a searchable PDF copies a PDF's page,
-/// embeds a JPEG's bytes, decodes an image again): a file and its page, or a file's contents
-/// held in memory (an upload, a queue's stored copy). It is apart from ``Page/image``, the
-/// name people see, and is not written in the JSON.
+/// embeds a JPEG's bytes, decodes an image again): a document (``DocumentSource``), a file or
+/// its contents in memory, and the page in it. It is apart from ``Page/image``, the name people
+/// see, and is not written in the JSON.
 ///
 /// ```swift
 /// let page = try await reader.read(uploadedBytes, image: "receipt.jpg")
-/// if case .contents(let bytes, _) = page.source { print(bytes.count, "bytes, named", page.image) }
+/// if case .contents(let bytes, _) = page.source.document { print(bytes.count, "bytes, named", page.image) }
 /// ```
-public enum PageSource: Hashable, Sendable {
-    /// Page `page` (from 1) of the document at `path`; `nil` for an image file, a page of its own.
-    case file(String, page: Int?)
-    /// Page `page` of a file's contents, in memory; `nil` for an image.
-    case contents(Data, page: Int?)
+public struct PageSource: Hashable, Sendable {
+    /// The document the page is in.
+    public var document: DocumentSource
+    /// The page's number in its document, from 1; `nil` for an image, a page of its own.
+    public var page: Int?
 
-    /// The page's number in its source, `nil` for an image.
-    public var page: Int? {
-        switch self {
-        case .file(_, let page), .contents(_, let page): page
-        }
+    public init(_ document: DocumentSource, page: Int? = nil) {
+        self.document = document
+        self.page = page
+    }
+
+    /// Page `page` (from 1) of the document at `path`; `nil` for an image file.
+    public static func file(_ path: String, page: Int? = nil) -> PageSource {
+        PageSource(.file(path), page: page)
     }
 }
 

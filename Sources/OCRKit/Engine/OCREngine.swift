@@ -55,70 +55,74 @@ extension OCREngine {
 }
 
 /// Something that turns an image file into pixels: a photo or a scan, or one page of a document
-/// of pages (a PDF, a multi-page TIFF).
+/// of pages (a PDF, a multi-page TIFF), from a file or from its contents in memory
+/// (``DocumentSource``).
 ///
-/// Decoders of single images implement the two `decode` methods; decoders of documents also
-/// ``pages(ofFileAt:)`` and ``decode(contentsOf:page:maximumSide:)``.
+/// Decoders of single images implement ``decode(_:maximumSide:)``; decoders of documents also
+/// ``pages(of:)`` and ``contents(of:)``.
 public protocol ImageDecoder: Sendable {
-    /// Decodes the image at `path` (the first page of a document), downscaled so that neither
-    /// side exceeds `maximumSide` when that is given, or throws an ``OCRError`` naming the file
-    /// and the cause.
-    func decode(contentsOf path: String, maximumSide: Int?) async throws -> Bitmap
+    /// Decodes the page at `source` (an image, or a page of a document), downscaled so that
+    /// neither side exceeds `maximumSide` when that is given, or throws an ``OCRError`` naming
+    /// the document (``DocumentSource/name``) and the cause.
+    func decode(_ source: PageSource, maximumSide: Int?) async throws -> Bitmap
 
-    /// Decodes an image file's `contents`, already in memory (from a queue's database, say), as
-    /// ``decode(contentsOf:maximumSide:)`` decodes the file; errors name the image `image`.
-    func decode(_ contents: Data, image name: String, maximumSide: Int?) async throws -> Bitmap
+    /// The pages of `document`, in order, or `nil` when it is an image, a page of its own.
+    func pages(of document: DocumentSource) async throws -> [FilePage]?
 
-    /// The pages of the document at `path`, in order, or `nil` when the file is an image, a page
-    /// of its own.
-    func pages(ofFileAt path: String) async throws -> [FilePage]?
-
-    /// Decodes page `page` (numbered from 1) of the file at `path`, as
-    /// ``decode(contentsOf:maximumSide:)`` decodes the first.
-    func decode(contentsOf path: String, page: Int, maximumSide: Int?) async throws -> Bitmap
-
-    /// Page `page` (from 1) of the file at `path` as a file of its own, which
-    /// ``decode(_:image:maximumSide:)`` decodes as that page: a PDF of the one page, a TIFF of one
-    /// page. Queues that store what their workers read store this. Blocking: call it off Swift's
+    /// The page at `source` as a document of its own, which ``decode(_:maximumSide:)`` decodes
+    /// as that page: a PDF of the one page, a TIFF of one page, an image's own bytes. Queues
+    /// that store what their workers read store this. Blocking: call it off Swift's
     /// cooperative pool.
-    func contents(ofPage page: Int, ofFileAt path: String) throws -> Data
+    func contents(of source: PageSource) throws -> Data
 
-    /// The text pages `pages` (from 1) of the document at `path` already hold, in that order, each
-    /// as a page of lines marked as such (``Page/holdsEmbeddedText``), or `nil` when this decoder
-    /// cannot tell. Several pages at once open the document once.
-    func embeddedText(ofPages pages: [Int], ofFileAt path: String) async throws -> [Page]?
+    /// The text pages `pages` (from 1) of `document` already hold, in that order, each as a page
+    /// of lines marked as such (``Page/holdsEmbeddedText``), or `nil` when this decoder cannot
+    /// tell. Several pages at once open the document once.
+    func embeddedText(ofPages pages: [Int], of document: DocumentSource) async throws -> [Page]?
 }
 
 extension ImageDecoder {
+    /// Decodes the image at `path` (the first page of a document), as ``decode(_:maximumSide:)`` does.
+    public func decode(contentsOf path: String, maximumSide: Int? = nil) async throws -> Bitmap {
+        try await decode(.file(path), maximumSide: maximumSide)
+    }
+
+    /// Decodes an image file's `contents`, already in memory (from a queue's database, say), as
+    /// ``decode(_:maximumSide:)`` does; errors name the image `image`.
+    public func decode(_ contents: Data, image name: String, maximumSide: Int? = nil) async throws -> Bitmap {
+        try await decode(PageSource(.contents(contents, name: name)), maximumSide: maximumSide)
+    }
+
     /// None: images hold no text.
-    public func embeddedText(ofPages pages: [Int], ofFileAt path: String) async throws -> [Page]? {
+    public func embeddedText(ofPages pages: [Int], of document: DocumentSource) async throws -> [Page]? {
         nil
     }
 
     /// No pages: an image.
-    public func pages(ofFileAt path: String) async throws -> [FilePage]? {
+    public func pages(of document: DocumentSource) async throws -> [FilePage]? {
         nil
     }
 
     /// The image itself, its only page.
-    public func decode(contentsOf path: String, page: Int, maximumSide: Int?) async throws -> Bitmap {
-        guard page == 1 else { throw OCRError(.invalidOption, path: path, reason: "has one page, not \(page)") }
-        return try await decode(contentsOf: path, maximumSide: maximumSide)
+    public func contents(of source: PageSource) throws -> Data {
+        try imageContents(of: source)
     }
 
-    /// The image file itself, its only page.
-    public func contents(ofPage page: Int, ofFileAt path: String) throws -> Data {
-        try contents(ofImageAt: path, page: page)
-    }
-
-    /// The file at `path` as it is, as ``contents(ofPage:ofFileAt:)`` gives an image, a page of
-    /// its own: for decoders of documents to give for their images.
-    public func contents(ofImageAt path: String, page: Int) throws -> Data {
-        guard page == 1 else { throw OCRError(.invalidOption, path: path, reason: "has one page, not \(page)") }
-        do {
-            return try Data(contentsOf: URL(fileURLWithPath: path))
-        } catch {
-            throw OCRError(.notReadable, path: path, reason: "cannot read the file: \(error.localizedDescription)", underlyingError: error)
+    /// An image's bytes as they are, as ``contents(of:)`` gives an image, a page of its own: for
+    /// decoders of documents to give for their images.
+    public func imageContents(of source: PageSource) throws -> Data {
+        guard (source.page ?? 1) == 1 else {
+            throw OCRError(.invalidOption, path: source.document.name, reason: "has one page, not \(source.page ?? 1)")
+        }
+        switch source.document {
+        case .contents(let contents, _):
+            return contents
+        case .file(let path):
+            do {
+                return try Data(contentsOf: URL(fileURLWithPath: path))
+            } catch {
+                throw OCRError(.notReadable, path: path, reason: "cannot read the file: \(error.localizedDescription)", underlyingError: error)
+            }
         }
     }
 }

@@ -1,52 +1,53 @@
 import Foundation
 
 extension PageReader {
-    /// The pages of the file at `path` to read and those to leave as they are, by
-    /// ``FilePage/text`` and `pagesWithText`; an image file is one page, always read.
+    /// The pages of `document` (a file, or its contents in memory) to read and those to leave
+    /// as they are, by ``FilePage/text`` and `pagesWithText`; an image is one page, always read.
     ///
     /// ```swift
-    /// let plan = try await reader.plan(scanPath, selection: PageSelection("1-3"))
+    /// let plan = try await reader.plan(.file(scanPath), selection: PageSelection("1-3"))
     /// for page in plan.skipped { print("page \(page.number) already holds text") }
     /// ```
     ///
-    /// - Throws: an ``OCRError`` naming the file: it cannot be opened, or `selection` asks for a
-    ///   page past its last.
-    public func plan(_ path: String, selection: PageSelection = .all, pagesWithText: PagesWithText = .skip) async throws -> DocumentPlan {
-        guard let pages = try await decoder.pages(ofFileAt: path) else {
-            return DocumentPlan(path: path, isDocument: false, pageCount: 1, read: [1], skipped: [], lowered: [])
+    /// - Throws: an ``OCRError`` naming the document: it cannot be opened, or `selection` asks
+    ///   for a page past its last.
+    public func plan(_ document: DocumentSource, selection: PageSelection = .all,
+                     pagesWithText: PagesWithText = .skip) async throws -> DocumentPlan {
+        guard let pages = try await decoder.pages(of: document) else {
+            return DocumentPlan(document: document, isDocument: false, pageCount: 1, read: [1], skipped: [], lowered: [])
         }
-        let chosen = Set(try selection.numbers(of: pages.count, in: path))
+        let chosen = Set(try selection.numbers(of: pages.count, in: document.name))
         let selected = pages.filter { chosen.contains($0.number) }
         return DocumentPlan(
-            path: path, isDocument: true, pageCount: pages.count,
+            document: document, isDocument: true, pageCount: pages.count,
             read: selected.filter { pagesWithText.reads($0.text) }.map(\.number),
             skipped: selected.filter { !pagesWithText.reads($0.text) },
             lowered: selected.filter { pagesWithText.reads($0.text) && $0.loweredResolution != nil })
     }
 
-    /// Reads the pages of the file at `path` that ``plan(_:selection:pagesWithText:)`` chooses, in
-    /// order, `jobs` at once; an image file gives one page.
+    /// Reads the pages of `document` that ``plan(_:selection:pagesWithText:)`` chooses, in
+    /// order, `jobs` at once; an image gives one page.
     ///
     /// ```swift
     /// var pages: [Page] = []
-    /// for try await page in reader.pages(of: scanPath) {
+    /// for try await page in reader.pages(of: .file(scanPath)) {
     ///     print("page \(page.pageNumber ?? 1):", page.text)
     ///     pages.append(page)
     /// }
     /// ```
     ///
-    /// The sequence ends with the first error, which names the file.
+    /// The sequence ends with the first error, which names the document.
     public func pages(
-        of path: String, selection: PageSelection = .all, pagesWithText: PagesWithText = .skip,
+        of document: DocumentSource, selection: PageSelection = .all, pagesWithText: PagesWithText = .skip,
         options: RecognitionOptions = RecognitionOptions(), jobs: Int = 1
     ) -> AsyncThrowingStream<Page, any Error> {
         let reader = self
         let (stream, continuation) = AsyncThrowingStream.makeStream(of: Page.self)
         let task = Task {
             do {
-                let plan = try await reader.plan(path, selection: selection, pagesWithText: pagesWithText)
+                let plan = try await reader.plan(document, selection: selection, pagesWithText: pagesWithText)
                 try await plan.read.concurrentMap(jobs: jobs) { number in
-                    try await reader.read(path, page: plan.isDocument ? number : nil, options: options)
+                    try await reader.read(plan.source(ofPage: number), options: options)
                 } inOrder: { _, page in
                     continuation.yield(page)
                 }
@@ -60,10 +61,11 @@ extension PageReader {
     }
 }
 
-/// Which pages of a file ``PageReader/plan(_:selection:pagesWithText:)`` reads and which it
+/// Which pages of a document ``PageReader/plan(_:selection:pagesWithText:)`` reads and which it
 /// leaves as they are.
 public struct DocumentPlan: Hashable, Sendable {
-    public var path: String
+    /// The document planned: a file, or its contents in memory.
+    public var document: DocumentSource
     /// Whether the file is a document of pages (a PDF, a multi-page TIFF) rather than an image,
     /// whose one page has no number (``Page/pageNumber``).
     public var isDocument: Bool
@@ -76,4 +78,9 @@ public struct DocumentPlan: Hashable, Sendable {
     /// The pages read at a lower resolution than they should be, to keep within the pixel limit
     /// (``FilePage/loweredResolution``).
     public var lowered: [FilePage]
+
+    /// Where page `number` of the document is: the document itself when it is an image.
+    public func source(ofPage number: Int) -> PageSource {
+        PageSource(document, page: isDocument ? number : nil)
+    }
 }

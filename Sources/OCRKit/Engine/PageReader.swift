@@ -37,27 +37,28 @@ public struct PageReader: Sendable {
     /// - Throws: an ``OCRError`` naming the file: decoding failures, invalid options (among them
     ///   ``RecognitionOptions/straightensPage`` without a ``straightener``), engine failures.
     public func read(_ path: String, page: Int? = nil, options: RecognitionOptions = RecognitionOptions()) async throws -> Page {
-        try checkStraightening(path, options: options)
-        var read: Page
-        if let page {
-            read = try await self.read(decoder.decode(contentsOf: path, page: page, maximumSide: options.maximumImageSide), options: options)
-            read.pageNumber = page
-        } else {
-            read = try await self.read(decoder.decode(contentsOf: path, maximumSide: options.maximumImageSide), options: options)
-        }
-        read.source = .file(path, page: page)
-        return read
+        try await read(.file(path, page: page), options: options)
     }
 
     /// Reads an image file's `contents`, already in memory (from a queue's database, say); the
     /// page and errors name the image `image`, its path where it was.
     ///
-    /// - Throws: an ``OCRError`` naming the image, as ``read(_:options:)`` does.
+    /// - Throws: an ``OCRError`` naming the image, as ``read(_:page:options:)`` does.
     public func read(_ contents: Data, image name: String, options: RecognitionOptions = RecognitionOptions()) async throws -> Page {
-        try checkStraightening(name, options: options)
-        var page = try await read(decoder.decode(contents, image: name, maximumSide: options.maximumImageSide), options: options)
-        page.source = .contents(contents, page: nil)
-        return page
+        try await read(PageSource(.contents(contents, name: name)), options: options)
+    }
+
+    /// Reads the image or the page of a document at `source`, from a file or from memory; the
+    /// page is named by its document (``DocumentSource/name``) and says its number.
+    ///
+    /// - Throws: an ``OCRError`` naming the document, as ``read(_:page:options:)`` does.
+    public func read(_ source: PageSource, options: RecognitionOptions = RecognitionOptions()) async throws -> Page {
+        try checkStraightening(source.document.name, options: options)
+        var read = try await self.read(decoder.decode(source, maximumSide: options.maximumImageSide), options: options)
+        read.image = source.document.name
+        read.pageNumber = source.page
+        read.source = source
+        return read
     }
 
     private func checkStraightening(_ path: String, options: RecognitionOptions) throws {
@@ -98,30 +99,17 @@ extension ImageDecoder {
     ///   no `straightener` to do it again.
     public func image(of page: Page, straightenedBy straightener: (any ImageStraightener)?) async throws -> Bitmap {
         guard let straightening = page.straightening else {
-            return try await decode(page.source, name: page.image, maximumSide: max(page.width, page.height))
+            return try await decode(page.source, maximumSide: max(page.width, page.height))
         }
         if straightening.onlyTurns {
-            let image = try await decode(page.source, name: page.image, maximumSide: max(straightening.imageWidth, straightening.imageHeight))
+            let image = try await decode(page.source, maximumSide: max(straightening.imageWidth, straightening.imageHeight))
             return image.turned(clockwiseQuarterTurns: straightening.quarterTurns)
         }
         guard let straightener else {
             throw OCRError(.invalidOption, path: page.image,
                            reason: "the page was straightened when it was read, and there is no image straightener to do it again")
         }
-        let photo = try await decode(page.source, name: page.image, maximumSide: max(straightening.imageWidth, straightening.imageHeight))
+        let photo = try await decode(page.source, maximumSide: max(straightening.imageWidth, straightening.imageHeight))
         return try await straightener.apply(straightening, to: photo)
-    }
-
-    /// The page at `source`, decoded; errors name it `name`.
-    private func decode(_ source: PageSource, name: String, maximumSide: Int) async throws -> Bitmap {
-        switch source {
-        case .file(let path, let page):
-            return try await decode(contentsOf: path, page: page ?? 1, maximumSide: maximumSide)
-        case .contents(let contents, let page):
-            guard (page ?? 1) == 1 else {
-                throw OCRError(.invalidOption, path: name, reason: "a page of a document in memory is kept as a document of its own, not page \(page ?? 1)")
-            }
-            return try await decode(contents, image: name, maximumSide: maximumSide)
-        }
     }
 }

@@ -1,4 +1,5 @@
 import Foundation
+import OCRKit
 
 /// A PDF whose only encryption is of its attachments: its encryption dictionary leaves streams
 /// and strings in the clear (`/StmF` and `/StrF` `/Identity`) and encrypts embedded files alone
@@ -10,12 +11,19 @@ import Foundation
 /// to encrypt nothing but attachments. Its pages can be read; a searchable copy, which would
 /// carry its attachments without the means to decrypt them, still needs the password.
 enum AttachmentEncryption {
-    /// The PDF at `path` opened with its encryption set aside, if only its attachments are
+    /// The PDF `document` opened with its encryption set aside, if only its attachments are
     /// encrypted; `nil` otherwise.
-    static func openWithoutPassword(_ path: String) -> QPDFFile? {
-        guard var bytes = FileManager.default.contents(atPath: path) else { return nil }
+    static func openWithoutPassword(_ document: DocumentSource) -> QPDFFile? {
+        var bytes: Data
+        switch document {
+        case .file(let path):
+            guard let contents = FileManager.default.contents(atPath: path) else { return nil }
+            bytes = contents
+        case .contents(let contents, _):
+            bytes = contents
+        }
         let references = blankEncryptReferences(in: &bytes)
-        guard !references.isEmpty, let file = try? QPDFFile(contents: bytes, name: path) else { return nil }
+        guard !references.isEmpty, let file = try? QPDFFile(contents: bytes, name: document.name) else { return nil }
         let onlyAttachments = references.allSatisfy { reference in
             let dictionary = file.object(id: reference.id, generation: reference.generation)
             return file.name(file.key(dictionary, "/Filter")) == "/Standard"

@@ -40,6 +40,14 @@ final class QPDFFile {
         }
     }
 
+    /// Opens the PDF `document`: its file, or its contents in memory.
+    convenience init(_ document: DocumentSource, password: String? = nil) throws {
+        switch document {
+        case .file(let path): try self.init(reading: path, password: password)
+        case .contents(let contents, let name): try self.init(contents: contents, name: name, password: password)
+        }
+    }
+
     private init(name: String, contents: UnsafeMutableRawBufferPointer?, read: (qpdf_data) -> QPDF_ERROR_CODE) throws {
         handle = qpdf_init()
         path = name
@@ -246,27 +254,25 @@ final class QPDFFile {
     /// readable), encrypted as it was when `keepsEncryption`, in `minimumVersion` or later.
     func write(to destination: String, keepsEncryption: Bool = true, minimumVersion: String? = nil) throws {
         qpdf_init_write(handle, destination)
-        try write(naming: destination) {
-            qpdf_set_preserve_encryption(handle, keepsEncryption ? QPDF_TRUE : QPDF_FALSE)
-            if let minimumVersion { qpdf_set_minimum_pdf_version(handle, minimumVersion) }
-        }
+        try write(naming: destination, keepsEncryption: keepsEncryption, minimumVersion: minimumVersion)
     }
 
     /// The PDF as bytes, written as ``write(to:keepsEncryption:minimumVersion:)`` writes a file.
-    func data() throws -> Data {
+    func data(keepsEncryption: Bool = true, minimumVersion: String? = nil) throws -> Data {
         qpdf_init_write_memory(handle)
-        try write(naming: path) {}
+        try write(naming: path, keepsEncryption: keepsEncryption, minimumVersion: minimumVersion)
         guard let buffer = qpdf_get_buffer(handle) else { return Data() }
         return Data(bytes: buffer, count: Int(qpdf_get_buffer_length(handle)))
     }
 
     /// Writes where the last `qpdf_init_write...` said, streams as they were and new ones
-    /// compressed, after `settings`; errors name `destination`.
-    private func write(naming destination: String, settings: () -> Void) throws {
+    /// compressed; errors name `destination`.
+    private func write(naming destination: String, keepsEncryption: Bool, minimumVersion: String?) throws {
         try check("cannot write \(destination)")
         qpdf_set_decode_level(handle, qpdf_dl_none)
         qpdf_set_compress_streams(handle, QPDF_TRUE)
-        settings()
+        qpdf_set_preserve_encryption(handle, keepsEncryption ? QPDF_TRUE : QPDF_FALSE)
+        if let minimumVersion { qpdf_set_minimum_pdf_version(handle, minimumVersion) }
         qpdf_write(handle)
         try check("cannot write \(destination)")
     }

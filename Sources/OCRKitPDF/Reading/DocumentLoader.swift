@@ -10,7 +10,7 @@ import OCRKitImages
 ///
 /// ```swift
 /// let reader = PageReader(decoder: DocumentLoader(images: ImageLoader()), engine: try TesseractEngine())
-/// for try await page in reader.pages(of: scanPath) { print(page.pageNumber ?? 1, page.text) }
+/// for try await page in reader.pages(of: .file(scanPath)) { print(page.pageNumber ?? 1, page.text) }
 /// ```
 ///
 /// PDFs are opened with qpdf on threads of their own, never on Swift's cooperative pool.
@@ -27,58 +27,33 @@ public struct DocumentLoader: ImageDecoder {
         self.options = options
     }
 
-    public func decode(contentsOf path: String, maximumSide: Int?) async throws -> Bitmap {
-        try await decode(contentsOf: path, page: 1, maximumSide: maximumSide)
-    }
-
-    /// Decodes a file's `contents`, already in memory: an image, or the first page of a PDF
-    /// (written to a temporary file first: qpdf and the renderer read files).
-    public func decode(_ contents: Data, image name: String, maximumSide: Int?) async throws -> Bitmap {
-        guard Self.isPDF(contents: contents) else {
-            return try await images.decode(contents, image: name, maximumSide: maximumSide)
+    /// Page `page` of `document` as a document of its own: a PDF of that page alone (not
+    /// encrypted, whatever the original), or a TIFF of that page, or an image's own bytes.
+    public func contents(of source: PageSource) throws -> Data {
+        guard Self.isPDF(source.document) else { return try images.contents(of: source) }
+        let page = source.page ?? 1, original = try Self.open(source.document, password: options.password)
+        guard page >= 1, page <= original.pageCount else {
+            throw OCRError(.invalidOption, path: source.document.name, reason: "has \(original.pageCount) pages, not \(page)")
         }
-        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("ocrkit-page-\(UUID().uuidString)")
-        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
-        defer { try? FileManager.default.removeItem(at: folder) }
-        let path = folder.appendingPathComponent("page.pdf").path
-        try contents.write(to: URL(fileURLWithPath: path))
-        do {
-            var bitmap = try await decode(contentsOf: path, page: 1, maximumSide: maximumSide)
-            bitmap.image = name
-            return bitmap
-        } catch var error as OCRError where error.path == path {
-            error.path = name
-            throw error
-        }
-    }
-
-    /// Page `page` of the document at `path` as a document of its own: a PDF of that page alone
-    /// (not encrypted, whatever the original), or a TIFF of that page.
-    public func contents(ofPage page: Int, ofFileAt path: String) throws -> Data {
-        guard Self.isPDF(path) else { return try images.contents(ofPage: page, ofFileAt: path) }
-        let source = try Self.open(path, password: options.password)
-        guard page >= 1, page <= source.pageCount else {
-            throw OCRError(.invalidOption, path: path, reason: "has \(source.pageCount) pages, not \(page)")
-        }
-        let file = try QPDFFile(empty: path)
-        try file.append(source.page(page - 1), from: source)
-        // qpdf copies the page's objects from the source as it writes.
-        return try withExtendedLifetime(source) { try file.data() }
+        let file = try QPDFFile(empty: source.document.name)
+        try file.append(original.page(page - 1), from: original)
+        // qpdf copies the page's objects from the original as it writes.
+        return try withExtendedLifetime(original) { try file.data() }
     }
 
     /// The text a PDF's pages already hold (``PageText``), their sizes at the rendering
-    /// resolution; `nil` for an image file or a TIFF.
-    public func embeddedText(ofPages pages: [Int], ofFileAt path: String) async throws -> [Page]? {
-        guard Self.isPDF(path) else { return nil }
+    /// resolution; `nil` for an image or a TIFF.
+    public func embeddedText(ofPages pages: [Int], of document: DocumentSource) async throws -> [Page]? {
+        guard Self.isPDF(document) else { return nil }
         let password = options.password, resolution = options.renderingResolution
-        return try await offThePool { try PageText.pages(pages, ofFileAt: path, password: password, resolution: resolution) }
+        return try await offThePool { try PageText.pages(pages, of: document, password: password, resolution: resolution) }
     }
 
-    public func pages(ofFileAt path: String) async throws -> [FilePage]? {
-        guard Self.isPDF(path) else { return try await images.pages(ofFileAt: path) }
+    public func pages(of document: DocumentSource) async throws -> [FilePage]? {
+        guard Self.isPDF(document) else { return try await images.pages(of: document) }
         let password = options.password, loader = self
         return try await offThePool {
-            let file = try Self.open(path, password: password)
+            let file = try Self.open(document, password: password)
             return (0..<file.pageCount).map { index in
                 let info = PDFPageInfo(file.page(index), of: file)
                 let resolution = loader.resolution(of: info, maximumSide: nil)
@@ -88,21 +63,22 @@ public struct DocumentLoader: ImageDecoder {
         }
     }
 
-    public func decode(contentsOf path: String, page: Int, maximumSide: Int?) async throws -> Bitmap {
-        guard Self.isPDF(path) else {
-            return try await images.decode(contentsOf: path, page: page, maximumSide: maximumSide)
-        }
-        let (info, scan) = try await inspect(path, page: page)
+    /// Decodes an image, a page of a TIFF, or a page of a PDF (its first when `source` names no
+    /// page), from a file or from its contents in memory.
+    public func decode(_ source: PageSource, maximumSide: Int?) async throws -> Bitmap {
+        let document = source.document, page = source.page ?? 1
+        guard Self.isPDF(document) else { return try await images.decode(source, maximumSide: maximumSide) }
+        let (info, scan) = try await inspect(document, page: page)
         let dotsPerInch = resolution(of: info, maximumSide: maximumSide)
         // A scan at its own resolution is its image's pixels: taken as they are, not rendered.
         if let scan, let scanResolution = info.scanResolution, dotsPerInch >= scanResolution.rounded(.down),
-           var bitmap = try await pixels(of: scan, path: path) {
+           var bitmap = try await pixels(of: scan, name: document.name) {
             bitmap = bitmap.turned(clockwiseQuarterTurns: info.rotation / 90)
             bitmap.resolution = scanResolution
             return bitmap
         }
-        try checkImages(of: info, page: page, path: path)
-        return try await images.renderPDF(contentsOf: path, page: page, dotsPerInch: dotsPerInch, password: options.password)
+        try checkImages(of: info, page: page, path: document.name)
+        return try await images.renderPDF(document, page: page, dotsPerInch: dotsPerInch, password: options.password)
     }
 
     /// Refuses a page whose largest image is more pixels than the loader's limit, as an image
@@ -132,10 +108,10 @@ public struct DocumentLoader: ImageDecoder {
 
     /// The scan's pixels as stored. A JPEG that comes out another size than its dictionary says
     /// was turned by an EXIF orientation, which PDF viewers ignore: it is rendered instead.
-    private func pixels(of scan: ScanImage, path: String) async throws -> Bitmap? {
+    private func pixels(of scan: ScanImage, name: String) async throws -> Bitmap? {
         switch scan {
         case .jpeg(let bytes, let width, let height):
-            let bitmap = try await images.decode(bytes, image: path, maximumSide: nil)
+            let bitmap = try await images.decode(bytes, image: name, maximumSide: nil)
             return bitmap.width == width && bitmap.height == height ? bitmap : nil
         case .pixels(let bitmap):
             return bitmap
@@ -154,60 +130,65 @@ public struct DocumentLoader: ImageDecoder {
         return min(dotsPerInch, (pixels / (inches.0 * inches.1)).squareRoot().rounded(.down))
     }
 
-    /// What page `page` of the PDF at `path` holds, and its scan's pixels when they can be taken as they are.
-    private func inspect(_ path: String, page: Int) async throws -> (PDFPageInfo, ScanImage?) {
+    /// What page `page` of the PDF `document` holds, and its scan's pixels when they can be taken as they are.
+    private func inspect(_ document: DocumentSource, page: Int) async throws -> (PDFPageInfo, ScanImage?) {
         let password = options.password
         return try await offThePool {
-            let file = try Self.open(path, password: password)
+            let file = try Self.open(document, password: password)
             guard page >= 1, page <= file.pageCount else {
-                throw OCRError(.invalidOption, path: path, reason: "has \(file.pageCount) pages, not \(page)")
+                throw OCRError(.invalidOption, path: document.name, reason: "has \(file.pageCount) pages, not \(page)")
             }
             let pdfPage = file.page(page - 1)
             let info = PDFPageInfo(pdfPage, of: file)
-            return (info, info.scanImage.flatMap { ScanImage($0, on: pdfPage, of: file, source: path) })
+            return (info, info.scanImage.flatMap { ScanImage($0, on: pdfPage, of: file, source: document.name) })
         }
     }
 
-    /// The PDF at `path`, opened to be read.
+    /// The PDF `document`, opened to be read.
     ///
-    /// - Throws: an ``OCRKit/OCRError`` naming the file for what qpdf cannot open, a PDF of no
-    ///   pages, and a dynamic XFA form, whose pages Adobe Reader draws from the form's XML: the
+    /// - Throws: an ``OCRKit/OCRError`` naming the document for what qpdf cannot open, a PDF of
+    ///   no pages, and a dynamic XFA form, whose pages Adobe Reader draws from the form's XML: the
     ///   pages themselves hold only a "please wait" notice.
-    static func open(_ path: String, password: String?) throws -> QPDFFile {
+    static func open(_ document: DocumentSource, password: String?) throws -> QPDFFile {
         let file: QPDFFile
         do {
-            file = try QPDFFile(reading: path, password: password)
+            file = try QPDFFile(document, password: password)
         } catch let refusal as OCRError where refusal.code == .invalidOption && (password ?? "").isEmpty {
             // Refused for a password: perhaps only its attachments need one.
-            guard let opened = AttachmentEncryption.openWithoutPassword(path) else { throw refusal }
+            guard let opened = AttachmentEncryption.openWithoutPassword(document) else { throw refusal }
             file = opened
         }
-        guard file.pageCount > 0 else { throw OCRError(.corrupt, path: path, reason: "the PDF has no pages") }
+        guard file.pageCount > 0 else { throw OCRError(.corrupt, path: document.name, reason: "the PDF has no pages") }
         if file.bool(file.key(file.root, "/NeedsRendering")) == true {
-            throw OCRError(.unsupportedFormat, path: path, reason: "a dynamic XFA form, whose pages only Adobe Reader draws: "
+            throw OCRError(.unsupportedFormat, path: document.name, reason: "a dynamic XFA form, whose pages only Adobe Reader draws: "
                            + "print it to a PDF from there, then read that")
         }
         return file
     }
 
-    /// Whether the file is a PDF (``OCRKitImages/FileSignature``), or one that lost its `%PDF-`
-    /// header: a file of no known format whose first kilobyte holds objects, in which qpdf finds
+    /// Whether `document` is a PDF (``OCRKitImages/FileSignature``), or one that lost its `%PDF-`
+    /// header: of no known format, its first kilobyte holding objects, in which qpdf finds
     /// pages, as viewers open it.
-    static func isPDF(_ path: String) -> Bool {
-        switch FileSignature.format(ofFileAt: path) {
-        case "PDF": return true
-        case nil: break
-        default: return false
+    public static func isPDF(_ document: DocumentSource) -> Bool {
+        let head: Data
+        switch document {
+        case .file(let path):
+            switch FileSignature.format(ofFileAt: path) {
+            case "PDF": return true
+            case nil: break
+            default: return false
+            }
+            guard let handle = FileHandle(forReadingAtPath: path) else { return false }
+            head = (try? handle.read(upToCount: 1024)) ?? Data()
+            try? handle.close()
+        case .contents(let contents, _):
+            switch FileSignature.format(of: contents) {
+            case "PDF": return true
+            case nil: head = contents.prefix(1024)
+            default: return false
+            }
         }
-        guard let handle = FileHandle(forReadingAtPath: path) else { return false }
-        let head = (try? handle.read(upToCount: 1024)) ?? Data()
-        try? handle.close()
         guard head.range(of: Data(" obj".utf8)) != nil else { return false }
-        return ((try? QPDFFile(reading: path))?.pageCount ?? 0) > 0
-    }
-
-    /// Whether a file's `contents` are a PDF's (``OCRKitImages/FileSignature``).
-    public static func isPDF(contents: Data) -> Bool {
-        FileSignature.format(of: contents) == "PDF"
+        return ((try? QPDFFile(document))?.pageCount ?? 0) > 0
     }
 }

@@ -10,25 +10,38 @@ import OCRKit
 /// Threading: a poppler document is made, used and dropped within one call, on the calling
 /// thread, which must not be one of Swift's cooperative threads (the loader runs it off them).
 enum PageText {
-    /// Pages `numbers` (from 1) of the PDF at `path`, in that order, their pixel sizes at
+    /// Pages `numbers` (from 1) of the PDF `document`, in that order, their pixel sizes at
     /// `resolution` dots per inch: the document is opened once for them all, which costs more
     /// than taking one page's text.
     ///
-    /// - Throws: an ``OCRKit/OCRError`` naming the file when poppler cannot open it or has no such page.
-    static func pages(_ numbers: [Int], ofFileAt path: String, password: String?, resolution: Double) throws -> [Page] {
+    /// - Throws: an ``OCRKit/OCRError`` naming the document when poppler cannot open it or has no such page.
+    static func pages(_ numbers: [Int], of document: DocumentSource, password: String?, resolution: Double) throws -> [Page] {
+        let path = document.name
         var error: UnsafeMutablePointer<GError>?
-        let absolute = URL(fileURLWithPath: path).standardizedFileURL.path
-        guard let uri = g_filename_to_uri(absolute, nil, &error) else { throw failure(error, path: path) }
-        defer { g_free(uri) }
-        guard let document = poppler_document_new_from_file(uri, password, &error) else { throw failure(error, path: path) }
-        defer { g_object_unref(UnsafeMutableRawPointer(document)) }
+        let opened: OpaquePointer?
+        switch document {
+        case .file(let path):
+            let absolute = URL(fileURLWithPath: path).standardizedFileURL.path
+            guard let uri = g_filename_to_uri(absolute, nil, &error) else { throw failure(error, path: path) }
+            defer { g_free(uri) }
+            opened = poppler_document_new_from_file(uri, password, &error)
+        case .contents(let contents, _):
+            // GBytes copies the bytes, which poppler reads for as long as the document lives.
+            let bytes = contents.withUnsafeBytes { g_bytes_new($0.baseAddress, gsize($0.count)) }
+            defer { g_bytes_unref(bytes) }
+            opened = poppler_document_new_from_bytes(bytes, password, &error)
+        }
+        guard let opened else { throw failure(error, path: path) }
+        defer { g_object_unref(UnsafeMutableRawPointer(opened)) }
         return try numbers.map { number in
-            guard number >= 1, number <= Int(poppler_document_get_n_pages(document)),
-                  let page = poppler_document_get_page(document, Int32(number - 1)) else {
+            guard number >= 1, number <= Int(poppler_document_get_n_pages(opened)),
+                  let page = poppler_document_get_page(opened, Int32(number - 1)) else {
                 throw OCRError(.invalidOption, path: path, reason: "has no page \(number)")
             }
             defer { g_object_unref(UnsafeMutableRawPointer(page)) }
-            return self.page(page, number: number, path: path, resolution: resolution)
+            var read = self.page(page, number: number, path: path, resolution: resolution)
+            read.source = PageSource(document, page: number)
+            return read
         }
     }
 
@@ -52,7 +65,6 @@ enum PageText {
         var read = Page(image: path, width: max(1, Int((width * scale).rounded())), height: max(1, Int((height * scale).rounded())),
                         engine: engine, lines: lines(of: text, boxes: boxes, pageWidth: width, pageHeight: height, scale: scale))
         read.pageNumber = number
-        read.source = .file(path, page: number)
         return read
     }
 

@@ -27,7 +27,7 @@ struct ImagePage {
             image.rotation = (image.rotation + straightening.quarterTurns * 90) % 360
             return image
         }
-        if page.straightening == nil, let (header, bytes) = jpegFile(page.source, name: page.image),
+        if page.straightening == nil, let (header, bytes) = jpegFile(page.source),
            let rotation = [1: 0, 3: 180, 6: 90, 8: 270][header.orientation] {
             return jpeg(Array(bytes), width: header.width, height: header.height, bands: header.bands,
                         isCMYK: header.isCMYK, resolution: header.resolution, rotation: rotation)
@@ -42,20 +42,15 @@ struct ImagePage {
     }
 
     /// The header and bytes of a JPEG file a page is of, which a page embeds as they are.
-    private static func jpegFile(_ source: PageSource, name: String) -> (ImageFileHeader, Data)? {
-        let header: ImageFileHeader?, bytes: Data?
-        switch source {
-        case .file(let path, nil):
-            header = try? ImageFileHeader(contentsOf: path)
-            bytes = header?.format == "JPEG" ? FileManager.default.contents(atPath: path) : nil
-        case .contents(let contents, nil):
-            header = try? ImageFileHeader(contents, image: name)
-            bytes = contents
-        case .file, .contents:
-            return nil   // a page of a document
+    private static func jpegFile(_ source: PageSource) -> (ImageFileHeader, Data)? {
+        guard source.page == nil, let header = try? ImageFileHeader(source.document), header.format == "JPEG" else {
+            return nil   // a page of a document, or not a JPEG
         }
-        guard let header, header.format == "JPEG", let bytes else { return nil }
-        return (header, bytes)
+        let bytes: Data? = switch source.document {
+        case .file(let path): FileManager.default.contents(atPath: path)
+        case .contents(let contents, _): contents
+        }
+        return bytes.map { (header, $0) }
     }
 
     private static func jpeg(

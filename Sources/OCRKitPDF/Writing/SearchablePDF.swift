@@ -14,7 +14,7 @@ import OCRKit
 ///
 /// ```swift
 /// var pages: [Page] = []
-/// for try await page in reader.pages(of: scanPath) { pages.append(page) }
+/// for try await page in reader.pages(of: .file(scanPath)) { pages.append(page) }
 /// try await SearchablePDF.write(pages, to: searchablePath, decoder: reader.decoder)
 /// ```
 ///
@@ -38,20 +38,12 @@ public enum SearchablePDF {
         _ pages: [Page], to path: String, decoder: any ImageDecoder, straightener: (any ImageStraightener)? = nil,
         options: SearchablePDFOptions = SearchablePDFOptions()
     ) async throws {
-        guard !pages.isEmpty else { throw OCRError(.invalidOption, path: path, reason: "a PDF needs at least one page") }
-        // Image pages are prepared first, off qpdf's thread: decoding may take the decoder's pool.
-        var images: [ImagePage?] = []
-        for page in pages {
-            images.append(isPDF(page.source) ? nil : try await ImagePage.make(for: page, decoder: decoder, straightener: straightener))
-        }
-        let prepared = images
+        let images = try await imagePages(of: pages, name: path, decoder: decoder, straightener: straightener)
         let partial = path + ".partial"
         do {
             try await offThePool {
-                let document = try assemble(pages, images: prepared, name: path, password: options.password)
-                if options.isArchival { try Archival.conform(document) }
-                try document.write(to: partial, keepsEncryption: !options.isArchival,
-                                   minimumVersion: options.isArchival ? Archival.pdfVersion : nil)
+                try assemble(pages, images: images, name: path, options: options)
+                    .write(to: partial, keepsEncryption: !options.isArchival, minimumVersion: options.isArchival ? Archival.pdfVersion : nil)
             }
             if rename(partial, path) != 0 {
                 throw OCRError(.notWritable, path: path, reason: "cannot move the document into place: \(String(cString: strerror(errno)))")
@@ -62,29 +54,45 @@ public enum SearchablePDF {
         }
     }
 
-    /// The searchable PDF of `pages` (see ``write(_:to:decoder:straightener:options:)``) as bytes.
+    /// The searchable PDF of `pages` (see ``write(_:to:decoder:straightener:options:)``) as bytes,
+    /// made in memory.
     public static func data(
         of pages: [Page], decoder: any ImageDecoder, straightener: (any ImageStraightener)? = nil,
         options: SearchablePDFOptions = SearchablePDFOptions()
     ) async throws -> [UInt8] {
-        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("ocrkit-pdf-\(UUID().uuidString)")
-        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
-        defer { try? FileManager.default.removeItem(at: folder) }
-        let path = folder.appendingPathComponent("searchable.pdf").path
-        try await write(pages, to: path, decoder: decoder, straightener: straightener, options: options)
-        guard let bytes = FileManager.default.contents(atPath: path) else {
-            throw OCRError(.notReadable, path: path, reason: "cannot read the document back")
+        let name = pages.first.map { $0.image } ?? "the searchable copy"
+        let images = try await imagePages(of: pages, name: name, decoder: decoder, straightener: straightener)
+        return try await offThePool {
+            Array(try assemble(pages, images: images, name: name, options: options)
+                .data(keepsEncryption: !options.isArchival, minimumVersion: options.isArchival ? Archival.pdfVersion : nil))
         }
-        return Array(bytes)
     }
 
-    /// The document, in qpdf: a copy of the one PDF all pages come from, or a new PDF.
-    private static func assemble(_ pages: [Page], images: [ImagePage?], name: String, password: String?) throws -> QPDFFile {
-        let documents = Set(pages.map(\.source.document))
-        if documents.count == 1, images.allSatisfy({ $0 == nil }) {
-            return try copy(of: pages[0], adding: pages, password: password)
+    /// Each page's image as the PDF embeds it, `nil` for a PDF's page, which is copied: prepared
+    /// before qpdf's work, off its thread, since decoding may take the decoder's pool.
+    private static func imagePages(
+        of pages: [Page], name: String, decoder: any ImageDecoder, straightener: (any ImageStraightener)?
+    ) async throws -> [ImagePage?] {
+        guard !pages.isEmpty else { throw OCRError(.invalidOption, path: name, reason: "a PDF needs at least one page") }
+        var images: [ImagePage?] = []
+        for page in pages {
+            images.append(DocumentLoader.isPDF(page.source.document) ? nil
+                          : try await ImagePage.make(for: page, decoder: decoder, straightener: straightener))
         }
-        return try combine(pages, images: images, name: name, password: password)
+        return images
+    }
+
+    /// The document, in qpdf: a copy of the one PDF all pages come from, or a new PDF; made
+    /// PDF/A if the options say so.
+    private static func assemble(_ pages: [Page], images: [ImagePage?], name: String, options: SearchablePDFOptions) throws -> QPDFFile {
+        let documents = Set(pages.map(\.source.document))
+        let file = if documents.count == 1, images.allSatisfy({ $0 == nil }) {
+            try copy(of: pages[0], adding: pages, password: options.password)
+        } else {
+            try combine(pages, images: images, name: name, password: options.password)
+        }
+        if options.isArchival { try Archival.conform(file) }
+        return file
     }
 
     /// The PDF `first` was read from with the text of `pages` (some of its pages) over them.
@@ -214,7 +222,7 @@ public enum SearchablePDF {
 /// The PDFs pages are copied from, each opened once.
 private final class SourceDocuments {
     let password: String?
-    private(set) var files: [PageSource: QPDFFile] = [:]
+    private(set) var files: [DocumentSource: QPDFFile] = [:]
 
     init(password: String?) {
         self.password = password
@@ -232,33 +240,12 @@ private final class SourceDocuments {
 extension SearchablePDF {
     /// The PDF `page` was read from, from its file or from memory.
     fileprivate static func open(_ page: Page, password: String?) throws -> QPDFFile {
-        switch page.source {
-        case .file(let path, _):
-            do {
-                return try QPDFFile(reading: path, password: password)
-            } catch let refusal as OCRError where refusal.code == .invalidOption && AttachmentEncryption.openWithoutPassword(path) != nil {
-                throw OCRError(.invalidOption, path: path, reason: "only its attachments are encrypted: its pages are read without "
-                               + "the password, but a searchable copy, which carries the attachments, needs it (--password)")
-            }
-        case .contents(let contents, _): return try QPDFFile(contents: contents, name: page.image, password: password)
-        }
-    }
-
-    /// Whether `source` is a PDF's page, which is copied rather than drawn again.
-    fileprivate static func isPDF(_ source: PageSource) -> Bool {
-        switch source {
-        case .file(let path, _): DocumentLoader.isPDF(path)
-        case .contents(let contents, _): DocumentLoader.isPDF(contents: contents)
-        }
-    }
-}
-
-private extension PageSource {
-    /// The document the page is of, whatever the page.
-    var document: PageSource {
-        switch self {
-        case .file(let path, _): .file(path, page: nil)
-        case .contents(let contents, _): .contents(contents, page: nil)
+        let document = page.source.document
+        do {
+            return try QPDFFile(document, password: password)
+        } catch let refusal as OCRError where refusal.code == .invalidOption && AttachmentEncryption.openWithoutPassword(document) != nil {
+            throw OCRError(.invalidOption, path: document.name, reason: "only its attachments are encrypted: its pages are read without "
+                           + "the password, but a searchable copy, which carries the attachments, needs it (--password)")
         }
     }
 }

@@ -39,9 +39,9 @@ public struct QueuedPage: Hashable, Sendable, CustomStringConvertible {
         var pages: [QueuedPage] = []
         for path in paths {
             do {
-                let plan = try await reader.plan(path, selection: selection, pagesWithText: pagesWithText)
+                let plan = try await reader.plan(.file(path), selection: selection, pagesWithText: pagesWithText)
                 planned(plan)
-                pages += plan.read.map { QueuedPage(image: plan.path, pageNumber: plan.isDocument ? $0 : nil) }
+                pages += plan.read.map { QueuedPage(image: path, pageNumber: plan.isDocument ? $0 : nil) }
             } catch let error as OCRError where error.code == .invalidOption && selection != .all {
                 throw error
             } catch {

@@ -66,7 +66,7 @@ extension OCRProcessor {
         guard let number = page.pageNumber else {
             return size <= largestStoredImage ? try? Data(contentsOf: URL(fileURLWithPath: page.image)) : nil
         }
-        return (try? decoder.contents(ofPage: number, ofFileAt: page.image)).flatMap { $0.count <= largestStoredImage ? $0 : nil }
+        return (try? decoder.contents(of: .file(page.image, page: number))).flatMap { $0.count <= largestStoredImage ? $0 : nil }
     }
 
     /// The progress of `batch`, or of the whole queue.

@@ -83,13 +83,13 @@ extension OCRServer {
         var pages: [(page: QueuedPage, contents: Data)] = []
         let reader = readers.standard
         for upload in uploads {
-            guard let document = try await DocumentUpload(upload, decoder: reader.decoder) else {
+            let plan = try await reader.plan(.contents(upload.contents, name: upload.name))
+            guard plan.isDocument else {
                 pages.append((QueuedPage(image: upload.name), upload.contents))
                 continue
             }
-            let plan = try await reader.plan(document.path)
             for number in plan.read {
-                let contents = try await offThePool { [reader] in try reader.decoder.contents(ofPage: number, ofFileAt: document.path) }
+                let contents = try await offThePool { [reader] in try reader.decoder.contents(of: plan.source(ofPage: number)) }
                 pages.append((QueuedPage(image: upload.name, pageNumber: number), contents))
             }
         }

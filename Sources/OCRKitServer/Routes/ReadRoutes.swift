@@ -22,36 +22,22 @@ extension OCRServer {
                 throw APIError(.badRequest, code: "one-image",
                                message: "a read takes one image, and this request holds \(images.count): send several as a batch")
             }
-            let image = images[0], options = parameters.options
             let reader = try await readers.reader(engine: parameters.engine, order: parameters.order)
-            try reader.engine.validate(options)
-            if let document = try await DocumentUpload(image, decoder: reader.decoder) {
-                do {
-                    return try await read(document, with: reader, parameters: parameters)
-                } catch var error as OCRError where error.path == document.path {
-                    error.path = document.name   // the client's name for it, not the server's file
-                    throw error
-                }
-            }
-            let page = try await finishing("reading \(image.name)", within: configuration.limits.maximumReadTime) { [admission] in
-                try await admission.admit { try await reader.read(image.contents, image: image.name, options: options) }
-            }
-            let document = try await DocumentOutput.data(of: [page], format: parameters.format, decoder: reader.decoder,
-                                                         straightener: reader.straightener)
-            return Self.download(document, format: parameters.format, name: image.name)
+            try reader.engine.validate(parameters.options)
+            return try await read(.contents(images[0].contents, name: images[0].name), with: reader, parameters: parameters)
         }
     }
 
-    /// Every page of an uploaded document, read in one admission as `ocr read` reads it
-    /// (``OCRKitDocuments/DocumentReader``), within the read time limit for each page; pages that
-    /// hold text give it as it is, and a searchable copy keeps them.
-    private func read(_ document: DocumentUpload, with reader: PageReader, parameters: ReadParameters) async throws -> Response {
+    /// Every page of an uploaded image or document, read from memory in one admission as `ocr
+    /// read` reads a file (``OCRKitDocuments/DocumentReader``), within the read time limit for
+    /// each page; pages that hold text give it as it is, and a searchable copy keeps them.
+    private func read(_ document: DocumentSource, with reader: PageReader, parameters: ReadParameters) async throws -> Response {
         var configured = DocumentReader(reader.loading(parameters.loading), options: parameters.options, jobs: 1)
         configured.selection = parameters.selection
         configured.pagesWithText = parameters.pagesWithText
         configured.pageTimeLimit = configuration.limits.maximumReadTime
         let documents = configured
-        let batch = await documents.plan([document.path])
+        let batch = await documents.plan([document])
         if let failure = batch.failures.first { throw failure }
         let limit = configuration.limits.maximumReadTime * max(1, batch.pageCount)
         let events = try await finishing("reading \(document.name)", within: limit) { [admission] in
@@ -67,7 +53,7 @@ extension OCRServer {
         var output = DocumentOutput(format: parameters.format, to: .memory, decoder: documents.pageReader.decoder,
                                     straightener: reader.straightener, isSinglePage: batch.isSinglePage)
         output.pdf.password = parameters.loading.password
-        for event in events { try await output.write(event.naming(document.name)) }
+        for event in events { try await output.write(event) }
         try await output.finish()
         return Self.download(output.data, format: parameters.format, name: document.name)
     }
@@ -89,22 +75,5 @@ extension PageReader {
         guard let loader = decoder as? DocumentLoader, loader.options != options else { return self }
         return PageReader(decoder: DocumentLoader(images: loader.images, options: options), engine: engine, arranger: arranger,
                           straightener: straightener)
-    }
-}
-
-private extension DocumentEvent {
-    /// The event with its page named `name`, the client's name for the upload; the page's source
-    /// stays the server's file.
-    func naming(_ name: String) -> DocumentEvent {
-        func named(_ page: Page) -> Page {
-            var page = page
-            page.image = name
-            return page
-        }
-        return switch self {
-        case .read(let page): .read(named(page))
-        case .kept(let page): .kept(named(page))
-        case .failed, .ended: self
-        }
     }
 }
