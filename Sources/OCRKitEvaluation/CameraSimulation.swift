@@ -51,7 +51,7 @@ public struct CameraSimulation: Sendable {
     /// Where a scanner should look: the middle of the view, where the camera holds the target.
     public var region: Rect { Rect(x: 0.15, y: 0.1, width: 0.7, height: 0.8) }
 
-    public func time(of index: Int) -> Double { Double(index) / framesPerSecond }
+    public func time(of index: Int) -> Duration { .seconds(Double(index) / framesPerSecond) }
 
     /// Whether the whole target is inside ``region`` in frame `index`.
     public func showsTarget(in index: Int) -> Bool {

@@ -9,8 +9,8 @@ public enum HoldReason: Hashable, Sendable, CustomStringConvertible {
     /// The value is this one, reported already, misread: a look-alike, or one character added,
     /// dropped or changed.
     case tooLike(String)
-    /// It has led the votes for `lead` seconds, of the `minimum` it must.
-    case ledTooBriefly(lead: Double, minimum: Double)
+    /// It has led the votes for `lead`, of the `minimum` it must.
+    case ledTooBriefly(lead: Duration, minimum: Duration)
     /// It was the first choice of `frames` frames, of the `minimum` it must.
     case tooFewFrames(frames: Int, minimum: Int)
     /// Its share of the frames' first choices, below the `minimum`.
@@ -48,7 +48,7 @@ public enum HoldReason: Hashable, Sendable, CustomStringConvertible {
         case .tooLike(let seen):
             "too like \(seen), accepted already"
         case .ledTooBriefly(let lead, let minimum):
-            String(format: "led for %.2f s of %.2f", lead, minimum)
+            String(format: "led for %.2f s of %.2f", lead.timeInterval, minimum.timeInterval)
         case .tooFewFrames(let frames, let minimum):
             "first choice of \(frames) frames of \(minimum)"
         case .tooSmallShare(let share, let minimum):

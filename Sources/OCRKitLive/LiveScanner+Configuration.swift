@@ -6,7 +6,7 @@ extension LiveScanner {
     /// ```swift
     /// var configuration = LiveScanner.Configuration(pattern: .ukPlate)
     /// configuration.region = Rect(normalizedBottomLeft: Rect(x: 0.2, y: 0, width: 0.6, height: 0.4))
-    /// configuration.cooldown = 30       // a car waiting at the barrier is reported once
+    /// configuration.cooldown = .seconds(30)       // a car waiting at the barrier is reported once
     /// ```
     public struct Configuration: Sendable {
         /// The part of each frame to read, normalised with the origin at the top left (see
@@ -17,18 +17,18 @@ extension LiveScanner {
         /// Text lower than this fraction of the region's height is not read: the same setting
         /// keeps its meaning whatever the region.
         public var minimumTextHeight: Double
-        /// Frames closer than this many seconds to the last frame read are skipped.
-        public var minimumInterval: Double
+        /// Frames closer than this to the last frame read are skipped.
+        public var minimumInterval: Duration
         /// How many readings of the chosen text count as votes, best first.
         public var candidateCount: Int
-        /// Votes older than this many seconds are forgotten.
-        public var window: Double
+        /// Votes older than this are forgotten.
+        public var window: Duration
         /// A value is accepted only with at least this much confidence summed over the window...
         public var minimumWeight: Double
         /// ...at least this share of the window's first choices (each frame's best reading)...
         public var minimumShare: Double
-        /// ...after leading the votes for at least this many seconds...
-        public var minimumLeadTime: Double
+        /// ...after leading the votes for at least this long...
+        public var minimumLeadTime: Duration
         /// ...as the first choice of at least this many frames.
         public var minimumFrames: Int
         /// Text lower than this many pixels needs more weight: twice the minimum at half the
@@ -43,8 +43,8 @@ extension LiveScanner {
         /// `ocr bench live`, the values held back had shares of 0.24 to 0.58 when wrong, 0.51 and
         /// 0.61 when right.
         public var minimumCharacterShare: Double
-        /// A value accepted is not reported again for this many seconds.
-        public var cooldown: Double
+        /// A value accepted is not reported again for this long.
+        public var cooldown: Duration
         /// The evidence crop is the text's box inset by these many pixels (negative: grown),
         /// clipped to the frame.
         public var evidenceInset: (dx: Double, dy: Double)
@@ -53,17 +53,17 @@ extension LiveScanner {
             region: Rect = Rect(x: 0, y: 0, width: 1, height: 1),
             pattern: TextPattern = .plate,
             minimumTextHeight: Double = 0.02,
-            minimumInterval: Double = 0.1,
+            minimumInterval: Duration = .milliseconds(100),
             candidateCount: Int = 3,
-            window: Double = 1,
+            window: Duration = .seconds(1),
             minimumWeight: Double = 1.5,
             minimumShare: Double = 0.6,
-            minimumLeadTime: Double = 0.2,
+            minimumLeadTime: Duration = .milliseconds(200),
             minimumFrames: Int = 3,
             sureTextHeight: Double = 24,
             sureMargin: Double = 0.2,
             minimumCharacterShare: Double = 0.6,
-            cooldown: Double = 10,
+            cooldown: Duration = .seconds(10),
             evidenceInset: (dx: Double, dy: Double) = (-24, -16)
         ) {
             self.region = region
@@ -90,17 +90,17 @@ extension LiveScanner {
             }
             try check(region.isValidNormalizedRegion, "the region \(region) must be a non-empty rectangle inside 0...1")
             try check((0..<1).contains(minimumTextHeight), "the minimum text height \(minimumTextHeight) must be a fraction of the region's height, from 0 up to 1")
-            try check(minimumInterval >= 0, "the minimum interval between frames cannot be negative")
+            try check(minimumInterval >= .zero, "the minimum interval between frames cannot be negative")
             try check(candidateCount >= 1, "at least one candidate of each read must vote")
-            try check(window > 0, "the voting window must be longer than 0 seconds")
+            try check(window > .zero, "the voting window must be longer than 0 seconds")
             try check(minimumWeight >= 0, "the minimum weight cannot be negative")
             try check((0...1).contains(minimumShare), "the minimum share \(minimumShare) must be from 0 to 1")
-            try check(minimumLeadTime >= 0 && minimumLeadTime < window, "the minimum lead time must be from 0 up to the window's \(window) seconds")
+            try check(minimumLeadTime >= .zero && minimumLeadTime < window, "the minimum lead time must be from 0 up to the window's \(window.timeInterval) seconds")
             try check(minimumFrames >= 1, "a value must be read in at least one frame")
             try check(sureTextHeight >= 0, "the sure text height cannot be negative")
             try check((0...1).contains(sureMargin), "the sure margin \(sureMargin) must be from 0 to 1")
             try check((0...1).contains(minimumCharacterShare), "the minimum character share \(minimumCharacterShare) must be from 0 to 1")
-            try check(cooldown >= 0, "the cooldown cannot be negative")
+            try check(cooldown >= .zero, "the cooldown cannot be negative")
         }
     }
 }

@@ -12,7 +12,7 @@ extension LiveScanner {
         }
 
         /// The frame's time.
-        public var time: Double
+        public var time: Duration
         public var skipped: Skip?
         /// The values the frame's chosen text reads as, best first; empty when nothing fitting was read.
         public var candidates: [Candidate]
@@ -32,9 +32,9 @@ extension LiveScanner {
     public struct Acceptance: Sendable {
         public var value: String
         /// The time of the frame that decided it.
-        public var time: Double
+        public var time: Duration
         /// The time of the first frame in the window that read it (or a misread of it, mended).
-        public var firstSeen: Double
+        public var firstSeen: Duration
         /// Those frames' mean confidence in their reading, from 0 to 1.
         public var confidence: Double
         /// How many frames in the window read it as their best reading (or a misread of it).
@@ -44,6 +44,6 @@ extension LiveScanner {
         /// That frame's pixels around the box (see ``Configuration/evidenceInset``).
         public var evidence: Bitmap?
         /// That frame's time.
-        public var evidenceTime: Double
+        public var evidenceTime: Duration
     }
 }

@@ -27,9 +27,9 @@ public actor LiveScanner {
     private var board: VoteBoard
     private var place: PlatePlace
     private var isReading = false
-    private var lastReadTime: Double?
+    private var lastReadTime: Duration?
     /// When each value still cooling down was accepted.
-    private var acceptedTimes: [String: Double] = [:]
+    private var acceptedTimes: [String: Duration] = [:]
 
     /// - Throws: an ``OCRError/Code/invalidOption`` when the configuration is out of range or the
     ///   engine cannot honour it.
@@ -93,9 +93,9 @@ public actor LiveScanner {
         return step
     }
 
-    /// How far apart two times may be and count as equal: frames 0.1 s apart at 10 a second are
-    /// 0.0999999 s apart in `Double`.
-    static let timeSlack = 1e-6
+    /// How far apart two times may be and count as equal: frames 0.1 s apart at 10 a second,
+    /// timed from a `Double` count of seconds (a video's), are 0.0999999 s apart.
+    static let timeSlack = Duration.microseconds(1)
 
     /// Forgets all votes, cooldowns and timing: for a new, unrelated stream.
     public func reset() {
@@ -105,7 +105,7 @@ public actor LiveScanner {
         lastReadTime = nil
     }
 
-    private func acceptance(of value: String, at time: Double) -> Acceptance? {
+    private func acceptance(of value: String, at time: Duration) -> Acceptance? {
         let votes = board.reads(of: value)
         guard let best = votes.max(by: { $0.candidate.confidence < $1.candidate.confidence }) else { return nil }
         return Acceptance(

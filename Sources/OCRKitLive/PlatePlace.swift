@@ -10,7 +10,7 @@ import OCRKit
 struct PlatePlace: Sendable {
     /// The tall text of one frame read.
     private struct Sighting: Sendable {
-        var time: Double
+        var time: Duration
         /// Normalised to the frame.
         var boxes: [Rect]
     }
@@ -22,11 +22,11 @@ struct PlatePlace: Sendable {
     /// How far text may move between frames and be the same, in its own heights, beyond its box.
     static let maximumStep = 1.0
 
-    /// How long the tallest text of a frame is remembered, in seconds.
-    let memory: Double
+    /// How long the tallest text of a frame is remembered.
+    let memory: Duration
     private var sightings: [Sighting] = []
 
-    init(memory: Double) {
+    init(memory: Duration) {
         self.memory = memory
     }
 
@@ -36,7 +36,7 @@ struct PlatePlace: Sendable {
     }
 
     /// Remembers the tall text of `page`, read at `time`, and forgets frames older than the memory.
-    mutating func record(_ page: Page, at time: Double) {
+    mutating func record(_ page: Page, at time: Duration) {
         sightings.removeAll { $0.time <= time - memory }
         let lowest = Self.minimumShareOfTallest * (page.lines.map(\.box.height).max() ?? 0)
         let boxes = page.lines.map(\.box).filter { $0.height >= lowest }

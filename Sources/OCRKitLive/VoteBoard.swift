@@ -6,7 +6,7 @@ import OCRKit
 /// runners-up).
 struct VoteBoard: Sendable {
     struct Vote: Sendable {
-        var time: Double
+        var time: Duration
         var candidate: Candidate
         /// Where the value was read, normalised to the frame.
         var box: Rect
@@ -34,7 +34,7 @@ struct VoteBoard: Sendable {
     let rules: LiveScanner.Configuration
     private(set) var votes: [Vote] = []
     /// The look-alike key in the lead, and since when.
-    private var leader: (key: String, since: Double)?
+    private var leader: (key: String, since: Duration)?
 
     init(rules: LiveScanner.Configuration) {
         self.rules = rules
@@ -43,7 +43,7 @@ struct VoteBoard: Sendable {
     /// Adds one frame's candidates, best first, each a vote weighted by its confidence. Votes
     /// that have left the window are forgotten by ``decide(at:excluding:)``, called every frame.
     mutating func record(_ candidates: [Candidate], reading: CharacterReading? = nil, box: Rect, textHeight: Double,
-                         evidence: Bitmap?, at time: Double) {
+                         evidence: Bitmap?, at time: Duration) {
         let margin = candidates.count > 1 ? candidates[0].confidence - candidates[1].confidence : candidates.first?.confidence ?? 0
         votes += candidates.enumerated().map {
             Vote(time: time, candidate: $1, box: box, textHeight: textHeight, evidence: evidence, isFirstChoice: $0 == 0,
@@ -67,7 +67,7 @@ struct VoteBoard: Sendable {
     /// ``CharacterConsensus``): a character most frames misread is mended by the frames that read
     /// it surely, and a value whose weakest character has less than the minimum share of the
     /// evidence waits.
-    mutating func decide(at time: Double, excluding excluded: Set<String> = []) -> Decision {
+    mutating func decide(at time: Duration, excluding excluded: Set<String> = []) -> Decision {
         votes.removeAll { $0.time <= time - rules.window }
         var weights: [String: Double] = [:], keyWeights: [String: Double] = [:], firstChoices: [String: Double] = [:]
         for vote in votes {

@@ -68,7 +68,7 @@ struct Live: AsyncParsableCommand {
     var evidence = "ocr-evidence"
 
     @Option(help: ArgumentHelp("Seconds before a value accepted can be reported again.", valueName: "seconds"))
-    var cooldown = LiveScanner.Configuration().cooldown
+    var cooldown = LiveScanner.Configuration().cooldown.timeInterval
 
     @Option(help: ArgumentHelp("Ignore text lower than this fraction of the region's height.", valueName: "fraction"))
     var minTextHeight = LiveScanner.Configuration().minimumTextHeight
@@ -101,7 +101,7 @@ struct Live: AsyncParsableCommand {
             do {
                 step = try await scanner.scan(frame)
             } catch let error as OCRError {
-                warn("frame at \(String(format: "%.2f", frame.time)) s: \(error)")
+                warn("frame at \(String(format: "%.2f", frame.time.timeInterval)) s: \(error)")
                 continue
             }
             if step.skipped == nil { read += 1 }
@@ -117,7 +117,7 @@ struct Live: AsyncParsableCommand {
     /// `1.30 s  read AB12CDE 0.93, A812CDE 0.41; AB12CDE not reported: weight 1.62 of 3.10 (text 14 px high)`.
     private static func details(of step: LiveScanner.Step) -> String {
         let reads = step.candidates.map { "\($0.value) " + String(format: "%.2f", $0.confidence) }
-        var line = String(format: "%.2f s  ", step.time) + (reads.isEmpty ? "nothing fitting read" : "read " + reads.joined(separator: ", "))
+        var line = String(format: "%.2f s  ", step.time.timeInterval) + (reads.isEmpty ? "nothing fitting read" : "read " + reads.joined(separator: ", "))
         if let accepted = step.accepted { line += "; \(accepted.value) accepted" }
         if let waiting = step.waiting { line += "; \(waiting.value) not reported: \(waiting.reason)" }
         return line
@@ -126,10 +126,10 @@ struct Live: AsyncParsableCommand {
     private func scannerConfiguration() throws -> LiveScanner.Configuration {
         var configuration = LiveScanner.Configuration(pattern: try TextPattern(named: pattern))
         if let roi { configuration.region = roi.rect }
-        configuration.cooldown = cooldown
+        configuration.cooldown = .seconds(cooldown)
         configuration.minimumTextHeight = minTextHeight
         // A folder of snapshots may be sparser than the scanner's default pace.
-        configuration.minimumInterval = min(configuration.minimumInterval, 1 / fps)
+        configuration.minimumInterval = min(configuration.minimumInterval, .seconds(1 / fps))
         return configuration
     }
 
@@ -152,9 +152,9 @@ struct Live: AsyncParsableCommand {
         if StreamFrames.isStream(input) {
             let formatter = ISO8601DateFormatter()
             formatter.formatOptions = [.withInternetDateTime, .withFractionalSeconds]
-            time = formatter.string(from: Date(timeIntervalSince1970: acceptance.time))
+            time = formatter.string(from: Date(timeIntervalSince1970: acceptance.time.timeInterval))
         } else {
-            time = String(format: "%.2f s", acceptance.time)
+            time = String(format: "%.2f s", acceptance.time.timeInterval)
         }
         var picture: String?
         if let crop = acceptance.evidence {
@@ -170,7 +170,7 @@ struct Live: AsyncParsableCommand {
                 .joined(separator: "\t")
         case .jsonl:
             let record = AcceptanceRecord(
-                value: acceptance.value, time: acceptance.time, firstSeen: acceptance.firstSeen,
+                value: acceptance.value, time: acceptance.time.timeInterval, firstSeen: acceptance.firstSeen.timeInterval,
                 confidence: acceptance.confidence, votes: acceptance.votes, box: acceptance.box, evidence: picture)
             let encoder = JSONEncoder()
             encoder.outputFormatting = [.sortedKeys, .withoutEscapingSlashes]

@@ -47,7 +47,7 @@ struct LiveAndOutputExamples {
         let scanner = try scanner(), pixels = try TextRenderer.render("AB12 CDE")
 
         // Example from Sources/OCRKitLive/Frame.swift
-        let step = try await scanner.scan(Frame(bitmap: pixels, time: 12.4))
+        let step = try await scanner.scan(Frame(bitmap: pixels, time: .milliseconds(12_400)))
 
         #expect(step.skipped == nil)
     }
@@ -74,7 +74,7 @@ struct LiveAndOutputExamples {
         for try await frame in frames { _ = try await scanner.scan(frame) }
 
         let times = try await ImageFrames(files: snapshots, decoder: ImageLoader(), framesPerSecond: 5) { _ in }.reduce(into: []) { $0.append($1.time) }
-        #expect(times == [0, 0.2, 0.4])
+        #expect(times == [.zero, .seconds(0.2), .seconds(0.4)])
     }
 
     @Test func videoFrames() async throws {
@@ -94,7 +94,7 @@ struct LiveAndOutputExamples {
         // Example from Sources/OCRKitLive/LiveScanner+Configuration.swift
         var configuration = LiveScanner.Configuration(pattern: .ukPlate)
         configuration.region = Rect(normalizedBottomLeft: Rect(x: 0.2, y: 0, width: 0.6, height: 0.4))
-        configuration.cooldown = 30       // a car waiting at the barrier is reported once
+        configuration.cooldown = .seconds(30)       // a car waiting at the barrier is reported once
 
         try configuration.validate()
         configuration.region = Rect(x: 0.5, y: 0.5, width: 0.8, height: 0.8)

@@ -27,7 +27,7 @@ import Testing
             #expect(camera.frame(index).pixels != other.frame(index).pixels)
         }
         #expect(camera.frame(0).width == 240 && camera.frame(0).height == 144 && camera.frame(0).layout == .rgb)
-        #expect(camera.time(of: 15) == 1.5)
+        #expect(camera.time(of: 15) == .seconds(1.5))
     }
 
     @Test func theCameraPansOntoTheTargetAndHoldsIt() {

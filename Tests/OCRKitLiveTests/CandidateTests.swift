@@ -18,8 +18,8 @@ import Testing
 
     /// What the scanner knows of the place of text after reading `page`, its first frame.
     private func place(after page: Page) -> PlatePlace {
-        var place = PlatePlace(memory: 1)
-        place.record(page, at: 0)
+        var place = PlatePlace(memory: .seconds(1))
+        place.record(page, at: .zero)
         return place
     }
 

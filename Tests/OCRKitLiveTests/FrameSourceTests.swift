@@ -39,10 +39,10 @@ import Testing
         let frames = ImageFrames(files: files, decoder: ImageLoader(), framesPerSecond: 10) { error in
             skipped.withLock { $0.append(error) }
         }
-        var times: [Double] = []
+        var times: [Duration] = []
         for try await frame in frames { times.append(frame.time) }
         // The damaged file keeps its time slot: the frames after it are not moved earlier.
-        #expect(times == [0, 0.2, 0.3])
+        #expect(times == [.zero, .seconds(0.2), .seconds(0.3)])
         #expect(skipped.withLock { $0.map(\.path) } == [damaged])
     }
 
@@ -71,7 +71,7 @@ import Testing
         var frames: [Frame] = []
         for try await frame in VideoFrames(path: video, framesPerSecond: 10) { frames.append(frame) }
         #expect(frames.count == 12)
-        #expect(frames.map(\.time) == (0..<12).map { Double($0) / 10 })
+        #expect(frames.map(\.time) == (0..<12).map { Duration.seconds(Double($0) / 10) })
         #expect(frames.allSatisfy { $0.bitmap.width == Scenes.width && $0.bitmap.height == Scenes.height })
         #expect(frames[3].bitmap.image == "\(video) frame 4")
 

@@ -19,7 +19,7 @@ import Testing
         #expect(accepted.map(\.value) == ["AB12CDE"])
         #expect(steps.allSatisfy { $0.candidates.first?.value != "SALE2499" })
         let plate = try #require(accepted.first)
-        #expect(plate.time >= 0.2 && plate.time <= 0.5)
+        #expect(plate.time >= .milliseconds(200) && plate.time <= .milliseconds(500))
         #expect(plate.confidence > 0.5 && plate.votes >= 2)
         // The evidence is the plate's box grown by 24 pixels each side and 16 above and below.
         let evidence = try #require(plate.evidence)
@@ -31,7 +31,7 @@ import Testing
     @Test func evidenceIsClippedToTheFrame() async throws {
         let scanner = try LiveScanner(engine: Scenes.engine())
         // A plate against the left edge: the crop cannot grow past it.
-        let frames = try (0..<6).map { Frame(bitmap: try Scenes.frame(plates: [("AB12 CDE", -6)]), time: Double($0) / 10) }
+        let frames = try (0..<6).map { Frame(bitmap: try Scenes.frame(plates: [("AB12 CDE", -6)]), time: .milliseconds(100 * $0)) }
         let plate = try #require(try await scan(frames, with: scanner).compactMap(\.accepted).first)
         let box = plate.box.scaled(width: Double(Scenes.width), height: Double(Scenes.height))
         let evidence = try #require(plate.evidence)
@@ -47,11 +47,11 @@ import Testing
         await patient.reset()
         #expect(try await scan(frames, with: patient).compactMap(\.accepted).count == 1)
 
-        let brief = try LiveScanner(engine: Scenes.engine(), configuration: .init(cooldown: 1))
+        let brief = try LiveScanner(engine: Scenes.engine(), configuration: .init(cooldown: .seconds(1)))
         // Still in view, the plate is reported again each time the cooldown ends.
         let times = try await scan(frames, with: brief).compactMap(\.accepted).map(\.time)
         #expect(times.count == 3)
-        #expect(zip(times, times.dropFirst()).allSatisfy { $1 - $0 >= 1 - 1e-6 && $1 - $0 <= 1.1 + 1e-6 })
+        #expect(zip(times, times.dropFirst()).allSatisfy { $1 - $0 >= .seconds(1) && $1 - $0 <= .milliseconds(1100) })
     }
 
     @Test func aValueJustAcceptedHoldsTheLeadAgainstOtherTextSeenAsLong() async throws {
@@ -59,7 +59,7 @@ import Testing
         let sign = try Scenes.frame(plates: [("SALE 2499", 140)])
         // The plate, accepted with its third frame; then a van's sign fills three frames; then the plate again.
         let bitmaps = Array(repeating: plate, count: 3) + Array(repeating: sign, count: 3) + [plate, plate]
-        let frames = bitmaps.enumerated().map { Frame(bitmap: $1, time: Double($0) / 10) }
+        let frames = bitmaps.enumerated().map { Frame(bitmap: $1, time: .milliseconds(100 * $0)) }
         let steps = try await scan(frames, with: try LiveScanner(engine: Scenes.engine()))
         #expect(steps[2].accepted?.value == "AB12CDE")
         #expect(steps[3...5].allSatisfy { $0.candidates.first?.value == "SALE2499" })
@@ -72,7 +72,7 @@ import Testing
         let both = try Scenes.frame(plates: [("AB12 CDE", 180)], sign: "SALE 2499")
         let signOnly = try Scenes.frame(plates: [], sign: "SALE 2499")
         let bitmaps = Array(repeating: both, count: 3) + Array(repeating: signOnly, count: 6)
-        let frames = bitmaps.enumerated().map { Frame(bitmap: $1, time: Double($0) / 10) }
+        let frames = bitmaps.enumerated().map { Frame(bitmap: $1, time: .milliseconds(100 * $0)) }
         let steps = try await scan(frames, with: try LiveScanner(engine: Scenes.engine()))
         #expect(steps.compactMap(\.accepted).map(\.value) == ["AB12CDE"])
         #expect(steps[3...].allSatisfy { $0.candidates.isEmpty }, "\(steps.map(\.candidates))")
@@ -80,7 +80,7 @@ import Testing
 
     @Test func onlyTheRegionOfInterestIsRead() async throws {
         let frames = try (0..<8).map {
-            Frame(bitmap: try Scenes.frame(plates: [("AB12 CDE", 20), ("XY34 ZZZ", 360)]), time: Double($0) / 10)
+            Frame(bitmap: try Scenes.frame(plates: [("AB12 CDE", 20), ("XY34 ZZZ", 360)]), time: .milliseconds(100 * $0))
         }
         // The right half, given as a camera framework counts, from the bottom left.
         let right = Rect(normalizedBottomLeft: Rect(x: 0.5, y: 0, width: 0.5, height: 1))
@@ -91,7 +91,7 @@ import Testing
     }
 
     @Test func theMinimumTextHeightIsAShareOfTheRegion() async throws {
-        let frame = Frame(bitmap: try Scenes.frame(plates: [("AB12 CDE", 180)]), time: 0)
+        let frame = Frame(bitmap: try Scenes.frame(plates: [("AB12 CDE", 180)]), time: .zero)
         // The letters are about 30 pixels high: a twelfth of the frame, a fifth of a band of 150.
         let band = Rect(x: 0, y: 100 / 360.0, width: 1, height: 150 / 360.0)
         let whole = try LiveScanner(engine: Scenes.engine(), configuration: .init(minimumTextHeight: 0.15))
@@ -101,11 +101,11 @@ import Testing
     }
 
     @Test func framesTooSoonAfterTheLastAreSkipped() async throws {
-        let scanner = try LiveScanner(engine: Scenes.engine(), configuration: .init(minimumInterval: 0.2))
+        let scanner = try LiveScanner(engine: Scenes.engine(), configuration: .init(minimumInterval: .milliseconds(200)))
         let bitmap = try Scenes.frame(plates: [("AB12 CDE", 180)])
         var skipped: [LiveScanner.Step.Skip?] = []
-        for time in [0, 0.1, 0.2, 0.25, 0.1] {
-            skipped.append(try await scanner.scan(Frame(bitmap: bitmap, time: time)).skipped)
+        for milliseconds in [0, 100, 200, 250, 100] {
+            skipped.append(try await scanner.scan(Frame(bitmap: bitmap, time: .milliseconds(milliseconds))).skipped)
         }
         #expect(skipped == [nil, .tooSoon, nil, .tooSoon, .tooSoon])
     }
@@ -114,8 +114,8 @@ import Testing
         let scanner = try LiveScanner(engine: Scenes.engine())
         let bitmap = try Scenes.frame(plates: [("AB12 CDE", 180)])
         // A camera hands frames over without waiting for the last read to end.
-        async let first = scanner.scan(Frame(bitmap: bitmap, time: 0))
-        async let second = scanner.scan(Frame(bitmap: bitmap, time: 1))
+        async let first = scanner.scan(Frame(bitmap: bitmap, time: .zero))
+        async let second = scanner.scan(Frame(bitmap: bitmap, time: .seconds(1)))
         let steps = try await [first, second]
         #expect(steps.map(\.skipped).filter { $0 == .busy }.count == 1)
         #expect(steps.contains { $0.skipped == nil && $0.candidates.first?.value == "AB12CDE" })
@@ -126,10 +126,10 @@ import Testing
             LiveScanner.Configuration(region: Rect(x: 0.8, y: 0, width: 0.5, height: 1)),
             LiveScanner.Configuration(minimumTextHeight: 1),
             LiveScanner.Configuration(candidateCount: 0),
-            LiveScanner.Configuration(window: 0),
+            LiveScanner.Configuration(window: .zero),
             LiveScanner.Configuration(minimumShare: 1.5),
-            LiveScanner.Configuration(window: 1, minimumLeadTime: 2),
-            LiveScanner.Configuration(cooldown: -1),
+            LiveScanner.Configuration(window: .seconds(1), minimumLeadTime: .seconds(2)),
+            LiveScanner.Configuration(cooldown: .seconds(-1)),
         ] {
             #expect { try LiveScanner(engine: Scenes.engine(), configuration: configuration) } throws: {
                 ($0 as? OCRError)?.code == .invalidOption
@@ -147,7 +147,7 @@ import Testing
             (6...8).contains(word.count) && word.allSatisfy { Script($0) == .cyrillic }
         })
         let frames = try (0..<12).map { index in
-            Frame(bitmap: try Scenes.frame(plates: [(word, 180)], shift: index % 3), time: Double(index) / 10)
+            Frame(bitmap: try Scenes.frame(plates: [(word, 180)], shift: index % 3), time: .milliseconds(100 * index))
         }
         let scanner = try LiveScanner(engine: Scenes.engine(), configuration: .init(pattern: try TextPattern(named: "cyrillic:6-8")))
         let steps = try await scan(frames, with: scanner)

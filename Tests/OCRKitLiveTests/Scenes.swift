@@ -23,7 +23,7 @@ enum Scenes {
     /// `count` frames 0.1 s apart of one plate and a sign, shaking by a pixel or two.
     static func sequence(plate: String, sign: String? = "CITY MOTORS", count: Int) throws -> [Frame] {
         try (0..<count).map { index in
-            Frame(bitmap: try frame(plates: [(plate, 180)], sign: sign, shift: index % 3), time: Double(index) / 10)
+            Frame(bitmap: try frame(plates: [(plate, 180)], sign: sign, shift: index % 3), time: .milliseconds(100 * index))
         }
     }
 

@@ -49,7 +49,7 @@ import Testing
         stream.reconnection = Reconnection(firstDelay: .milliseconds(100), maximumDelay: .milliseconds(400))
         let events = Mutex<[StreamFrames.Event]>([])
         stream.events = { event in events.withLock { $0.append(event) } }
-        var colours: [String] = [], times: [Double] = []
+        var colours: [String] = [], times: [Duration] = []
         for try await frame in stream {
             colours.append(colour(of: frame.bitmap))
             times.append(frame.time)

@@ -19,8 +19,9 @@ extension VoteBoard.Decision {
 
     /// Records one frame's votes at `time`, read from text `height` pixels high, and asks for a
     /// decision, as the scanner does.
-    private func decide(_ board: inout VoteBoard, _ time: Double, _ votes: [(String, Double)], height: Double = 40,
+    private func decide(_ board: inout VoteBoard, _ seconds: Double, _ votes: [(String, Double)], height: Double = 40,
                         excluding excluded: Set<String> = []) -> VoteBoard.Decision {
+        let time = Duration.milliseconds(Int64((seconds * 1000).rounded()))
         board.record(votes.map { Candidate(value: $0.0, confidence: $0.1) }, box: box, textHeight: height, evidence: nil, at: time)
         return board.decide(at: time, excluding: excluded)
     }
@@ -52,7 +53,7 @@ extension VoteBoard.Decision {
     @Test func aReasonReadsAsTheSentenceDetailsPrint() {
         #expect(HoldReason.tooLittleWeight(weight: 2.7, needed: 3, doubts: [.smallText(height: 12), .closeRunnerUp(margin: 0.1)])
             .description == "weight 2.70 of 3.00 (text 12 px high, 0.10 ahead of the runner-up)")
-        #expect(HoldReason.ledTooBriefly(lead: 0.1, minimum: 0.2).description == "led for 0.10 s of 0.20")
+        #expect(HoldReason.ledTooBriefly(lead: .milliseconds(100), minimum: .milliseconds(200)).description == "led for 0.10 s of 0.20")
         #expect(HoldReason.tooLike("AB12CDE").description == "too like AB12CDE, accepted already")
         let weak = HoldReason.WeakCharacter(position: 5, character: "0", share: 0.55, minimum: 0.6, runnerUp: "O", runnerUpShare: 0.45)
         #expect(HoldReason.weakCharacter(weak).description == "character 5 is 0 for 0.55 of the frames' evidence, of 0.60 (O: 0.45)")
@@ -60,7 +61,7 @@ extension VoteBoard.Decision {
 
     @Test func aValueWaitsForEnoughFramesAndSaysWhy() {
         var board = board()
-        #expect(held(decide(&board, 0.0, [("AB12CDE", 0.99)])) == LiveScanner.Holding(value: "AB12CDE", reason: .ledTooBriefly(lead: 0, minimum: 0.2)))
+        #expect(held(decide(&board, 0.0, [("AB12CDE", 0.99)])) == LiveScanner.Holding(value: "AB12CDE", reason: .ledTooBriefly(lead: .zero, minimum: .milliseconds(200))))
         #expect(held(decide(&board, 0.2, [("AB12CDE", 0.99)])) == LiveScanner.Holding(value: "AB12CDE", reason: .tooFewFrames(frames: 2, minimum: 3)))
         #expect(decide(&board, 0.3, [("AB12CDE", 0.99)]) == .accepted("AB12CDE"))
         #expect(held(decide(&board, 0.4, [("AB12CDE", 0.99)], excluding: ["AB12CDE"])) == LiveScanner.Holding(value: "AB12CDE", reason: .acceptedAlready))
@@ -102,7 +103,7 @@ extension VoteBoard.Decision {
     }
 
     @Test func votesLeaveTheWindow() {
-        var board = board { $0.window = 0.5 }
+        var board = board { $0.window = .milliseconds(500) }
         _ = frame(&board, 0.0, [("AB12CDE", 0.9)])
         // 0.6 s later the first vote is gone: the second alone is too light.
         #expect(frame(&board, 0.6, [("AB12CDE", 0.9)]) == nil)
@@ -139,8 +140,8 @@ extension VoteBoard.Decision {
             let reading = CharacterConsensusTests.reading(clear ? "WSG979" : "NSG979",
                                                           doubts: [0: clear ? [("W", 0.99), ("N", 0.01)] : [("N", 0.55), ("W", 0.45)]])
             board.record([Candidate(value: clear ? "WSG979" : "NSG979", confidence: 0.9)], reading: reading, box: box,
-                         textHeight: 40, evidence: nil, at: Double(index) / 10)
-            decisions.append(board.decide(at: Double(index) / 10))
+                         textHeight: 40, evidence: nil, at: .milliseconds(100 * index))
+            decisions.append(board.decide(at: .milliseconds(100 * index)))
         }
         #expect(decisions.compactMap(\.accepted).allSatisfy { $0 == "WSG979" })
         #expect(decisions.contains(.accepted("WSG979")))
@@ -153,8 +154,8 @@ extension VoteBoard.Decision {
         for index in 0..<10 {
             let reading = CharacterConsensusTests.reading("HB6L0Z", doubts: [4: [("0", 0.55), ("O", 0.45)]])
             board.record([Candidate(value: "HB6L0Z", confidence: 0.9)], reading: reading, box: box, textHeight: 40,
-                         evidence: nil, at: Double(index) / 10)
-            last = board.decide(at: Double(index) / 10)
+                         evidence: nil, at: .milliseconds(100 * index))
+            last = board.decide(at: .milliseconds(100 * index))
             #expect(last.accepted == nil)
         }
         let weak = HoldReason.WeakCharacter(position: 5, character: "0", share: 0.55, minimum: 0.6, runnerUp: "O", runnerUpShare: 0.45)
@@ -184,7 +185,8 @@ private extension HoldReason {
         func hundredths(_ number: Double) -> Double { (number * 100).rounded() / 100 }
         switch self {
         case .acceptedAlready, .tooLike, .tooFewFrames: return self
-        case .ledTooBriefly(let lead, let minimum): return .ledTooBriefly(lead: hundredths(lead), minimum: minimum)
+        case .ledTooBriefly(let lead, let minimum):
+            return .ledTooBriefly(lead: .milliseconds(Int64((lead.timeInterval * 100).rounded()) * 10), minimum: minimum)
         case .tooSmallShare(let share, let minimum): return .tooSmallShare(share: hundredths(share), minimum: minimum)
         case .tooLittleWeight(let weight, let needed, let doubts):
             return .tooLittleWeight(weight: hundredths(weight), needed: hundredths(needed), doubts: doubts.map { doubt in

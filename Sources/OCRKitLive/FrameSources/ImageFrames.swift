@@ -36,7 +36,7 @@ public struct ImageFrames: AsyncSequence, Sendable {
         public mutating func next() async throws -> Frame? {
             while position < frames.files.count {
                 defer { position += 1 }
-                let time = Double(position) / frames.framesPerSecond
+                let time = Duration.seconds(Double(position) / frames.framesPerSecond)
                 do {
                     let bitmap = try await frames.decoder.decode(contentsOf: frames.files[position], maximumSide: nil)
                     return Frame(bitmap: bitmap, time: time)

@@ -131,7 +131,7 @@ private final class StreamReader: Sendable {
                     if failures > 0 || frameNumber == 0 { stream.events(.receiving) }
                     failures = 0
                     frameNumber += 1
-                    continuation.yield(Frame(bitmap: bitmap, time: Date().timeIntervalSince1970))
+                    continuation.yield(Frame(bitmap: bitmap, time: .seconds(Date().timeIntervalSince1970)))
                 }
             } catch {
                 // Cut inside a frame: the stream dropped, and ffmpeg may not have noticed yet.

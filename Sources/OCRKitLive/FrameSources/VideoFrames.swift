@@ -67,7 +67,7 @@ private final class FFmpegDecoder: @unchecked Sendable {
             return nil
         }
         defer { frameCount += 1 }
-        return Frame(bitmap: bitmap, time: Double(frameCount) / video.framesPerSecond)
+        return Frame(bitmap: bitmap, time: .seconds(Double(frameCount) / video.framesPerSecond))
     }
 
     private func start() throws -> FFmpegPipe {
