@@ -77,6 +77,24 @@ struct ModuleExamples {
         #expect(abs(score.rate - 1.0 / 11) < 1e-9)
     }
 
+    @Test func tableTree() throws {
+        // Example from Sources/OCRKitEvaluation/Tables/TableTree.swift
+        let table = try TableTree(html: "<table><tr><th>Item</th><td colspan=\"2\">Price</td></tr></table>")
+        print(table.nodeCount)   // 4: the table, its row and two cells
+
+        #expect(table.nodeCount == 4 && table.children[0].children[1].columnSpan == 2)
+    }
+
+    @Test func teds() throws {
+        // Example from Sources/OCRKitEvaluation/Tables/TEDS.swift
+        let truth = try TableTree(html: "<table><tr><td>Tea</td><td>1.20</td></tr></table>")
+        let read = try TableTree(html: "<table><tr><td>Tea</td><td>1.28</td></tr></table>")
+        print(TEDS.similarity(read, truth))                       // 0.9375: a character in four, over 4 nodes
+        print(TEDS.similarity(read, truth, comparesText: false))  // 1.0
+
+        #expect(TEDS.similarity(read, truth) == 0.9375 && TEDS.similarity(read, truth, comparesText: false) == 1)
+    }
+
     @Test func documentPhotoSimulation() async throws {
         let scan = try rendered("A page of text\nwith two lines"), straightener = PageStraightener()
 
