@@ -1,9 +1,10 @@
 import Foundation
 
-/// Reads files: decodes each with an ``ImageDecoder``, straightens photos of pages with an
-/// ``ImageStraightener`` when asked to (``RecognitionOptions/straightensPage``), recognises the image
-/// with an ``OCREngine``, rebuilds its reading order with a ``PageArranger`` when there is one,
-/// and flags doubtful text (``RecognitionOptions/flagThreshold``).
+/// Reads files, or documents held in memory (``DocumentSource``): decodes each with an
+/// ``ImageDecoder``, straightens photos of pages with an ``ImageStraightener`` when asked to
+/// (``RecognitionOptions/straightensPage``), recognises the image with an ``OCREngine``,
+/// rebuilds its reading order with a ``PageArranger`` when there is one, and flags doubtful
+/// text (``RecognitionOptions/flagThreshold``).
 ///
 /// This is the path every file takes (file, image, straightening, engine, layout, page), whether
 /// from `ocr read`, a queue or your own code.
