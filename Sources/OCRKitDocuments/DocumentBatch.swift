@@ -2,8 +2,8 @@ import OCRKit
 
 /// The documents a ``DocumentReader`` is to read, planned: each one's pages to read and to leave
 /// as they are (``OCRKit/DocumentPlan``), and the paths or documents that could not be opened,
-/// each with its cause. Planning opens every file before any page is read, so that a progress bar knows the
-/// number of pages and a user hears of a missing file at once.
+/// each with its cause. Planning opens every file before any page is read, so that a progress
+/// bar knows the number of pages and a user hears of a missing file at once.
 ///
 /// ```swift
 /// let batch = await documents.plan([inbox, "extra.pdf"])

@@ -116,7 +116,7 @@ public struct DocumentOutput {
             switch destination {
             case .stream(let handle): try Self.copy(unread, to: handle)
             case .file(let path): try copy(unread, to: path)
-            case .memory: data = try Self.contents(of: unread)
+            case .memory: data = Array(try unread.data())
             case .folder: break
             }
             return
@@ -169,7 +169,7 @@ public struct DocumentOutput {
     /// never all in memory.
     static func copy(_ source: DocumentSource, to handle: FileHandle) throws {
         guard case .file(let path) = source else {
-            try handle.write(contentsOf: try contents(of: source))
+            try handle.write(contentsOf: try source.data())
             return
         }
         try copy(path, to: handle)
@@ -183,18 +183,6 @@ public struct DocumentOutput {
         defer { try? file.close() }
         while let chunk = try file.read(upToCount: 1 << 20), !chunk.isEmpty {
             handle.write(chunk)
-        }
-    }
-
-    static func contents(of source: DocumentSource) throws -> [UInt8] {
-        switch source {
-        case .contents(let contents, _):
-            return Array(contents)
-        case .file(let path):
-            guard let data = FileManager.default.contents(atPath: path) else {
-                throw OCRError(.notReadable, path: path, reason: "cannot read the file")
-            }
-            return Array(data)
         }
     }
 }

@@ -2,10 +2,11 @@ import Foundation
 import OCRKit
 
 /// Reads files, folders of them and documents of pages (PDFs, multi-page TIFFs), from disk or
-/// held in memory (``plan(_:)-([DocumentSource])``), the way `ocr read` does: each file's pages planned (``selection``, pages holding text kept as they are),
-/// read ``jobs`` at once with a time limit a page, and handed on in the order of the files and
-/// their pages, each file's end after its last page. A file or page that cannot be read is
-/// said and the others are read all the same.
+/// held in memory (``plan(_:)-([DocumentSource])``), the way `ocr read` does: each file's pages
+/// planned (``selection``, pages holding text kept as they are), read ``jobs`` at once with a
+/// time limit a page, and handed on in the order of the files and their pages, each file's end
+/// after its last page. A file or page that cannot be read is said and the others are read all
+/// the same.
 ///
 /// ```swift
 /// let documents = DocumentReader(try PageReader(settings: EngineSettings(.auto)), jobs: 2)

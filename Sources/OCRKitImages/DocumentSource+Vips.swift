@@ -24,8 +24,8 @@ extension DocumentSource {
         }
     }
 
-    /// The format its first bytes announce (``FileSignature``).
-    var signature: String? {
+    /// The format its first bytes announce (``FileSignature``), `nil` for none known.
+    public var signature: String? {
         switch self {
         case .file(let path): FileSignature.format(ofFileAt: path)
         case .contents(let contents, _): FileSignature.format(of: contents)

@@ -89,7 +89,6 @@ public final class ImageLoader: ImageDecoder {
     }
 
     private func decode(_ document: DocumentSource, as loading: Loading, maximumSide: Int?) async throws -> Bitmap {
-        if case .file(let path) = document { try Self.checkFile(at: path) }
         let options = self.options
         return try await workers.run { _ in
             try document.withVipsSource { format, makeSource in

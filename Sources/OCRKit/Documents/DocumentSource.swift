@@ -25,4 +25,20 @@ public enum DocumentSource: Hashable, Sendable {
         case .contents(_, let name): name
         }
     }
+
+    /// The document's bytes: its file's, read whole, or its contents. Blocking for a file.
+    ///
+    /// - Throws: an ``OCRError`` naming the file that cannot be read, and why.
+    public func data() throws -> Data {
+        switch self {
+        case .contents(let contents, _):
+            return contents
+        case .file(let path):
+            do {
+                return try Data(contentsOf: URL(fileURLWithPath: path))
+            } catch {
+                throw OCRError(.notReadable, path: path, reason: "cannot read the file: \(error.localizedDescription)", underlyingError: error)
+            }
+        }
+    }
 }

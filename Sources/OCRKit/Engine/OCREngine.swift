@@ -114,16 +114,7 @@ extension ImageDecoder {
         guard (source.page ?? 1) == 1 else {
             throw OCRError(.invalidOption, path: source.document.name, reason: "has one page, not \(source.page ?? 1)")
         }
-        switch source.document {
-        case .contents(let contents, _):
-            return contents
-        case .file(let path):
-            do {
-                return try Data(contentsOf: URL(fileURLWithPath: path))
-            } catch {
-                throw OCRError(.notReadable, path: path, reason: "cannot read the file: \(error.localizedDescription)", underlyingError: error)
-            }
-        }
+        return try source.document.data()
     }
 }
 

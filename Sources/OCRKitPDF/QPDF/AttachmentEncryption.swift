@@ -14,14 +14,7 @@ enum AttachmentEncryption {
     /// The PDF `document` opened with its encryption set aside, if only its attachments are
     /// encrypted; `nil` otherwise.
     static func openWithoutPassword(_ document: DocumentSource) -> QPDFFile? {
-        var bytes: Data
-        switch document {
-        case .file(let path):
-            guard let contents = FileManager.default.contents(atPath: path) else { return nil }
-            bytes = contents
-        case .contents(let contents, _):
-            bytes = contents
-        }
+        guard var bytes = try? document.data() else { return nil }
         let references = blankEncryptReferences(in: &bytes)
         guard !references.isEmpty, let file = try? QPDFFile(contents: bytes, name: document.name) else { return nil }
         let onlyAttachments = references.allSatisfy { reference in

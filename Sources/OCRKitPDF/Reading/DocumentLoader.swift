@@ -170,23 +170,19 @@ public struct DocumentLoader: ImageDecoder {
     /// header: of no known format, its first kilobyte holding objects, in which qpdf finds
     /// pages, as viewers open it.
     public static func isPDF(_ document: DocumentSource) -> Bool {
+        switch document.signature {
+        case "PDF": return true
+        case nil: break
+        default: return false
+        }
         let head: Data
         switch document {
         case .file(let path):
-            switch FileSignature.format(ofFileAt: path) {
-            case "PDF": return true
-            case nil: break
-            default: return false
-            }
             guard let handle = FileHandle(forReadingAtPath: path) else { return false }
             head = (try? handle.read(upToCount: 1024)) ?? Data()
             try? handle.close()
         case .contents(let contents, _):
-            switch FileSignature.format(of: contents) {
-            case "PDF": return true
-            case nil: head = contents.prefix(1024)
-            default: return false
-            }
+            head = contents.prefix(1024)
         }
         guard head.range(of: Data(" obj".utf8)) != nil else { return false }
         return ((try? QPDFFile(document))?.pageCount ?? 0) > 0

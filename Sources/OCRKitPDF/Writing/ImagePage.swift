@@ -43,14 +43,11 @@ struct ImagePage {
 
     /// The header and bytes of a JPEG file a page is of, which a page embeds as they are.
     private static func jpegFile(_ source: PageSource) -> (ImageFileHeader, Data)? {
-        guard source.page == nil, let header = try? ImageFileHeader(source.document), header.format == "JPEG" else {
+        guard source.page == nil, let header = try? ImageFileHeader(source.document), header.format == "JPEG",
+              let bytes = try? source.document.data() else {
             return nil   // a page of a document, or not a JPEG
         }
-        let bytes: Data? = switch source.document {
-        case .file(let path): FileManager.default.contents(atPath: path)
-        case .contents(let contents, _): contents
-        }
-        return bytes.map { (header, $0) }
+        return (header, bytes)
     }
 
     private static func jpeg(
