@@ -24,6 +24,7 @@ let package = Package(
         .library(name: "OCRKitTesseract", targets: ["OCRKitTesseract"]),
         .library(name: "OCRKitEvaluation", targets: ["OCRKitEvaluation"]),
         .library(name: "OCRKitLayout", targets: ["OCRKitLayout"]),
+        .library(name: "OCRKitStructure", targets: ["OCRKitStructure"]),
         .library(name: "OCRKitExport", targets: ["OCRKitExport"]),
         .library(name: "OCRKitPDF", targets: ["OCRKitPDF"]),
         .library(name: "OCRKitDocuments", targets: ["OCRKitDocuments"]),
@@ -84,6 +85,8 @@ let package = Package(
 
         // Reading order, columns and paragraphs, for any engine.
         .target(name: "OCRKitLayout", dependencies: ["OCRKit"]),
+        // A page's structure: its tables, cell by cell, from SLANet (OCRKitONNX) and the words read.
+        .target(name: "OCRKitStructure", dependencies: ["OCRKit", "OCRKitONNX"]),
 
         // hOCR and ALTO documents from pages.
         .target(name: "OCRKitExport", dependencies: ["OCRKit"]),
@@ -147,7 +150,7 @@ let package = Package(
             name: "OCRKitEngines",
             dependencies: [
                 "OCRKit", "OCRKitImages", "OCRKitTesseract", "OCRKitONNX", "OCRKitLayout", "OCRKitStraighten", "OCRKitPDF",
-                .product(name: "Logging", package: "swift-log"),
+                "OCRKitStructure", .product(name: "Logging", package: "swift-log"),
             ]
         ),
 
@@ -167,7 +170,7 @@ let package = Package(
             name: "OCRKitBench",
             dependencies: [
                 "OCRKit", "OCRKitImages", "OCRKitTesseract", "OCRKitEvaluation", "OCRKitLayout", "OCRKitQueue",
-                "OCRKitQueueStores", "OCRKitLive", "OCRKitEngines",
+                "OCRKitQueueStores", "OCRKitLive", "OCRKitEngines", "OCRKitExport",
                 .product(name: "AsyncHTTPClient", package: "async-http-client"),
             ]
         ),

@@ -19,6 +19,8 @@ public enum ChildProcess {
         public var seconds: Double
         /// The process's peak resident memory.
         public var peakBytes: Int
+        /// The processor time it took, user and system, over every thread.
+        public var cpuSeconds: Double = 0
     }
 
     /// Runs `program` (looked up in `PATH` when it has no slash), standard output to `output`,
@@ -133,7 +135,9 @@ public enum ChildProcess {
                 guard reaped == pid else { return nil }
                 // Linux reports ru_maxrss in kilobytes.
                 outcome = Outcome(status: status, seconds: (ContinuousClock.now - started).timeInterval,
-                                  peakBytes: Int(usage.ru_maxrss) * 1024)
+                                  peakBytes: Int(usage.ru_maxrss) * 1024,
+                                  cpuSeconds: Double(usage.ru_utime.tv_sec + usage.ru_stime.tv_sec)
+                                      + Double(usage.ru_utime.tv_usec + usage.ru_stime.tv_usec) / 1_000_000)
                 return outcome
             }
         }

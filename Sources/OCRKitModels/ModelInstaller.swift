@@ -54,6 +54,7 @@ public struct ModelInstaller: Sendable {
     public func path(of item: Installable) -> String {
         switch item.kind {
         case .modelSet: "\(models)/ppocr/\(item.name)"
+        case .structureModel: "\(models)/structure/\(item.name)"
         case .runtime: "\(libraries)/\(ONNXRuntime.libraryName)"
         }
     }

@@ -11,7 +11,7 @@ import OCRKitServer
 struct Bench: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
         abstract: "Measure speed, accuracy and memory.",
-        subcommands: [BenchRead.self, BenchPDF.self, BenchLanguages.self, BenchLayout.self, BenchQueue.self, BenchLive.self, BenchStraighten.self, BenchServe.self],
+        subcommands: [BenchRead.self, BenchPDF.self, BenchLanguages.self, BenchLayout.self, BenchTables.self, BenchQueue.self, BenchLive.self, BenchStraighten.self, BenchServe.self],
         defaultSubcommand: BenchRead.self
     )
 }
@@ -110,6 +110,41 @@ struct BenchLayout: AsyncParsableCommand {
 
     func run() async throws {
         try await LayoutBenchmark(pageCount: pages, pageFolder: savePages).run { print($0) }
+    }
+}
+
+struct BenchTables: AsyncParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "tables",
+        abstract: "Measure tables read cell by cell, beside RapidTable, by TEDS.",
+        discussion: """
+            Reads every table image of MANIFEST (a manifest.jsonl of {"image", "html"} lines, as \
+            ../shared/datasets/pubtabnet holds) with `ocr read --engine ppocr --whole-table`, and \
+            with RapidTable 3.0.2 (PyPI rapid-table, PPSTRUCTURE_EN, RapidOCR 3.10 for the text; \
+            scripts/setup-rapidtable installs it) using the same SLANet model, each in one process. \
+            It prints TEDS and TEDS-struct (tree edit distance similarity, Zhong et al. 2019), \
+            processor time a table, elapsed time and peak memory, and our figures beside the peer's.
+            """
+    )
+
+    @Argument(help: "The data set's manifest.jsonl.")
+    var manifest: String
+
+    @Option(help: "Only the first n tables.")
+    var limit: Int?
+
+    @Option(help: "Images read at once by ocr.")
+    var jobs = ProcessInfo.processInfo.activeProcessorCount
+
+    @Flag(help: "Skip RapidTable.")
+    var skipPeer = false
+
+    func run() async throws {
+        var benchmark = TableBenchmark(manifest: manifest, ocr: Bundle.main.executablePath ?? CommandLine.arguments[0])
+        benchmark.limit = limit
+        benchmark.jobs = jobs
+        benchmark.measuresPeer = !skipPeer
+        try await benchmark.run { print($0) }
     }
 }
 

@@ -7,7 +7,7 @@ import OCRKitONNX
 
 struct Models: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
-        abstract: "Install the PP-OCR model sets and ONNX Runtime's library, or list what is where.",
+        abstract: "Install the PP-OCR model sets, the table model and ONNX Runtime's library, or list what is where.",
         subcommands: [Install.self, List.self]
     )
 
@@ -25,13 +25,14 @@ struct Models: AsyncParsableCommand {
 
                 Examples:
                   ocr models install                 PP-OCRv6 small, the default set
-                  ocr models install all             every set
+                  ocr models install all             every set, and the table model
+                  ocr models install tables          the table model, for --whole-table
                   ocr models install v4 v6-tiny
                 """
         )
 
         @Argument(help: ArgumentHelp(
-            "What to install: \(Installable.all.map(\.name).joined(separator: ", ")), or all (every set).",
+            "What to install: \(Installable.all.map(\.name).joined(separator: ", ")), or all (every model).",
             valueName: "name"))
         var names: [String] = [Installable.modelSets[0].name]
 
@@ -39,7 +40,7 @@ struct Models: AsyncParsableCommand {
         var prefix: String?
 
         func run() async throws {
-            var items = try names.flatMap { $0 == "all" ? Installable.modelSets : [try Installable.named($0)] }
+            var items = try names.flatMap { $0 == "all" ? Installable.models : [try Installable.named($0)] }
             if prefix != nil || (try? ONNXRuntime.shared()) == nil, !items.contains(Installable.runtime) {
                 items.append(Installable.runtime)
             }

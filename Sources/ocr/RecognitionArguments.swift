@@ -38,6 +38,9 @@ struct RecognitionArguments: ParsableArguments {
         valueName: "engine|layout"))
     var order: ReadingOrder = .engine
 
+    @Flag(help: "Each image is a table cut from its page: read it as one table, cell by cell (JSON's `tables`; `ocr models install tables` first).")
+    var wholeTable = false
+
     @Option(name: .customLong("lang"), help: ArgumentHelp(
         "Languages to read, Tesseract's codes joined by '+', most likely first (`ocr doctor` lists those installed). Without it, each page is read in a language of its script, and each line of another script in one of that.",
         valueName: "eng+deu"))
@@ -126,7 +129,7 @@ struct RecognitionArguments: ParsableArguments {
     func makeReader(settings: EngineSettings, straightensPhotos: Bool,
                     documents: DocumentLoadingOptions = DocumentLoadingOptions()) throws -> PageReader {
         try PageReader(settings: settings, order: order, loading: ImageLoadingOptions(maximumPixelCount: maxPixels),
-                       documents: documents, straightensPhotos: straightensPhotos)
+                       documents: documents, straightensPhotos: straightensPhotos, structure: wholeTable ? .wholeTable : nil)
     }
 }
 

@@ -123,3 +123,11 @@ extension ImageDecoder {
 public protocol PageArranger: Sendable {
     func arrange(_ page: Page) -> Page
 }
+
+/// Something that reads a page's structure after its text is read and arranged: its tables, cell
+/// by cell, from the image and the words found on it, such as `TableReader` in `OCRKitStructure`.
+public protocol StructureReader: Sendable {
+    /// `page` with its structure (``Page/tables``), its lines rearranged around it; `image` is
+    /// the image the page was read from, as its boxes refer to it.
+    func structure(_ page: Page, image: Bitmap) async throws -> Page
+}

@@ -3,8 +3,9 @@ import Foundation
 /// Reads files, or documents held in memory (``DocumentSource``): decodes each with an
 /// ``ImageDecoder``, straightens photos of pages with an ``ImageStraightener`` when asked to
 /// (``RecognitionOptions/straightensPage``), recognises the image with an ``OCREngine``,
-/// rebuilds its reading order with a ``PageArranger`` when there is one, and flags doubtful
-/// text (``RecognitionOptions/flagThreshold``).
+/// rebuilds its reading order with a ``PageArranger`` when there is one, reads its tables with a
+/// ``StructureReader`` when there is one, and flags doubtful text
+/// (``RecognitionOptions/flagThreshold``).
 ///
 /// This is the path every file takes (file, image, straightening, engine, layout, page), whether
 /// from `ocr read`, a queue or your own code.
@@ -21,15 +22,18 @@ public struct PageReader: Sendable {
     public let arranger: (any PageArranger)?
     /// Straightens photos of pages read with ``RecognitionOptions/straightensPage``.
     public let straightener: (any ImageStraightener)?
+    /// Reads each page's tables after its order is rebuilt; `nil` reads none.
+    public let structure: (any StructureReader)?
 
     public init(
         decoder: any ImageDecoder, engine: any OCREngine, arranger: (any PageArranger)? = nil,
-        straightener: (any ImageStraightener)? = nil
+        straightener: (any ImageStraightener)? = nil, structure: (any StructureReader)? = nil
     ) {
         self.decoder = decoder
         self.engine = engine
         self.arranger = arranger
         self.straightener = straightener
+        self.structure = structure
     }
 
     /// Reads the image at `path`, or page `page` (from 1) of the document at `path`; the page
@@ -78,6 +82,11 @@ public struct PageReader: Sendable {
         }
         var page = try await engine.read(bitmap, options: options)
         page = arranger?.arrange(page) ?? page
+        if let structure {
+            // Boxes are normalised, so any size of the image serves, but not another orientation.
+            let turns = page.straightening?.quarterTurns ?? 0
+            page = try await structure.structure(page, image: turns == 0 ? bitmap : bitmap.turned(clockwiseQuarterTurns: turns))
+        }
         // An engine that found the page sideways has recorded the turn it read it at.
         page.straightening = switch (straightening, page.straightening) {
         case let (straightened?, turned?): straightened.followed(by: turned)

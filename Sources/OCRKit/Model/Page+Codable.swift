@@ -3,7 +3,7 @@ import Foundation
 extension Page: Codable {
     private enum CodingKeys: String, CodingKey {
         case schemaVersion, image, pageNumber = "page", width, height, engine, languages, missingLanguages, straightening, text, lines
-        case paragraphs, blocks
+        case paragraphs, blocks, tables
         /// What `straightening` was called in pages written before OCRKit settled on the word.
         case correction
     }
@@ -37,6 +37,16 @@ extension Page: Codable {
             throw DecodingError.dataCorruptedError(
                 forKey: .blocks, in: container, debugDescription: "Blocks must cover the paragraphs in order")
         }
+        tables = try container.decodeIfPresent([Table].self, forKey: .tables) ?? []
+        for table in tables {
+            let block = table.block.map { blocks.indices.contains($0) ? blocks[$0].paragraphs : nil }
+            guard block != .some(nil), table.cells.allSatisfy({ cell in
+                cell.paragraph.map { paragraph in block??.contains(paragraph) ?? false } ?? true
+            }) else {
+                throw DecodingError.dataCorruptedError(
+                    forKey: .tables, in: container, debugDescription: "A table's block, and its cells' paragraphs, must be the page's and the block's")
+            }
+        }
     }
 
     public func encode(to encoder: any Encoder) throws {
@@ -55,6 +65,8 @@ extension Page: Codable {
         try container.encode(lines, forKey: .lines)
         try container.encode(paragraphs, forKey: .paragraphs)
         try container.encode(blocks, forKey: .blocks)
+        // New to the schema: a page read without its structure is written as before.
+        if !tables.isEmpty { try container.encode(tables, forKey: .tables) }
     }
 
     /// Whether `ranges` are consecutive, non-empty and together span `0..<count`.

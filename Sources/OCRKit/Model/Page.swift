@@ -45,6 +45,9 @@ public struct Page: Hashable, Sendable {
     /// Scripts found on the page that no installed language reads: their text is what an engine
     /// of another script made of it, or missing.
     public var missingLanguages: [MissingLanguage] = []
+    /// The page's tables, when its structure was read (``StructureReader``); empty otherwise. Each
+    /// table's text is also one of ``blocks``.
+    public var tables: [Table] = []
     /// Where the page was read from, when a reader said (``source``).
     var recordedSource = Unequated<PageSource>()
 
@@ -91,11 +94,16 @@ public struct Page: Hashable, Sendable {
         }
     }
 
-    /// The text in reading order: lines separated by a line break, paragraphs by a blank line.
+    /// The text in reading order: lines separated by a line break, paragraphs by a blank line; a
+    /// table a row a line, its cells separated by a tab (``Table/text``).
     public var text: String {
-        paragraphs
-            .map { paragraph in paragraph.lines.map { lines[$0].text }.joined(separator: "\n") }
-            .joined(separator: "\n\n")
+        let tableOfBlock = Dictionary(tables.compactMap { table in table.block.map { ($0, table) } }) { first, _ in first }
+        return blocks.indices.map { index in
+            if let table = tableOfBlock[index] { return table.text }
+            return blocks[index].paragraphs
+                .map { paragraphs[$0].lines.map { lines[$0].text }.joined(separator: "\n") }
+                .joined(separator: "\n\n")
+        }.joined(separator: "\n\n")
     }
 
     /// Every word of the page, in reading order.
@@ -109,11 +117,13 @@ public struct Page: Hashable, Sendable {
     public var holdsEmbeddedText: Bool { engine.name == Self.embeddedTextEngine }
 
     /// This page with its lines laid out anew (blocks of paragraphs of lines, as in
-    /// ``init(image:width:height:engine:layout:straightening:)``), all else kept.
+    /// ``init(image:width:height:engine:layout:straightening:)``), all else kept but its tables,
+    /// whose blocks and paragraphs are gone.
     public func replacingLayout(_ layout: [[[Line]]]) -> Page {
         let laidOut = Page(image: image, width: width, height: height, engine: engine, layout: layout)
         var page = self
         (page.lines, page.paragraphs, page.blocks) = (laidOut.lines, laidOut.paragraphs, laidOut.blocks)
+        page.tables = []
         return page
     }
 
