@@ -46,6 +46,10 @@ let package = Package(
         .package(url: "https://github.com/groue/GRDB.swift", from: "7.10.0"),
         .package(url: "https://github.com/apple/swift-log", from: "1.16.2"),
         .package(url: "https://github.com/jpsim/Yams", from: "6.2.2"),
+        .package(url: "https://github.com/yaslab/CSV.swift", from: "2.5.2"),
+        // Tests only: parsers that check what OCRKit writes, written by others.
+        .package(url: "https://github.com/swiftcsv/SwiftCSV", from: "0.10.0"),
+        .package(url: "https://github.com/JohnSundell/Ink", from: "0.6.0"),
         .package(url: "https://github.com/vapor/postgres-nio", from: "1.33.2"),
         .package(url: "https://github.com/apple/swift-nio-ssl", from: "2.37.6"),
         .package(url: "https://github.com/hummingbird-project/hummingbird", from: "2.28.1"),
@@ -89,7 +93,7 @@ let package = Package(
         .target(name: "OCRKitStructure", dependencies: ["OCRKit", "OCRKitONNX"]),
 
         // hOCR and ALTO documents from pages.
-        .target(name: "OCRKitExport", dependencies: ["OCRKit"]),
+        .target(name: "OCRKitExport", dependencies: ["OCRKit", .product(name: "CSV", package: "CSV.swift")]),
 
         // PDFs in and out through qpdf's C API: the pages of a PDF rendered (by OCRKitImages'
         // libvips, through poppler) at their scans' own resolution, and searchable copies of
@@ -223,6 +227,13 @@ let package = Package(
             dependencies: ["OCRKitLayout", "OCRKitImages", "OCRKitTesseract", "OCRKitTestSupport"]
         ),
         .testTarget(name: "OCRKitExportTests", dependencies: ["OCRKitExport", "OCRKitTestSupport"], exclude: ["Golden"]),
+        .testTarget(
+            name: "OCRKitStructureTests",
+            dependencies: [
+                "OCRKitStructure", "OCRKitEngines", "OCRKitExport", "OCRKitBench", "OCRKitEvaluation", "OCRKitImages", "OCRKitTestSupport",
+                .product(name: "SwiftCSV", package: "SwiftCSV"), .product(name: "Ink", package: "Ink"),
+            ]
+        ),
         .testTarget(name: "OCRKitONNXTests", dependencies: ["OCRKitONNX", "OCRKitImages", "OCRKitLayout", "OCRKitEvaluation", "OCRKitTestSupport"]),
         .testTarget(
             name: "OCRKitPDFTests",
@@ -246,7 +257,7 @@ let package = Package(
             dependencies: [
                 "OCRKit", "OCRKitImages", "OCRKitTesseract", "OCRKitEvaluation", "OCRKitLayout", "OCRKitExport",
                 "OCRKitPDF", "OCRKitDocuments", "OCRKitONNX", "OCRKitLive", "OCRKitStraighten", "OCRKitEngines", "OCRKitModels", "OCRKitBench",
-                "OCRKitTestSupport",
+                "OCRKitStructure", "OCRKitTestSupport",
             ]
         ),
         // Makes and drops engines of every kind, then exits: EngineLifetimeTests runs it.

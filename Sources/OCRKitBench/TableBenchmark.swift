@@ -10,7 +10,9 @@ import OCRKitONNX
 /// scripts/rapidtable-read in another, each timed with its processor time and peak memory.
 ///
 /// ```swift
-/// let benchmark = TableBenchmark(manifest: "../shared/datasets/pubtabnet/manifest.jsonl", ocr: ".build/release/ocr")
+/// var benchmark = TableBenchmark(manifest: "../shared/datasets/pubtabnet/manifest.jsonl", ocr: ocr)
+/// benchmark.limit = 2            // the first two tables
+/// benchmark.measuresPeer = false // ocr alone, without RapidTable
 /// try await benchmark.run { print($0) }
 /// ```
 public struct TableBenchmark: Sendable {

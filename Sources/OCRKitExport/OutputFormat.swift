@@ -4,7 +4,7 @@ import OCRKit
 /// serve`'s `format=` alike. ``TextDocument`` writes every form but `pdf`, a searchable PDF,
 /// which OCRKitPDF's `SearchablePDF` writes from the pages and their images.
 public enum OutputFormat: String, CaseIterable, Sendable {
-    case text, json, jsonl, hocr, alto, pdf
+    case text, json, jsonl, hocr, alto, markdown, html, pdf
 
     /// The media type of a document in this form.
     public var contentType: String {
@@ -14,6 +14,8 @@ public enum OutputFormat: String, CaseIterable, Sendable {
         case .jsonl: "application/x-ndjson"
         case .hocr: "text/html; charset=utf-8"
         case .alto: "application/xml"
+        case .markdown: "text/markdown; charset=utf-8"
+        case .html: "text/html; charset=utf-8"
         case .pdf: "application/pdf"
         }
     }
@@ -22,14 +24,20 @@ public enum OutputFormat: String, CaseIterable, Sendable {
     public var fileExtension: String {
         switch self {
         case .text: "txt"
-        case .json, .jsonl, .hocr, .pdf: rawValue
+        case .json, .jsonl, .hocr, .html, .pdf: rawValue
         case .alto: "xml"
+        case .markdown: "md"
         }
     }
 
     /// Whether the form shows words' alternatives, which cost a read about a tenth of its time:
-    /// text and a PDF's text layer do not.
+    /// text, Markdown, HTML and a PDF's text layer do not.
     public var showsAlternatives: Bool {
-        ![.text, .pdf].contains(self)
+        ![.text, .markdown, .html, .pdf].contains(self)
+    }
+
+    /// Whether the form writes a page's structure (its tables), so that asking for it reads it.
+    public var showsStructure: Bool {
+        [.markdown, .html].contains(self)
     }
 }

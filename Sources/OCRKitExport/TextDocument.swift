@@ -33,6 +33,8 @@ public struct TextDocument: Sendable {
         writer = switch format {
         case .hocr: HOCRWriter()
         case .alto: ALTOWriter()
+        case .markdown: MarkdownWriter()
+        case .html: HTMLWriter()
         case .text, .json, .jsonl, .pdf: nil
         }
     }
@@ -52,7 +54,7 @@ public struct TextDocument: Sendable {
         case .json:
             let json = String(decoding: try page.jsonData(pretty: true), as: UTF8.self)
             return isSinglePage ? json + "\n" : (written == 0 ? "[\n" : ",\n") + json
-        case .hocr, .alto, .pdf:   // a document of pdf is never made
+        case .hocr, .alto, .markdown, .html, .pdf:   // a document of pdf is never made
             guard let writer else { return "" }
             return (written == 0 ? writer.header : "") + writer.fragment(for: page, number: written + 1)
         }
@@ -63,7 +65,7 @@ public struct TextDocument: Sendable {
         switch format {
         case .json where !isSinglePage:
             written == 0 ? "[]\n" : "\n]\n"
-        case .hocr, .alto:
+        case .hocr, .alto, .markdown, .html:
             writer.map { (written == 0 ? $0.header : "") + $0.footer } ?? ""
         default:
             ""

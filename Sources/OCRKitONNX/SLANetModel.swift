@@ -13,7 +13,7 @@ import Synchronization
 ///
 /// ```swift
 /// let model = try SLANetModel(file: SLANetModel.installedFile())
-/// let structure = try await model.structure(of: tableImage)
+/// let structure = try await model.structure(of: image)   // a Bitmap of a table
 /// print(structure.tokens.joined())   // <thead><tr><td></td>...
 /// ```
 public final class SLANetModel: Sendable {

@@ -89,21 +89,40 @@ struct CellFilling {
         return rowGap * 1000 + columnGap
     }
 
-    /// The lines of each cell, in the order of `grid.cells`: the words of `lines` placed as
+    /// The lines of each cell, in the order of `grid.cells`: each line's runs of words placed as
     /// ``cell(of:)`` says, those of one line in one cell making one line, top to bottom.
     func fill(_ lines: [Line]) -> [[Line]] {
         var cells = [[Line]](repeating: [], count: grid.cells.count)
         for line in lines {
             var pieces: [Int: [Word]] = [:]
             var order: [Int] = []
-            for word in line.asWords {
-                guard let cell = cell(of: word.box) else { continue }
+            for run in Self.runs(of: line) {
+                guard let cell = cell(of: run.dropFirst().reduce(run[0].box) { $0.union($1.box) }) else { continue }
                 if pieces[cell] == nil { order.append(cell) }
-                pieces[cell, default: []].append(word)
+                pieces[cell, default: []] += run
             }
             for cell in order { cells[cell].append(Line(words: pieces[cell]!)) }
         }
         return cells.map { $0.sorted { $0.box.midY < $1.box.midY } }
+    }
+
+    /// A line's words in runs split where the gap between two words is wider than the line is
+    /// high: a detector may read two cells side by side as one line, but the words of one cell
+    /// are a space apart, and a run is placed whole, by its middle, so that a long cell's last
+    /// word reaching past its column's usual edge stays in it.
+    static func runs(of line: Line) -> [[Word]] {
+        // In pixels (the quads'), where widths and heights compare.
+        let words = line.asWords.sorted { $0.quad.boundingRect.minX < $1.quad.boundingRect.minX }
+        var runs: [[Word]] = []
+        for word in words {
+            let box = word.quad.boundingRect
+            if let last = runs.last?.last?.quad.boundingRect, box.minX - last.maxX <= max(last.height, box.height) {
+                runs[runs.count - 1].append(word)
+            } else {
+                runs.append([word])
+            }
+        }
+        return runs
     }
 }
 

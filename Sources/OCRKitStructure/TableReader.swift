@@ -9,7 +9,7 @@ import OCRKitONNX
 /// ```swift
 /// let tables = TableReader(model: try SLANetModel(), finder: WholePageTable())
 /// let reader = PageReader(decoder: ImageLoader(), engine: engine, structure: tables)
-/// let page = try await reader.read("table.png")
+/// let page = try await reader.read(path)   // an image of a table
 /// print(page.tables[0].text)   // a row a line, its cells apart
 /// ```
 public struct TableReader: StructureReader {

@@ -29,13 +29,18 @@ struct Read: AsyncParsableCommand {
     @Argument(help: ArgumentHelp("PDFs and image files, or folders to search for them.", valueName: "file-or-folder"))
     var paths: [String]
 
-    @Option(help: "How to print the results: text, json, jsonl, hocr, alto or pdf (one searchable PDF).")
+    @Option(help: "How to print the results: text, json, jsonl, hocr, alto, markdown, html or pdf (one searchable PDF).")
     var format: OutputFormat = .text
 
     @Option(help: ArgumentHelp(
         "Write each file's result to a file of its own in this folder (scan.pdf gives scan.txt, .json, .jsonl, .hocr, .xml or a searchable scan.pdf) instead of standard output.",
         valueName: "folder"))
     var outputDir: String?
+
+    @Option(help: ArgumentHelp(
+        "Also write each table read as a CSV file in this folder, named by document, page and table (statement-p2-t1.csv).",
+        valueName: "folder"))
+    var tablesDir: String?
 
     @Flag(help: "With --format pdf and --output-dir, also write each document's text beside it (scan.txt beside scan.pdf), a form feed between pages.")
     var sidecar = false
@@ -113,6 +118,13 @@ struct Read: AsyncParsableCommand {
             case .read(let page):
                 for missing in page.missingLanguages where warnedScripts.insert(missing.script).inserted {
                     progress.report("ocr: \(Self.describe(missing, on: page))")
+                }
+                if let tablesDir {
+                    do {
+                        try TableFiles(folder: tablesDir).write(page)
+                    } catch {
+                        progress.report("ocr: \(Self.describe(error, path: tablesDir))")
+                    }
                 }
             case .failed(let failure):
                 givenUp = givenUp || failure.isGivenUp

@@ -20,6 +20,11 @@ public enum SharedData {
         FileManager.default.fileExists(atPath: manifest(name))
     }
 
+    /// Whether the tables of PubTabNet are there (`pubtabnet/manifest.jsonl`).
+    public static var hasTables: Bool {
+        FileManager.default.fileExists(atPath: datasets.appendingPathComponent("pubtabnet/manifest.jsonl").path)
+    }
+
     public static let missingReason: Comment =
         "needs ../shared/datasets beside the package, which only the project's machines have"
 }
@@ -43,4 +48,10 @@ public enum InstalledDependencies {
 
     public static let missingReason: Comment =
         "needs ONNX Runtime (scripts/setup) and the PP-OCR model sets (ocr models install all), as scripts/test installs them"
+
+    /// Whether ONNX Runtime, the PP-OCR model sets and the table model are installed.
+    public static let hasTableModel: Bool = hasPPOCR && DataFolders.standard().locate("structure/tables/slanet-1m.onnx") != nil
+
+    public static let missingTableModelReason: Comment =
+        "needs ONNX Runtime (scripts/setup), the PP-OCR model sets and the table model (ocr models install all), as scripts/test installs them"
 }

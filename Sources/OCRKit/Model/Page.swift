@@ -97,13 +97,7 @@ public struct Page: Hashable, Sendable {
     /// The text in reading order: lines separated by a line break, paragraphs by a blank line; a
     /// table a row a line, its cells separated by a tab (``Table/text``).
     public var text: String {
-        let tableOfBlock = Dictionary(tables.compactMap { table in table.block.map { ($0, table) } }) { first, _ in first }
-        return blocks.indices.map { index in
-            if let table = tableOfBlock[index] { return table.text }
-            return blocks[index].paragraphs
-                .map { paragraphs[$0].lines.map { lines[$0].text }.joined(separator: "\n") }
-                .joined(separator: "\n\n")
-        }.joined(separator: "\n\n")
+        blockTexts(table: \.text) { $0 }.filter { !$0.isEmpty }.joined(separator: "\n\n")
     }
 
     /// Every word of the page, in reading order.

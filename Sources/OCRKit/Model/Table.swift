@@ -66,12 +66,18 @@ public struct Table: Hashable, Sendable, Codable {
     /// by a space. A position a spanning cell covers beyond its first is an empty field, so that
     /// every row has as many fields as the table has columns.
     public var text: String {
-        let grid = grid
-        return grid.enumerated().map { row, indices in
+        fields.map { row in row.map { $0.split(separator: "\n").joined(separator: " ") }.joined(separator: "\t") }
+            .joined(separator: "\n")
+    }
+
+    /// The grid's text a row at a time, a field a column: each cell's text at its top left
+    /// position, the positions it covers beyond that, and those no cell covers, empty.
+    public var fields: [[String]] {
+        grid.enumerated().map { row, indices in
             indices.enumerated().map { column, index in
                 guard let index, cells[index].row == row, cells[index].column == column else { return "" }
-                return cells[index].text.split(separator: "\n").joined(separator: " ")
-            }.joined(separator: "\t")
-        }.joined(separator: "\n")
+                return cells[index].text
+            }
+        }
     }
 }

@@ -1,0 +1,42 @@
+import Foundation
+import OCRKit
+import OCRKitBench
+import OCRKitEngines
+import OCRKitEvaluation
+import OCRKitExport
+import OCRKitImages
+import OCRKitTestSupport
+import Testing
+
+/// Tables rendered at run time read by PP-OCR and SLANet, cell by cell, with the words put in
+/// their cells: spans, empty and multi-line cells, ruled and unruled.
+@Suite(.enabled(if: InstalledDependencies.hasTableModel, InstalledDependencies.missingTableModelReason), .onThreadsOfTheirOwn)
+struct TableReadingTests {
+    let reader: PageReader
+
+    init() throws {
+        reader = try PageReader(settings: EngineSettings(.ppocr, jobs: 1), structure: .wholeTable)
+    }
+
+    @Test(arguments: [true, false])
+    func readsAStatementCellByCell(ruled: Bool) async throws {
+        let (image, truth) = try RenderedTable.statement(seed: ruled ? 3 : 4, rows: 5).render(ruled: ruled)
+        let page = try await reader.read(Data(try ImageWriter.pngData(image)), image: "statement.png")
+        let table = try #require(page.tables.first)
+        let teds = TEDS.similarity(try TableTree(html: table.html), try TableTree(html: truth.html))
+        #expect(teds >= 0.9, "TEDS \(teds): \(table.html)")
+        #expect(table.rowCount == truth.rowCount && table.columnCount == truth.columnCount)
+        // Each row's other amount cell is empty.
+        #expect(table.rows.dropFirst().allSatisfy { row in row.filter { $0.column == 3 || $0.column == 4 }.filter(\.text.isEmpty).count == 1 })
+        // The description on two lines is one cell of two lines.
+        let twoLines = try #require(truth.cells.first { $0.text.contains("\n") })
+        #expect(table.cells.first { $0.row == twoLines.row && $0.column == twoLines.column }?.text.split(separator: "\n").count == 2)
+        #expect(table.rows[0].allSatisfy(\.isHeader) && !table.rows[1].contains(where: \.isHeader))
+        // The page's text keeps each row on a line, its cells apart.
+        #expect(page.text.split(separator: "\n").first?.split(separator: "\t").map(String.init)
+                == ["Date", "Description", "Reference", "Debit", "Credit", "Balance"])
+        // Every cell with text is a paragraph of the table's block, in order.
+        let block = try #require(table.block.map { page.blocks[$0] })
+        #expect(table.cells.compactMap(\.paragraph) == Array(block.paragraphs))
+    }
+}
