@@ -89,8 +89,9 @@ let package = Package(
 
         // Reading order, columns and paragraphs, for any engine.
         .target(name: "OCRKitLayout", dependencies: ["OCRKit"]),
-        // A page's structure: its tables, cell by cell, from SLANet (OCRKitONNX) and the words read.
-        .target(name: "OCRKitStructure", dependencies: ["OCRKit", "OCRKitONNX"]),
+        // A page's structure: its regions (a layout model), its tables cell by cell (SLANet, and
+        // the words read put in the cells), in reading order (OCRKitLayout).
+        .target(name: "OCRKitStructure", dependencies: ["OCRKit", "OCRKitONNX", "OCRKitLayout"]),
 
         // hOCR and ALTO documents from pages.
         .target(name: "OCRKitExport", dependencies: ["OCRKit", .product(name: "CSV", package: "CSV.swift")]),
@@ -275,7 +276,7 @@ let package = Package(
         .testTarget(
             name: "OCRKitServerTests",
             dependencies: [
-                "OCRKitServer", "OCRKitEngines", "OCRKitImages", "OCRKitQueueSQLite", "OCRKitTestSupport",
+                "OCRKitServer", "OCRKitEngines", "OCRKitImages", "OCRKitQueueSQLite", "OCRKitBench", "OCRKitTestSupport",
                 .product(name: "Hummingbird", package: "hummingbird"), .product(name: "HummingbirdTesting", package: "hummingbird"),
                 .product(name: "AsyncHTTPClient", package: "async-http-client"), .product(name: "Yams", package: "Yams"),
             ],

@@ -159,10 +159,6 @@ public struct ReadBenchmark: Sendable {
             var image: String
             var text: String
         }
-        var texts: [String: String] = [:]
-        for line in (try? String(contentsOfFile: path, encoding: .utf8))?.split(separator: "\n") ?? [] {
-            if let reading = try? JSONDecoder().decode(Reading.self, from: Data(line.utf8)) { texts[reading.image] = reading.text }
-        }
-        return texts
+        return Dictionary(JSONLines.objects(Reading.self, in: path).map { ($0.image, $0.text) }) { first, _ in first }
     }
 }

@@ -41,6 +41,8 @@ public struct DocumentOutput {
     public let destination: Destination
     /// Whether text marks flagged words with their alternatives (`ocr read --mark-flagged`).
     public var marksFlaggedWords = false
+    /// Whether Markdown keeps headers, footers and page numbers (`ocr read --keep-margins`).
+    public var keepsMargins = false
     /// With PDFs to a file or a folder, whether each document's text is also written beside it
     /// (`scan.txt` beside `scan.pdf`), a form feed between pages.
     public var writesSidecars = false
@@ -150,7 +152,7 @@ public struct DocumentOutput {
         case .memory: sink = .memory
         }
         return try OpenDocument(format: format, sink: sink, isSinglePage: isSinglePage, marksFlaggedWords: marksFlaggedWords,
-                                writesSidecar: writesSidecars && format == .pdf)
+                                keepsMargins: keepsMargins, writesSidecar: writesSidecars && format == .pdf)
     }
 
     private mutating func finishDocument() async throws {

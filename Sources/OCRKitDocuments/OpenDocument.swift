@@ -27,10 +27,10 @@ struct OpenDocument {
     private(set) var memory: [UInt8] = []
 
     /// - Throws: an ``OCRKit/OCRError`` when its file (or its sidecar's) cannot be created.
-    init(format: OutputFormat, sink: Sink, isSinglePage: Bool, marksFlaggedWords: Bool, writesSidecar: Bool) throws {
+    init(format: OutputFormat, sink: Sink, isSinglePage: Bool, marksFlaggedWords: Bool, keepsMargins: Bool, writesSidecar: Bool) throws {
         self.format = format
         self.sink = sink
-        text = TextDocument(format: format, isSinglePage: isSinglePage, marksFlaggedWords: marksFlaggedWords)
+        text = TextDocument(format: format, isSinglePage: isSinglePage, marksFlaggedWords: marksFlaggedWords, keepsMargins: keepsMargins)
         guard case .file(let path) = sink else { return }
         if text != nil { handle = try Self.create(path) }
         if writesSidecar { sidecar = try Self.create((path as NSString).deletingPathExtension + ".txt") }

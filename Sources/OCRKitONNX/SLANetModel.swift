@@ -1,6 +1,5 @@
 import Foundation
 import OCRKit
-import Synchronization
 
 /// SLANet, PaddleOCR's table structure model: reads an image of a table as the HTML of its
 /// structure (`<tr>`, `<td>` with its spans, `<thead>`), with a box for each cell, but no text.
@@ -47,23 +46,19 @@ public final class SLANetModel: Sendable {
         folders.locate("structure/tables/slanet-1m.onnx") ?? "\(folders.destination.models)/structure/tables/slanet-1m.onnx"
     }
 
-    public let file: String
-    private let libraryPath: String?
-    private let threads: Int
-    private let session: Mutex<ONNXSession?> = Mutex(nil)
-    private let workers: BlockingWorkerPool<Void>
+    public var file: String { session.file }
+    private let session: LazySession
 
     /// A model to be loaded from `file` on first use, its runs taking `threads` threads.
     ///
     /// - Throws: ``OCRKit/OCRError`` naming the file when there is none.
     public init(file: String = installedFile(), libraryPath: String? = nil, threads: Int = ProcessInfo.processInfo.activeProcessorCount) throws {
-        guard FileManager.default.fileExists(atPath: file) else {
-            throw OCRError(.fileNotFound, path: file, reason: "no table structure model here: install it with `ocr models install tables`")
+        session = try LazySession(file: file, missing: "no table structure model here: install it with `ocr models install tables`",
+                                  name: "ocrkit-slanet", libraryPath: libraryPath, threads: threads) { loaded in
+            guard loaded.inputShapes.first?.count == 4, loaded.outputNames.count == 2 else {
+                throw OCRError(.corrupt, path: file, reason: "not a SLANet model: it takes \(loaded.inputShapes) and gives \(loaded.outputNames.count) outputs")
+            }
         }
-        self.file = file
-        self.libraryPath = libraryPath
-        self.threads = threads
-        workers = BlockingWorkerPool(count: 1, name: "ocrkit-slanet") {}
     }
 
     /// The structure of the table in `image`, the whole image being the table.
@@ -71,19 +66,7 @@ public final class SLANetModel: Sendable {
     /// - Throws: ``OCRKit/OCRError`` naming the model when it does not load or gives outputs of
     ///   other shapes than SLANet's.
     public func structure(of image: Bitmap) async throws -> Prediction {
-        try await workers.run { [self] _ in try predict(image, session: try loadedSession()) }
-    }
-
-    private func loadedSession() throws -> ONNXSession {
-        try session.withLock { session in
-            if let session { return session }
-            let loaded = try ONNXSession(runtime: ONNXRuntime.shared(libraryPath: libraryPath), model: file, threads: threads)
-            guard loaded.inputShapes.first?.count == 4, loaded.outputNames.count == 2 else {
-                throw OCRError(.corrupt, path: file, reason: "not a SLANet model: it takes \(loaded.inputShapes) and gives \(loaded.outputNames.count) outputs")
-            }
-            session = loaded
-            return loaded
-        }
+        try await session.run { [self] session in try predict(image, session: session) }
     }
 
     private func predict(_ image: Bitmap, session: ONNXSession) throws -> Prediction {

@@ -12,17 +12,22 @@ actor Readers {
     /// The server's default reader, which the queue reads batches with.
     nonisolated let standard: PageReader
     private var engines: [EngineChoice: any OCREngine]
+    /// The reader of pages' structure, made when a call first asks for it (Markdown, HTML).
+    private var structure: (any StructureReader)?
 
     init(standard: PageReader, settings: EngineSettings) {
         self.settings = settings
         self.standard = standard
         engines = [settings.choice: standard.engine]
+        structure = standard.structure
     }
 
-    /// The reader for `engine` (the server's own when `nil`), in `order` (the server's when `nil`).
+    /// The reader for `engine` (the server's own when `nil`), in `order` (the server's when `nil`),
+    /// reading each page's structure when `readsStructure` or the server always does.
     ///
-    /// - Throws: an ``OCRKit/OCRError/Code/engineUnavailable`` when that engine cannot be had here.
-    func reader(engine: EngineChoice?, order: ReadingOrder?) throws -> PageReader {
+    /// - Throws: an ``OCRKit/OCRError/Code/engineUnavailable`` when that engine, or the structure's
+    ///   models, cannot be had here.
+    func reader(engine: EngineChoice?, order: ReadingOrder?, readsStructure: Bool = false) throws -> PageReader {
         let choice = engine ?? settings.choice
         let engine: any OCREngine
         if let made = engines[choice] {
@@ -43,6 +48,19 @@ actor Readers {
         case .engine: nil
         case .layout: LayoutAnalyzer()
         }
-        return PageReader(decoder: standard.decoder, engine: engine, arranger: arranger, straightener: standard.straightener)
+        return PageReader(decoder: standard.decoder, engine: engine, arranger: arranger, straightener: standard.straightener,
+                          structure: readsStructure ? try structureReader() : standard.structure)
+    }
+
+    /// The structure reader, made the first time one is asked for and kept.
+    private func structureReader() throws -> any StructureReader {
+        if let structure { return structure }
+        do {
+            let made = try StructureReading.page.reader()
+            structure = made
+            return made
+        } catch let error as OCRError {
+            throw OCRError(.engineUnavailable, reason: "pages' structure cannot be read on this server: \(error.description)", underlyingError: error)
+        }
     }
 }

@@ -106,17 +106,21 @@ struct CellFilling {
         return cells.map { $0.sorted { $0.box.midY < $1.box.midY } }
     }
 
-    /// A line's words in runs split where the gap between two words is wider than the line is
-    /// high: a detector may read two cells side by side as one line, but the words of one cell
-    /// are a space apart, and a run is placed whole, by its middle, so that a long cell's last
-    /// word reaching past its column's usual edge stays in it.
+    /// The narrowest gap between two cells' words, in the words' heights: a space is about a
+    /// third of a (detector's, padded) word box's height; two cells of a price list were 0.9 apart.
+    static let cellGap = 0.6
+
+    /// A line's words in runs split where the gap between two words is wider than ``cellGap``:
+    /// a detector may read two cells side by side as one line, but the words of one cell are a
+    /// space apart, and a run is placed whole, by its middle, so that a long cell's last word
+    /// reaching past its column's usual edge stays in it.
     static func runs(of line: Line) -> [[Word]] {
         // In pixels (the quads'), where widths and heights compare.
         let words = line.asWords.sorted { $0.quad.boundingRect.minX < $1.quad.boundingRect.minX }
         var runs: [[Word]] = []
         for word in words {
             let box = word.quad.boundingRect
-            if let last = runs.last?.last?.quad.boundingRect, box.minX - last.maxX <= max(last.height, box.height) {
+            if let last = runs.last?.last?.quad.boundingRect, box.minX - last.maxX <= Self.cellGap * max(last.height, box.height) {
                 runs[runs.count - 1].append(word)
             } else {
                 runs.append([word])

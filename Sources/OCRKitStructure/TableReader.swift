@@ -26,7 +26,20 @@ public struct TableReader: StructureReader {
 
     public func structure(_ page: Page, image: Bitmap) async throws -> Page {
         let boxes = try await finder.tables(on: page, image: image)
-        var read: [(box: Rect, grid: TableGrid, cellBoxes: [Rect])] = []
+        return Self.placing(try await read(at: boxes, in: image), on: page, margin: margin).page(from: page)
+    }
+
+    /// A table's place and structure, its cells' boxes normalised like the page's.
+    struct Structure {
+        var box: Rect
+        var grid: TableGrid
+        var cellBoxes: [Rect]
+    }
+
+    /// The structure of each table at `boxes` (normalised), those in which SLANet finds less than
+    /// two rows and two columns left out.
+    func read(at boxes: [Rect], in image: Bitmap) async throws -> [Structure] {
+        var read: [Structure] = []
         for box in boxes {
             let pixels = box.scaled(width: Double(image.width), height: Double(image.height))
             guard let crop = image.pixelBounds(of: pixels), let table = image.cropped(to: crop) else { continue }
@@ -37,22 +50,24 @@ public struct TableReader: StructureReader {
                 Rect(x: (crop.minX + cell.minX) / Double(image.width), y: (crop.minY + cell.minY) / Double(image.height),
                      width: cell.width / Double(image.width), height: cell.height / Double(image.height))
             }
-            guard !grid.cells.isEmpty, cellBoxes.count == grid.cells.count else { continue }
-            read.append((box, grid, cellBoxes))
+            // A table of one row or one column is no table: what was taken for one is text.
+            guard grid.rowCount >= 2, grid.columnCount >= 2, cellBoxes.count == grid.cells.count else { continue }
+            read.append(Structure(box: box, grid: grid, cellBoxes: cellBoxes))
         }
-        return Self.placing(read, on: page, margin: margin)
+        return read
     }
 
-    /// `page` with the tables `read` taking the words whose middles lie in their boxes.
-    static func placing(_ read: [(box: Rect, grid: TableGrid, cellBoxes: [Rect])], on page: Page, margin: Double) -> Page {
-        guard !read.isEmpty else { return page }
+    /// `page`'s content with the tables `read` taking the words whose middles lie in their boxes:
+    /// each table where its first line was, the rest of the page's blocks around them.
+    static func placing(_ read: [Structure], on page: Page, margin: Double) -> PageAssembly {
+        guard !read.isEmpty else { return PageAssembly(parts: [.init(content: .text(page.layout))]) }
         let areas = read.map { $0.box.insetBy(dx: -margin, dy: -margin) }
         func table(of word: Word) -> Int? { areas.firstIndex { $0.contains(Point(x: word.box.midX, y: word.box.midY)) } }
 
         // Each line split into what stays outside the tables and what goes to each table.
         var tableLines = [[Line]](repeating: [], count: read.count)
-        var layout: [[[Line]]] = []
-        var tableBlocks: [Int: Int] = [:]   // a table's index in `read`: its block's in `layout`
+        var order: [Int?] = []   // the parts in order: a run of text (nil) or a table
+        var texts: [[[[Line]]]] = [[]]
         for block in page.layout {
             var current: [[Line]] = []
             for paragraph in block {
@@ -69,57 +84,51 @@ public struct TableReader: StructureReader {
                     }
                     if !outside.isEmpty { kept.append(Line(words: outside)) }
                     for (index, words) in inside.sorted(by: { $0.key < $1.key }) {
+                        if tableLines[index].isEmpty && !order.contains(index) {
+                            // The table goes where its first line was: the text read so far
+                            // ends its block there.
+                            current.append(kept)
+                            kept = []
+                            texts[texts.count - 1].append(current)
+                            current = []
+                            order += [nil, index]
+                            texts.append([])
+                        }
                         tableLines[index].append(Line(words: words))
-                        guard tableBlocks[index] == nil else { continue }
-                        // The table's block goes where its first line was: the text read so far
-                        // ends its block there.
-                        current.append(kept)
-                        kept = []
-                        layout.append(current)
-                        current = []
-                        tableBlocks[index] = layout.count
-                        layout.append([])
                     }
                 }
                 current.append(kept)
             }
-            layout.append(current)
+            texts[texts.count - 1].append(current)
         }
+        order.append(nil)
+        // A table none of whose words were read still stands, after the text.
+        order += read.indices.filter { !order.contains($0) }
 
-        var tables: [Table] = []
-        var cellsOfBlock: [Int: [[Line]]] = [:]
-        for (index, table) in read.enumerated() {
-            let filling = CellFilling(grid: table.grid, boxes: table.cellBoxes)
-            let cellLines = filling.fill(tableLines[index])
-            let cells = zip(table.grid.cells, zip(table.cellBoxes, cellLines)).map { cell, placed in
-                TableCell(row: cell.row, column: cell.column, rowSpan: cell.rowSpan, columnSpan: cell.columnSpan,
-                          box: placed.0, isHeader: cell.isHeader, text: placed.1.map(\.text).joined(separator: "\n"),
-                          confidence: cell.confidence)
+        var assembly = PageAssembly()
+        var nextText = 0
+        for entry in order {
+            guard let index = entry else {
+                assembly.parts.append(.init(content: .text(texts[nextText])))
+                nextText += 1
+                continue
             }
-            tables.append(Table(box: table.box, rowCount: table.grid.rowCount, columnCount: table.grid.columnCount, cells: cells))
-            if let block = tableBlocks[index] {
-                layout[block] = cellLines.filter { !$0.isEmpty }
-                cellsOfBlock[block] = cellLines
-            }
+            let (table, cellLines) = Self.table(read[index], lines: tableLines[index])
+            assembly.parts.append(.init(content: .table(table, cellLines: cellLines)))
         }
+        return assembly
+    }
 
-        // Blocks and paragraphs left empty are dropped, so each kept one's index is counted here.
-        let kept = layout.map { $0.filter { !$0.isEmpty } }
-        var arranged = page.replacingLayout(kept)
-        var blockIndex = 0, paragraphIndex = 0
-        for (index, block) in kept.enumerated() where !block.isEmpty {
-            if let table = tableBlocks.first(where: { $0.value == index })?.key, let cellLines = cellsOfBlock[index] {
-                tables[table].block = blockIndex
-                var paragraph = paragraphIndex
-                for (cell, lines) in cellLines.enumerated() where !lines.isEmpty {
-                    tables[table].cells[cell].paragraph = paragraph
-                    paragraph += 1
-                }
-            }
-            blockIndex += 1
-            paragraphIndex += block.count
+    /// The table `structure` describes, its cells filled with `lines`' words, and each cell's lines.
+    static func table(_ structure: Structure, lines: [Line]) -> (Table, [[Line]]) {
+        let filled = CellFilling(grid: structure.grid, boxes: structure.cellBoxes).fill(lines)
+        let (gridCells, boxes, cellLines) = SpanRecovery.recovered(cells: structure.grid.cells, boxes: structure.cellBoxes, lines: filled)
+        let cells = zip(gridCells, zip(boxes, cellLines)).map { cell, placed in
+            TableCell(row: cell.row, column: cell.column, rowSpan: cell.rowSpan, columnSpan: cell.columnSpan,
+                      box: placed.0, isHeader: cell.isHeader, text: placed.1.map(\.text).joined(separator: "\n"),
+                      confidence: cell.confidence)
         }
-        arranged.tables = tables
-        return arranged
+        let table = Table(box: structure.box, rowCount: structure.grid.rowCount, columnCount: structure.grid.columnCount, cells: cells)
+        return (table, cellLines)
     }
 }

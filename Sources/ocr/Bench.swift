@@ -120,15 +120,29 @@ struct BenchTables: AsyncParsableCommand {
         discussion: """
             Reads every table image of MANIFEST (a manifest.jsonl of {"image", "html"} lines, as \
             ../shared/datasets/pubtabnet holds) with `ocr read --engine ppocr --whole-table`, and \
-            with RapidTable 3.0.2 (PyPI rapid-table, PPSTRUCTURE_EN, RapidOCR 3.10 for the text; \
-            scripts/setup-rapidtable installs it) using the same SLANet model, each in one process. \
-            It prints TEDS and TEDS-struct (tree edit distance similarity, Zhong et al. 2019), \
-            processor time a table, elapsed time and peak memory, and our figures beside the peer's.
+            pages of statements, invoices, timetables and price lists it renders (ruled, unruled, \
+            striped; --pages of each) with `ocr read --engine ppocr --structure`, which finds the \
+            table itself. Beside it, RapidTable 3.0.2 (PyPI rapid-table, PPSTRUCTURE_EN, RapidOCR \
+            3.10 for the text; scripts/setup-rapidtable installs it) reads the same images with the \
+            same SLANet model, each reader in one process. It prints TEDS and TEDS-struct (tree \
+            edit distance similarity, Zhong et al. 2019), for pages the tables found and the pages \
+            whose title or paragraphs went into a table, processor time an image, elapsed time \
+            and peak memory, and our figures beside the peer's.
             """
     )
 
-    @Argument(help: "The data set's manifest.jsonl.")
-    var manifest: String
+    @Argument(help: "A data set's manifest.jsonl of tables cut from their pages.")
+    var manifest: String?
+
+    @Option(help: "Pages of each kind and style to render and read.")
+    var pages = 1
+
+    @Option(help: "The first seed of the rendered pages' content: another seed renders other pages.")
+    var seed: UInt64 = 1
+
+    @Option(help: ArgumentHelp("Also write each rendered page (KIND-STYLE-N.png) and its table's truth (.html) to this folder.",
+                               valueName: "folder"))
+    var savePages: String?
 
     @Option(help: "Only the first n tables.")
     var limit: Int?
@@ -139,11 +153,18 @@ struct BenchTables: AsyncParsableCommand {
     @Flag(help: "Skip RapidTable.")
     var skipPeer = false
 
+    @Flag(help: "Print each table's TEDS, ours.")
+    var eachTable = false
+
     func run() async throws {
         var benchmark = TableBenchmark(manifest: manifest, ocr: Bundle.main.executablePath ?? CommandLine.arguments[0])
         benchmark.limit = limit
+        benchmark.pagesPerKind = pages
+        benchmark.pageFolder = savePages
+        benchmark.pageSeed = seed
         benchmark.jobs = jobs
         benchmark.measuresPeer = !skipPeer
+        benchmark.showsEachTable = eachTable
         try await benchmark.run { print($0) }
     }
 }

@@ -43,6 +43,10 @@ struct Doctor: ParsableCommand {
             lines.append(row(Diagnosis.Finding(name: "ppocr " + set.name, detail: set.folder ?? "",
                                                problem: set.folder == nil ? "not installed: ocr models install \(set.name)" : nil)))
         }
+        for model in models.structureModels {
+            lines.append(row(Diagnosis.Finding(name: "structure " + model.name, detail: model.file ?? "",
+                                               problem: model.file == nil ? "not installed: ocr models install \(model.name)" : nil)))
+        }
         lines += ["", "Looked in, in order (models; libraries)"]
         for place in models.folders.places {
             lines.append("  \(place.name.padding(toLength: 15, withPad: " ", startingAt: 0)) \(place.models)"

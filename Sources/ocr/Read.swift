@@ -37,6 +37,9 @@ struct Read: AsyncParsableCommand {
         valueName: "folder"))
     var outputDir: String?
 
+    @Flag(help: "With --format markdown, keep pages' headers, footers and page numbers, which are left out by default.")
+    var keepMargins = false
+
     @Option(help: ArgumentHelp(
         "Also write each table read as a CSV file in this folder, named by document, page and table (statement-p2-t1.csv).",
         valueName: "folder"))
@@ -80,6 +83,9 @@ struct Read: AsyncParsableCommand {
     }
 
     func run() async throws {
+        var recognition = recognition
+        // Markdown, HTML and the tables' files show the structure: asking for them reads it.
+        recognition.structure = recognition.structure || format.showsStructure || tablesDir != nil
         let reader = try recognition.makeReader(jobs: jobs, straightensPhotos: recognition.straighten,
                                                 documents: documents.loadingOptions)
         // Alternatives cost about a tenth of the time, and text and PDF do not show them.
@@ -166,6 +172,7 @@ struct Read: AsyncParsableCommand {
         var output = DocumentOutput(format: format, to: outputDir.map { .folder($0) } ?? .stream(.standardOutput),
                                     decoder: reader.decoder, straightener: reader.straightener, isSinglePage: isSinglePage)
         output.marksFlaggedWords = marksFlagged
+        output.keepsMargins = keepMargins
         output.writesSidecars = sidecar
         output.pdf = SearchablePDFOptions(password: documents.password, isArchival: pdfa)
         return output

@@ -38,6 +38,9 @@ struct RecognitionArguments: ParsableArguments {
         valueName: "engine|layout"))
     var order: ReadingOrder = .engine
 
+    @Flag(help: "Read each page's structure: its regions (titles, text, tables, figures, headers, footers) and its tables cell by cell (JSON's `regions` and `tables`; `ocr models install tables layout` first). Markdown and HTML read it without being asked.")
+    var structure = false
+
     @Flag(help: "Each image is a table cut from its page: read it as one table, cell by cell (JSON's `tables`; `ocr models install tables` first).")
     var wholeTable = false
 
@@ -125,11 +128,16 @@ struct RecognitionArguments: ParsableArguments {
         return settings
     }
 
+    /// The structure `--whole-table` and `--structure` ask for, the first before the second.
+    var structureReading: StructureReading? {
+        wholeTable ? .wholeTable : structure ? .page : nil
+    }
+
     /// The reader of an engine set up by `settings`, in these arguments' order and pixel limit.
     func makeReader(settings: EngineSettings, straightensPhotos: Bool,
                     documents: DocumentLoadingOptions = DocumentLoadingOptions()) throws -> PageReader {
         try PageReader(settings: settings, order: order, loading: ImageLoadingOptions(maximumPixelCount: maxPixels),
-                       documents: documents, straightensPhotos: straightensPhotos, structure: wholeTable ? .wholeTable : nil)
+                       documents: documents, straightensPhotos: straightensPhotos, structure: structureReading)
     }
 }
 

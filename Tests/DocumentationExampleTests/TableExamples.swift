@@ -15,7 +15,7 @@ import Testing
 struct TableExamples {
     /// A statement rendered and written to a file, and its truth.
     static func statement(in folder: TemporaryFolder) throws -> (path: String, image: Bitmap, truth: Table) {
-        let (image, truth) = try RenderedTable.statement(seed: 7, rows: 4).render(ruled: true)
+        let (image, truth) = try RenderedTable.statement(seed: 7, rows: 4).render(.ruled)
         return (try folder.write(try ImageWriter.pngData(image), to: "statement.png"), image, truth)
     }
 
@@ -28,10 +28,60 @@ struct TableExamples {
     @Test func renderedTable() throws {
         // Example from Sources/OCRKitBench/RenderedTable.swift
         let statement = RenderedTable.statement(seed: 7, rows: 6)
-        let (image, truth) = try statement.render(ruled: true)
+        let (image, truth) = try statement.render(.ruled)
         print(truth.rowCount, truth.columnCount)   // 7 6: the header and six rows
 
         #expect(truth.rowCount == 7 && truth.columnCount == 6 && image.width > 0)
+    }
+
+    @Test func renderedTablePage() throws {
+        // Example from Sources/OCRKitBench/RenderedTablePage.swift
+        let page = try RenderedTablePage(.invoice, style: .striped, seed: 11)
+        print(page.title, page.truths[0].rowCount)   // "Invoice ..." and the invoice's rows
+
+        #expect(page.title.hasPrefix("Invoice ") && page.truths[0].rowCount == 7)
+        #expect(page.image.height > page.image.width)
+    }
+
+    @Test(.enabled(if: InstalledDependencies.hasLayoutModel, InstalledDependencies.missingTableModelReason))
+    func pageStructure() async throws {
+        let engine = try EngineSettings(.ppocr, jobs: 1).pageEngine()
+        let folder = try TemporaryFolder()
+        let rendered = try RenderedTablePage(.statement, style: .striped, seed: 12)
+        let path = try folder.write(try ImageWriter.pngData(rendered.image), to: "statement.png")
+        let image = rendered.image
+
+        // Example from Sources/OCRKitONNX/PicoDetLayoutModel.swift
+        let model = try PicoDetLayoutModel(file: PicoDetLayoutModel.installedFile())
+        for region in try await model.regions(in: image) { print(region.label, region.box) }   // table (40, 210, 1900, 900)
+        #expect(try await model.regions(in: image).contains { $0.label == "title" })
+
+        // Example from Sources/OCRKitStructure/PageStructureReader.swift
+        let structure = PageStructureReader(layoutModel: try PicoDetLayoutModel(), tableModel: try SLANetModel())
+        let reader = PageReader(decoder: ImageLoader(), engine: engine, structure: structure)
+        let page = try await reader.read(path)   // a statement: a title, a paragraph, a table
+        print(page.regions.map(\.kind))          // [title, text, table, ...]
+        #expect(page.regions.first?.kind == .title && page.regions.contains { $0.kind == .table })
+
+        // Example from Sources/OCRKit/Model/Region.swift
+        for region in page.regions where region.kind == .title {
+            print(page.text(of: region))
+        }
+        let running = page.regions.filter { !$0.kind.isMargin }   // without headers, footers, page numbers
+        #expect(running.count == page.regions.count - 1)
+    }
+
+    @Test(.enabled(if: InstalledDependencies.hasLayoutModel, InstalledDependencies.missingTableModelReason))
+    func readmeStructure() async throws {
+        let folder = try TemporaryFolder()
+        let path = try folder.write(try ImageWriter.pngData(try RenderedTablePage(.invoice, style: .ruled, seed: 13).image), to: "invoice.png")
+        // Example from README.md
+        let reader = try PageReader(settings: EngineSettings(.ppocr), structure: .page)
+        let page = try await reader.read(path)   // a statement, an invoice...
+        for table in page.tables { print(try table.csv()) }
+        print(MarkdownWriter().document(for: [page]))
+
+        #expect(page.tables.count == 1 && MarkdownWriter().document(for: [page]).hasPrefix("# Invoice "))
     }
 
     @Test func tableGrid() {

@@ -48,11 +48,14 @@ struct DoctorCommandTests {
         for set in ["v6", "v6-tiny", "v4"] {
             #expect(result.output.contains("ready    \(InstalledDependencies.ppocrModels(set))\n"), "\(result.output)")
         }
+        if InstalledDependencies.hasLayoutModel {
+            #expect(result.output.contains("structure tables  ready    ") && result.output.contains("structure layout  ready    "), "\(result.output)")
+        }
     }
 
     @Test func installRefusesANameItDoesNotKnowAndSaysWhichItDoes() async throws {
         let result = try await ocr(["models", "install", "v5"], environment: ["XDG_DATA_HOME": try TemporaryFolder().path])
         #expect(result.status == 1)
-        #expect(result.errors.contains("no model set or runtime is called 'v5': there are v6, v6-tiny, v4, onnxruntime"), "\(result.errors)")
+        #expect(result.errors.contains("nothing to install is called 'v5': there are v6, v6-tiny, v4, tables, layout, onnxruntime"), "\(result.errors)")
     }
 }

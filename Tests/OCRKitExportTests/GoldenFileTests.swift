@@ -20,7 +20,7 @@ import Testing
     }
 
     /// JSON is the stored page itself (below).
-    @Test(arguments: [OutputFormat.text, .jsonl, .hocr, .alto])
+    @Test(arguments: [OutputFormat.text, .jsonl, .hocr, .alto, .markdown, .html])
     func writesAsTheGoldenFileSays(format: OutputFormat) throws {
         let written = try TextDocument.of([try Self.page()], format: format)
         let file = Self.folder.appendingPathComponent("notice.\(format.fileExtension)")

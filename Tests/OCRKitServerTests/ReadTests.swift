@@ -2,6 +2,7 @@ import Foundation
 import Hummingbird
 import HummingbirdTesting
 import OCRKit
+import OCRKitBench
 import OCRKitImages
 @testable import OCRKitServer
 import OCRKitTestSupport
@@ -33,6 +34,26 @@ struct ReadTests {
                 let file = try fixture.folder.write(pdf.body.readableBytesView, to: "invoice.pdf")
                 #expect(try PDFTools.pdftotext([file, "-"]).contains("Total due: 42.00"))
             }
+        }
+    }
+
+    /// `format=markdown` and `format=html` read the page's structure: its title, its table.
+    @Test(.enabled(if: InstalledDependencies.hasLayoutModel, InstalledDependencies.missingTableModelReason))
+    func readsAPagesStructureAsMarkdownAndHTML() async throws {
+        let fixture = try ServerFixture()
+        let rendered = try RenderedTablePage(.invoice, style: .ruled, seed: 31)
+        let image = ByteBuffer(bytes: try ImageWriter.pngData(rendered.image))
+        try await fixture.test { client in
+            let markdown = try await client.execute(uri: "/v1/read?format=markdown&engine=ppocr", method: .post, body: image)
+            #expect(markdown.status == .ok && markdown.headers[.contentType] == "text/markdown; charset=utf-8")
+            // The total's label spans three columns: the table is HTML inside the Markdown.
+            #expect(markdown.text.hasPrefix("# Invoice ") && markdown.text.contains("<th>Item</th><th>Quantity</th>")
+                    && markdown.text.contains("<td colspan=\"3\">Total</td>"), "\(markdown.text)")
+            let html = try await client.execute(uri: "/v1/read?format=html&engine=ppocr", method: .post, body: image)
+            #expect(html.text.contains("<h1>Invoice ") && html.text.contains("<th>Item</th>"), "\(html.text)")
+            // JSON is read without the structure, as before.
+            let json = try await client.execute(uri: "/v1/read?engine=ppocr", method: .post, body: image)
+            #expect(try Page(jsonData: Data(json.body.readableBytesView)).tables.isEmpty)
         }
     }
 
@@ -71,7 +92,7 @@ struct ReadTests {
             #expect(try apiError(ndlocr).message.hasPrefix("ndlocr cannot read on this server: "))
 
             for (query, said) in [("colour=red", "unknown parameter 'colour'"), ("roi=0,0.5,1", "roi=0,0.5,1 is not x,y,w,h"),
-                                  ("format=docx", "format=docx is not one of json, text, hocr, alto, pdf"),
+                                  ("format=docx", "format=docx is not one of json, text, hocr, alto, markdown, html, pdf"),
                                   ("engine=ocr9000", "engine=ocr9000 is not one of"), ("min-text-height=2", "minimum text height"),
                                   ("lang=klingon", "klingon"), ("flag-threshold=2", "the flag threshold 2.0"),
                                   // Its name before OCRKit settled on "flag", still read.

@@ -9,7 +9,7 @@ import OCRKitTestSupport
 import Testing
 
 /// Tables rendered at run time read by PP-OCR and SLANet, cell by cell, with the words put in
-/// their cells: spans, empty and multi-line cells, ruled and unruled.
+/// their cells: spans, empty and multi-line cells, ruled, unruled and striped.
 @Suite(.enabled(if: InstalledDependencies.hasTableModel, InstalledDependencies.missingTableModelReason), .onThreadsOfTheirOwn)
 struct TableReadingTests {
     let reader: PageReader
@@ -18,9 +18,10 @@ struct TableReadingTests {
         reader = try PageReader(settings: EngineSettings(.ppocr, jobs: 1), structure: .wholeTable)
     }
 
-    @Test(arguments: [true, false])
-    func readsAStatementCellByCell(ruled: Bool) async throws {
-        let (image, truth) = try RenderedTable.statement(seed: ruled ? 3 : 4, rows: 5).render(ruled: ruled)
+    @Test(arguments: RenderedTable.Style.allCases)
+    func readsAStatementCellByCell(style: RenderedTable.Style) async throws {
+        let seed: UInt64 = switch style { case .ruled: 3; case .unruled: 4; case .striped: 5 }
+        let (image, truth) = try RenderedTable.statement(seed: seed, rows: 5).render(style)
         let page = try await reader.read(Data(try ImageWriter.pngData(image)), image: "statement.png")
         let table = try #require(page.tables.first)
         let teds = TEDS.similarity(try TableTree(html: table.html), try TableTree(html: truth.html))

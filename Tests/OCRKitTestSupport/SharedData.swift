@@ -20,6 +20,23 @@ public enum SharedData {
         FileManager.default.fileExists(atPath: manifest(name))
     }
 
+    /// The ALTO 4.4 schema, and the catalog that lets xmllint read it offline.
+    public static let altoSchema = packageRoot.deletingLastPathComponent().appendingPathComponent("shared/alto")
+
+    public static var hasAltoSchema: Bool {
+        FileManager.default.fileExists(atPath: altoSchema.appendingPathComponent("alto-4-4.xsd").path)
+            && FileManager.default.isExecutableFile(atPath: "/usr/bin/xmllint")
+    }
+
+    /// Whether xmllint finds `xml` valid by the ALTO 4.4 schema.
+    public static func altoSchemaAccepts(_ xml: String) throws -> Bool {
+        let folder = try TemporaryFolder()
+        let path = try folder.write(Array(xml.utf8), to: "alto.xml")
+        let run = try Tool.run("xmllint", ["--noout", "--nonet", "--schema", altoSchema.appendingPathComponent("alto-4-4.xsd").path, path],
+                               environment: ["XML_CATALOG_FILES": altoSchema.appendingPathComponent("catalog.xml").path])
+        return run.status == 0
+    }
+
     /// Whether the tables of PubTabNet are there (`pubtabnet/manifest.jsonl`).
     public static var hasTables: Bool {
         FileManager.default.fileExists(atPath: datasets.appendingPathComponent("pubtabnet/manifest.jsonl").path)
@@ -52,6 +69,9 @@ public enum InstalledDependencies {
     /// Whether ONNX Runtime, the PP-OCR model sets and the table model are installed.
     public static let hasTableModel: Bool = hasPPOCR && DataFolders.standard().locate("structure/tables/slanet-1m.onnx") != nil
 
+    /// Whether the table model and the layout model are installed, with the rest.
+    public static let hasLayoutModel: Bool = hasTableModel && DataFolders.standard().locate("structure/layout/layout_cdla.onnx") != nil
+
     public static let missingTableModelReason: Comment =
-        "needs ONNX Runtime (scripts/setup), the PP-OCR model sets and the table model (ocr models install all), as scripts/test installs them"
+        "needs ONNX Runtime (scripts/setup), the PP-OCR model sets and the table and layout models (ocr models install all), as scripts/test installs them"
 }

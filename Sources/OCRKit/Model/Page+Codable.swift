@@ -3,7 +3,7 @@ import Foundation
 extension Page: Codable {
     private enum CodingKeys: String, CodingKey {
         case schemaVersion, image, pageNumber = "page", width, height, engine, languages, missingLanguages, straightening, text, lines
-        case paragraphs, blocks, tables
+        case paragraphs, blocks, regions, tables
         /// What `straightening` was called in pages written before OCRKit settled on the word.
         case correction
     }
@@ -37,6 +37,10 @@ extension Page: Codable {
             throw DecodingError.dataCorruptedError(
                 forKey: .blocks, in: container, debugDescription: "Blocks must cover the paragraphs in order")
         }
+        regions = try container.decodeIfPresent([Region].self, forKey: .regions) ?? []
+        guard regions.allSatisfy({ $0.blocks.upperBound <= blocks.count }) else {
+            throw DecodingError.dataCorruptedError(forKey: .regions, in: container, debugDescription: "A region's blocks must be the page's")
+        }
         tables = try container.decodeIfPresent([Table].self, forKey: .tables) ?? []
         for table in tables {
             let block = table.block.map { blocks.indices.contains($0) ? blocks[$0].paragraphs : nil }
@@ -66,6 +70,7 @@ extension Page: Codable {
         try container.encode(paragraphs, forKey: .paragraphs)
         try container.encode(blocks, forKey: .blocks)
         // New to the schema: a page read without its structure is written as before.
+        if !regions.isEmpty { try container.encode(regions, forKey: .regions) }
         if !tables.isEmpty { try container.encode(tables, forKey: .tables) }
     }
 

@@ -45,6 +45,10 @@ public struct Page: Hashable, Sendable {
     /// Scripts found on the page that no installed language reads: their text is what an engine
     /// of another script made of it, or missing.
     public var missingLanguages: [MissingLanguage] = []
+    /// The page's regions in reading order, what each is (title, text, table, header...), when
+    /// its structure was read (``StructureReader``); empty otherwise. Each holds a run of
+    /// ``blocks``.
+    public var regions: [Region] = []
     /// The page's tables, when its structure was read (``StructureReader``); empty otherwise. Each
     /// table's text is also one of ``blocks``.
     public var tables: [Table] = []
@@ -111,12 +115,13 @@ public struct Page: Hashable, Sendable {
     public var holdsEmbeddedText: Bool { engine.name == Self.embeddedTextEngine }
 
     /// This page with its lines laid out anew (blocks of paragraphs of lines, as in
-    /// ``init(image:width:height:engine:layout:straightening:)``), all else kept but its tables,
-    /// whose blocks and paragraphs are gone.
+    /// ``init(image:width:height:engine:layout:straightening:)``), all else kept but its regions
+    /// and tables, whose blocks and paragraphs are gone.
     public func replacingLayout(_ layout: [[[Line]]]) -> Page {
         let laidOut = Page(image: image, width: width, height: height, engine: engine, layout: layout)
         var page = self
         (page.lines, page.paragraphs, page.blocks) = (laidOut.lines, laidOut.paragraphs, laidOut.blocks)
+        page.regions = []
         page.tables = []
         return page
     }

@@ -12,7 +12,7 @@ extension OCRServer {
     /// page's boxes refer to (turned upright, scaled and straightened as it was read), as JPEG.
     func addItemRoutes(to routes: Routes) {
         routes.add(.get, "/v1/items/{id}") { request, context in
-            let parameters = try ReadParameters(request.uri.queryParameters, formats: [OutputFormat.json, .text, .hocr, .alto, .pdf])
+            let parameters = try ReadParameters(request.uri.queryParameters, formats: [OutputFormat.json, .text, .hocr, .alto, .markdown, .html, .pdf])
             let result = try await item(context)
             let reader = readers.standard
             let pages = parameters.format == .pdf ? try await processor.store.pagesWithStoredImages([result]) : [result.page]

@@ -12,7 +12,7 @@ extension OCRServer {
     /// by default; a PDF's `format=pdf` is its searchable copy.
     func addReadRoutes(to routes: Routes) {
         routes.add(.post, "/v1/read") { request, _ in
-            let parameters = try ReadParameters(request.uri.queryParameters, formats: [.json, .text, .hocr, .alto, .pdf],
+            let parameters = try ReadParameters(request.uri.queryParameters, formats: [.json, .text, .hocr, .alto, .markdown, .html, .pdf],
                                                 extra: ["name"])
             let name = request.uri.queryParameters["name"].map(String.init) ?? "image"
             let images = try await admission.receiving { [limit = configuration.limits.maximumRequestBytes] in
@@ -22,7 +22,8 @@ extension OCRServer {
                 throw APIError(.badRequest, code: "one-image",
                                message: "a read takes one image, and this request holds \(images.count): send several as a batch")
             }
-            let reader = try await readers.reader(engine: parameters.engine, order: parameters.order)
+            let reader = try await readers.reader(engine: parameters.engine, order: parameters.order,
+                                                  readsStructure: parameters.format.showsStructure)
             try reader.engine.validate(parameters.options)
             return try await read(.contents(images[0].contents, name: images[0].name), with: reader, parameters: parameters)
         }
@@ -74,6 +75,6 @@ extension PageReader {
     func loading(_ options: DocumentLoadingOptions) -> PageReader {
         guard let loader = decoder as? DocumentLoader, loader.options != options else { return self }
         return PageReader(decoder: DocumentLoader(images: loader.images, options: options), engine: engine, arranger: arranger,
-                          straightener: straightener)
+                          straightener: straightener, structure: structure)
     }
 }

@@ -1,0 +1,124 @@
+import Foundation
+import OCRKit
+import OCRKitLayout
+import OCRKitONNX
+
+/// Reads a whole page's structure: its regions by the layout model (``OCRKitONNX/PicoDetLayoutModel``)
+/// and what each is (title, text, table, figure, caption, header, footer, page number, formula),
+/// each table cell by cell (``TableReader``), the regions in reading order and the reading order
+/// and paragraphs of each region's own lines (``OCRKitLayout/LayoutAnalyzer``).
+///
+/// Lines in no region the model found make regions of text of their own (their confidence 0).
+/// A header, footer or line of text at the page's top or bottom edge that says only its number
+/// is a page number.
+///
+/// ```swift
+/// let structure = PageStructureReader(layoutModel: try PicoDetLayoutModel(), tableModel: try SLANetModel())
+/// let reader = PageReader(decoder: ImageLoader(), engine: engine, structure: structure)
+/// let page = try await reader.read(path)   // a statement: a title, a paragraph, a table
+/// print(page.regions.map(\.kind))          // [title, text, table, ...]
+/// ```
+public struct PageStructureReader: StructureReader {
+    public let layoutModel: PicoDetLayoutModel
+    public let tableModel: SLANetModel
+    /// How far outside a region's box a word's middle may lie and still be the region's, as a
+    /// fraction of the page's side.
+    public var margin = 0.005
+
+    public init(layoutModel: PicoDetLayoutModel, tableModel: SLANetModel) {
+        self.layoutModel = layoutModel
+        self.tableModel = tableModel
+    }
+
+    public func structure(_ page: Page, image: Bitmap) async throws -> Page {
+        let found = FoundRegion.resolved(FoundRegion.regions(from: try await layoutModel.regions(in: image), width: image.width,
+                                                             height: image.height).map { corrected($0, on: page) })
+        let tableReader = TableReader(model: tableModel, finder: WholePageTable())
+        let structures = try await tableReader.read(at: found.filter { $0.kind == .table }.map(\.box), in: image)
+        let placed = TableReader.placing(structures, on: page, margin: margin)
+
+        // The parts of the page: each table read, and every other line.
+        var parts: [(region: PageAssembly.RegionInfo, content: PageAssembly.Content?, lines: [Line])] = []
+        var rest: [Line] = []
+        for part in placed.parts {
+            switch part.content {
+            case .table(let table, _):
+                let confidence = found.first { $0.kind == .table && $0.box == table.box }?.confidence ?? 0
+                parts.append((.init(kind: .table, box: table.box, confidence: confidence), part.content, []))
+            case .text(let blocks):
+                rest += blocks.flatMap { $0.flatMap { $0 } }
+            }
+        }
+        // The other regions the model found: a table whose structure could not be read is text.
+        let others = found.filter { region in region.kind != .table || !structures.contains { $0.box == region.box } }
+        var members = [[Line]](repeating: [], count: others.count)
+        var outside: [Line] = []
+        for line in rest {
+            let middle = Point(x: line.box.midX, y: line.box.midY)
+            let holders = others.indices.filter { others[$0].box.insetBy(dx: -margin, dy: -margin).contains(middle) }
+            guard let smallest = holders.min(by: { others[$0].box.area < others[$1].box.area }) else {
+                outside.append(line)
+                continue
+            }
+            members[smallest].append(line)
+        }
+        for (region, lines) in zip(others, members) where !lines.isEmpty || region.kind == .figure {
+            let kind = region.kind == .table ? Region.Kind.text : region.kind
+            parts.append((.init(kind: kind, box: region.box, confidence: region.confidence), nil, lines))
+        }
+        // Lines in no region: each block of them is a region of text.
+        if !outside.isEmpty {
+            let arranged = arrange(outside, like: page)
+            for block in arranged.blocks {
+                let lines = Array(block.paragraphs.flatMap { arranged.paragraphs[$0].lines.map { arranged.lines[$0] } })
+                parts.append((.init(kind: .text, box: block.box, confidence: 0), nil, lines))
+            }
+        }
+
+        var assembly = PageAssembly()
+        for index in Self.readingOrder(parts.map(\.region.box), words: parts.map { $0.lines.count + 1 }, page: page) {
+            var (region, content, lines) = parts[index]
+            if Self.isPageNumber(region, text: lines.map(\.text).joined(separator: " ")) { region.kind = .pageNumber }
+            assembly.parts.append(.init(content: content ?? .text(lines.isEmpty ? [] : arrange(lines, like: page).layout), region: region))
+        }
+        return assembly.page(from: page)
+    }
+
+    /// `region` with its kind corrected by what its lines say: text, a formula or a figure whose
+    /// words stand in rows of cells is a table (``TableLikeness``), whose structure SLANet then
+    /// reads or refuses; a header whose text is taller than most of the page's (a tenth, a
+    /// detector's boxes being padded) is its title.
+    func corrected(_ region: FoundRegion, on page: Page) -> FoundRegion {
+        var region = region
+        let area = region.box.insetBy(dx: -margin, dy: -margin)
+        let lines = page.lines.filter { area.contains(Point(x: $0.box.midX, y: $0.box.midY)) }
+        if [.text, .formula, .figure].contains(region.kind), TableLikeness.looksLikeTable(lines) {
+            region.kind = .table
+        } else if region.kind == .header {
+            let height = { (lines: [Line]) in lines.map { $0.quad.boundingRect.height }.median ?? 0 }
+            if height(lines) > 1.1 * height(page.lines) { region.kind = .title }
+        }
+        return region
+    }
+
+    /// `lines` in OCRKit's reading order, blocks of paragraphs, as a page of their own.
+    private func arrange(_ lines: [Line], like page: Page) -> Page {
+        LayoutAnalyzer().arrange(Page(image: page.image, width: page.width, height: page.height, engine: page.engine, lines: lines))
+    }
+
+    /// The regions' order: recursive XY-cut over their boxes, in the page's pixels.
+    static func readingOrder(_ boxes: [Rect], words: [Int], page: Page) -> [Int] {
+        let rects = boxes.map { $0.scaled(width: Double(page.width), height: Double(page.height)) }
+        let lineHeight = page.lines.map { $0.quad.boundingRect.height }.median ?? 1
+        return RegionOrder(lineHeight: lineHeight).order(rects, words: words)
+    }
+
+    /// Whether `region`, a header, a footer, or text at the top or bottom tenth of the page, says
+    /// only a page's number: `7`, `- 7 -`, `Page 7`, `7 / 12`, `Page 7 of 12`.
+    static func isPageNumber(_ region: PageAssembly.RegionInfo, text: String) -> Bool {
+        let atEdge = region.box.maxY < 0.1 || region.box.minY > 0.9
+        guard region.kind == .header || region.kind == .footer || (region.kind == .text && atEdge) else { return false }
+        let trimmed = text.trimmingCharacters(in: .whitespaces).lowercased()
+        return trimmed.wholeMatch(of: /[-–— ]*(page |p\. ?)?\d{1,4}( ?(\/|of) ?\d{1,4})?[-–— ]*/) != nil
+    }
+}
