@@ -115,8 +115,10 @@ struct CellFilling {
     /// space apart, and a run is placed whole, by its middle, so that a long cell's last word
     /// reaching past its column's usual edge stays in it.
     static func runs(of line: Line) -> [[Word]] {
-        // In pixels (the quads'), where widths and heights compare.
-        let words = line.asWords.sorted { $0.quad.boundingRect.minX < $1.quad.boundingRect.minX }
+        // In pixels (the quads'), where widths and heights compare. A table's rules that an
+        // engine read as text (Tesseract's "|") are no cell's words, and would join two cells.
+        let words = line.asWords.filter { !$0.text.allSatisfy { "|│┃¦".contains($0) } }
+            .sorted { $0.quad.boundingRect.minX < $1.quad.boundingRect.minX }
         var runs: [[Word]] = []
         for word in words {
             let box = word.quad.boundingRect
