@@ -39,7 +39,7 @@ public final class SLANetModel: Sendable {
     static let format = PixelFormat(order: .bgr, mean: (red: 0.406, green: 0.456, blue: 0.485),
                                     deviation: (red: 0.225, green: 0.224, blue: 0.229))
 
-    /// The installed model's file: `structure/slanet-1m.onnx` in the first of ``OCRKit/DataFolders``'
+    /// The installed model's file: `structure/tables/slanet-1m.onnx` in the first of ``OCRKit/DataFolders``'
     /// places that has it, else where `ocr models install tables` would put it, so that an error
     /// names that file.
     public static func installedFile(in folders: DataFolders = .standard()) -> String {
