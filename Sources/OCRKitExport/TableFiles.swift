@@ -17,8 +17,14 @@ public struct TableFiles: Sendable {
 
     /// The file the `index`th table (from 1) of `page` goes to.
     public func path(of page: Page, table index: Int) -> String {
+        "\(folder)/\(Self.name(of: page, table: index))"
+    }
+
+    /// The name of the `index`th table's file (from 1) of `page`, `statement-p2-t1.csv`: also
+    /// what the service offers it as.
+    public static func name(of page: Page, table index: Int) -> String {
         let document = ((page.image as NSString).lastPathComponent as NSString).deletingPathExtension
-        return "\(folder)/\(document)-p\(page.pageNumber ?? 1)-t\(index).csv"
+        return "\(document)-p\(page.pageNumber ?? 1)-t\(index).csv"
     }
 
     /// Writes every table of `page`, each whole or not at all, and returns their paths.

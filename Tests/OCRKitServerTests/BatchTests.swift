@@ -2,6 +2,8 @@ import Foundation
 import Hummingbird
 import HummingbirdTesting
 import OCRKit
+import OCRKitBench
+import OCRKitImages
 import OCRKitServer
 import OCRKitTestSupport
 import Testing
@@ -53,6 +55,35 @@ struct BatchTests {
 
             let listing = try await client.execute(uri: "/v1/batches", method: .get)
             #expect(listing.text.contains("\"name\":\"letters\""))
+        }
+    }
+
+    /// A server that reads pages' structure (`ocr serve --structure`) offers each table of a
+    /// batch's page as CSV, and the batch as Markdown with its tables.
+    @Test(.enabled(if: InstalledDependencies.hasLayoutModel, InstalledDependencies.missingTableModelReason))
+    func aBatchReadWithItsStructureOffersItsTables() async throws {
+        let fixture = try ServerFixture(structure: .page)
+        let rendered = try RenderedTablePage(.priceList, style: .striped, seed: 12)
+        let upload = form([("prices.png", ByteBuffer(bytes: try ImageWriter.pngData(rendered.image)))])
+        try await fixture.live { client in
+            let port = try #require(client.port)
+            let created = try await client.execute(uri: "/v1/batches", method: .post, headers: [.contentType: upload.contentType], body: upload.body)
+            let id = try #require(try json(created)["id"] as? Int)
+            let read = try #require(try await events("http://127.0.0.1:\(port)/v1/events?batch=\(id)", count: 1).first?.data["item"] as? Int)
+
+            let table = try await client.execute(uri: "/v1/items/\(read)/tables/1", method: .get)
+            #expect(table.status == .ok && table.headers[.contentType] == "text/csv; charset=utf-8")
+            #expect(table.headers[.contentDisposition] == "attachment; filename=\"prices-p1-t1.csv\"")
+            let printed = try #require(rendered.truths.first).cells.filter { $0.row == 0 }.map(\.text)
+            #expect(table.text.split(whereSeparator: \.isNewline).first.map(String.init) == printed.joined(separator: ","), "\(table.text)")
+
+            let missing = try await client.execute(uri: "/v1/items/\(read)/tables/2", method: .get)
+            #expect(missing.status == .notFound && missing.text.contains("prices.png: it has one table"), "\(missing.text)")
+
+            let markdown = try await client.execute(uri: "/v1/batches/\(id)/results?format=markdown", method: .get)
+            // A pipe table, or HTML where a section's heading spans the row.
+            let header = ["| \(printed.joined(separator: " | ")) |", printed.map { "<th>\($0)</th>" }.joined()]
+            #expect(markdown.text.contains("# \(rendered.title)") && header.contains { markdown.text.contains($0) }, "\(markdown.text)")
         }
     }
 

@@ -2,6 +2,7 @@ import Foundation
 import Hummingbird
 import HummingbirdTesting
 import OCRKit
+import OCRKitBench
 import OCRKitImages
 import OCRKitServer
 import OCRKitTestSupport
@@ -52,6 +53,37 @@ struct BrowserTests {
         var histogram = [Int](repeating: 0, count: 4)
         for value in shot.pixels { histogram[Int(value) / 64] += 1 }
         #expect(shot.width >= 1000 && histogram.filter { $0 > shot.pixels.count / 200 }.count >= 2, "\(histogram)")
+    }
+
+    /// A statement read by a server that reads pages' structure: its table drawn as a grid, the
+    /// same rows and columns as the table rendered, its CSV and the page's Markdown downloaded.
+    @Test(.enabled(if: available && InstalledDependencies.hasLayoutModel, "\(missing); \(InstalledDependencies.missingTableModelReason)"))
+    func aPersonSeesATablesGridAndDownloadsItsCSV() async throws {
+        let fixture = try ServerFixture(structure: .page)
+        let rendered = try RenderedTablePage(.statement, style: .ruled, seed: 5)
+        let truth = try #require(rendered.truths.first)
+        let image = try fixture.folder.write(try ImageWriter.pngData(rendered.image), to: "statement.png")
+        let (seen, downloads, _) = try await Self.visit(fixture, uploading: [image])
+        #expect(seen["statuses"] as? [String: String] == ["statement.png": "completed"], "\(seen)")
+        #expect(seen["tableOutlines"] as? Int == 1 && seen["selectedCells"] as? Int == 2, "\(seen)")
+
+        let grids = try #require(seen["tables"] as? [[[[String: Any]]]], "\(seen)")
+        let grid = try #require(grids.first, "no table drawn: \(seen)")
+        #expect(grids.count == 1 && grid.count == truth.rowCount, "\(grid)")
+        // The header row, cell by cell, as the statement was printed.
+        let header = grid.first ?? []
+        let printed = truth.cells.filter { $0.row == 0 }.map(\.text)
+        #expect(header.map { $0["text"] as? String ?? "" } == printed && header.allSatisfy { $0["header"] as? Bool == true }, "\(header)")
+        #expect(grid.dropFirst().joined().allSatisfy { $0["header"] as? Bool == false }, "\(grid)")
+        #expect(seen["errors"] as? [String] == [], "the page's console: \(seen["errors"] ?? "")")
+
+        // The CSV the grid offers is the table's, named as ocr read --tables-dir names it; the page's Markdown holds it too.
+        let names = try #require(seen["downloads"] as? [String])
+        #expect(names.contains("statement-p1-t1.csv") && names.contains("statement.md"), "\(names)")
+        let csv = try String(contentsOfFile: downloads.file("statement-p1-t1.csv"), encoding: .utf8)
+        #expect(csv.split(whereSeparator: \.isNewline).first.map(String.init) == printed.joined(separator: ","), "\(csv)")
+        let markdown = try String(contentsOfFile: downloads.file("statement.md"), encoding: .utf8)
+        #expect(markdown.hasPrefix("# \(rendered.title)") && markdown.contains(printed[1]), "\(markdown)")
     }
 
     /// A selection larger than the server takes in one request goes up in parts, a batch each.

@@ -19,12 +19,13 @@ struct ServerFixture {
     /// - Parameters:
     ///   - workers: images read at once.
     ///   - maximumPixels: the reader's limit of pixels an image may have.
+    ///   - structure: what of each page's structure batches are read with (`ocr serve --structure`).
     init(configuration: ServerConfiguration = ServerConfiguration(port: 0), workers: Int = 2,
-         maximumPixels: Int = ImageLoadingOptions().maximumPixelCount) throws {
+         maximumPixels: Int = ImageLoadingOptions().maximumPixelCount, structure: StructureReading? = nil) throws {
         folder = try TemporaryFolder()
         let settings = EngineSettings(.tesseract, jobs: workers)
         let reader = try PageReader(settings: settings, loading: ImageLoadingOptions(maximumPixelCount: maximumPixels),
-                                    straightensPhotos: true)
+                                    straightensPhotos: true, structure: structure)
         var processing = OCRProcessor.Configuration(diskPath: folder.path)
         processing.jobs = workers
         processing.retryDelay = .milliseconds(50)

@@ -98,7 +98,7 @@ function showBatch(batch, names) {
   section.id = "batch-" + batch.id;
   section.innerHTML = `<div class="batch-head"><span class="title"></span><span class="count"></span></div>
     <div class="progress"><div></div></div>
-    <div class="batch-links">All pages: <button data-format="text">Text</button><button data-format="jsonl">JSON</button><button data-format="pdf">PDF</button></div>
+    <div class="batch-links">All pages: <button data-format="text">Text</button><button data-format="markdown">Markdown</button><button data-format="jsonl">JSON</button><button data-format="pdf">PDF</button></div>
     <ol class="items"></ol>`;
   section.querySelector(".title").textContent = batch.name || "Batch " + batch.id;
   section.querySelectorAll(".batch-links button").forEach((button) => button.addEventListener("click", () =>
@@ -289,7 +289,61 @@ function draw(page, imageURL) {
     if (!line.words.length) text.append(line.text + "\n");
   });
   document.getElementById("review-count").textContent = flagged ? `(${flagged})` : "(none)";
+  drawTables(page, svg);
   stage.replaceChildren(img, svg);
+}
+
+// A page's tables, when its structure was read (ocr serve --structure): each outlined on the
+// image and drawn as a grid beside it, a cell picked in one shown in the other.
+function drawTables(page, svg) {
+  const tables = page.tables || [];
+  const list = document.getElementById("tables");
+  document.getElementById("tables-heading").hidden = list.hidden = !tables.length;
+  list.replaceChildren();
+  tables.forEach((table, t) => {
+    const outline = document.createElementNS(svg.namespaceURI, "polygon");
+    outline.setAttribute("class", "table");
+    outline.setAttribute("points", points(table, page));
+    svg.append(outline);
+    const grid = document.createElement("table");
+    grid.className = "grid";
+    const rows = Array.from({ length: table.rowCount }, () => grid.insertRow());
+    table.cells.forEach((cell, c) => {
+      const key = `${t}-${c}`;
+      const shape = document.createElementNS(svg.namespaceURI, "polygon");
+      shape.setAttribute("class", "cell");
+      shape.setAttribute("points", points(cell, page));
+      shape.dataset.cell = key;
+      svg.append(shape);
+      const element = document.createElement(cell.header ? "th" : "td");
+      element.textContent = cell.text;
+      if (cell.rowSpan) element.rowSpan = cell.rowSpan;
+      if (cell.columnSpan) element.colSpan = cell.columnSpan;
+      element.dataset.cell = key;
+      element.addEventListener("click", () => selectCell(key));
+      rows[cell.row].append(element);
+    });
+    const entry = document.createElement("li");
+    const heading = document.createElement("div");
+    heading.className = "table-head";
+    heading.textContent = `${table.rowCount} rows, ${table.columnCount} columns`;
+    const csv = document.createElement("button");
+    csv.textContent = "CSV";
+    csv.dataset.table = t + 1;
+    csv.addEventListener("click", () => {
+      const item = state.selected.item;
+      download(`/v1/items/${item.id}/tables/${t + 1}`, `${item.name}-t${t + 1}`, "csv");
+    });
+    heading.append(csv);
+    entry.append(heading, grid);
+    list.append(entry);
+  });
+}
+
+function selectCell(key) {
+  document.querySelectorAll("[data-cell].selected").forEach((element) => element.classList.remove("selected"));
+  document.querySelectorAll(`[data-cell="${key}"]`).forEach((element) => element.classList.add("selected"));
+  document.querySelector(`#stage [data-cell="${key}"]`)?.scrollIntoView({ block: "nearest", inline: "nearest" });
 }
 
 function select(key) {
@@ -330,14 +384,18 @@ function select(key) {
 
 // ---- downloads -----------------------------------------------------------------------------
 
-const extensions = { text: "txt", json: "json", jsonl: "jsonl", hocr: "hocr", alto: "xml", pdf: "pdf" };
+const extensions = { text: "txt", json: "json", jsonl: "jsonl", hocr: "hocr", alto: "xml", markdown: "md", html: "html", pdf: "pdf", csv: "csv" };
 
+// Saves what `url` answers: under the name the server gives it, if any, else `name` with the
+// format's extension.
 async function download(url, name, format) {
   try {
-    const blob = await (await call(url)).blob();
+    const response = await call(url);
+    const given = /filename="([^"]+)"/.exec(response.headers.get("Content-Disposition") || "");
+    const blob = await response.blob();
     const link = document.createElement("a");
     link.href = URL.createObjectURL(blob);
-    link.download = name.replace(/\.[^.]+$/, "") + "." + extensions[format];
+    link.download = given && format !== "pdf" ? given[1] : name.replace(/\.[^.]+$/, "") + "." + extensions[format];
     document.body.append(link);
     link.click();
     link.remove();

@@ -21,7 +21,7 @@ extension OCRServer {
         }
         routes.add(.get, "/v1/batches/{id}/results") { request, context in
             let batch = try await summary(context).id
-            let parameters = try ReadParameters(request.uri.queryParameters, formats: [OutputFormat.jsonl, .json, .text, .hocr, .alto, .pdf])
+            let parameters = try ReadParameters(request.uri.queryParameters, formats: [OutputFormat.jsonl, .json, .text, .hocr, .alto, .markdown, .html, .pdf])
             let results = try await processor.store.results(batch: batch, unconsumedOnly: false)
             let reader = readers.standard
             // Only a PDF embeds the images again: other formats need none of them.

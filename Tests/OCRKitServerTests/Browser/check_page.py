@@ -1,7 +1,8 @@
 """Drives `ocr serve`'s page in Debian's chromium, as a person would: upload images (and
 documents, whose pages are items of their own), see the first one's words drawn over it, open a
-word's alternatives, download the PDF, and save a screenshot. Prints one JSON object of what it
-saw; BrowserTests checks it.
+word's alternatives, see its tables drawn as grids, download the PDF (and, where the page has a
+table, the table's CSV and the page's Markdown), and save a screenshot. Prints one JSON object
+of what it saw; BrowserTests checks it.
 
     python3 check_page.py URL DOWNLOADS SCREENSHOT IMAGE [IMAGE...]
 """
@@ -54,15 +55,27 @@ try:
     report["popover"] = popover.text
     report["alternatives"] = len(popover.find_elements(By.CSS_SELECTOR, "li"))
 
+    # Each table as its grid shows it: rows of cells, each its text and spans, "th" for a header.
+    report["tables"] = browser.execute_script("""
+        return [...document.querySelectorAll('#tables table.grid')].map((grid) => [...grid.rows].map((row) =>
+            [...row.cells].map((cell) => ({ text: cell.innerText, rows: cell.rowSpan, columns: cell.colSpan, header: cell.tagName === 'TH' }))));""")
+    report["tableOutlines"] = len(browser.find_elements(By.CSS_SELECTOR, "#stage svg .table"))
+    if report["tables"]:
+        # A cell picked in the grid is shown on the image.
+        browser.find_elements(By.CSS_SELECTOR, "#tables td")[0].click()
+        report["selectedCells"] = len(browser.find_elements(By.CSS_SELECTOR, "[data-cell].selected"))
+
     browser.save_screenshot(screenshot)
 
-    browser.find_element(By.CSS_SELECTOR, "#toolbar button[data-format=pdf]").click()
-    deadline = time.time() + 30
-    while time.time() < deadline:
-        finished = [name for name in os.listdir(downloads) if name.endswith(".pdf")]
-        if finished:
-            break
-        time.sleep(0.2)
+    buttons = {"pdf": "#toolbar button[data-format=pdf]"}
+    if report["tables"]:
+        buttons["csv"] = "#tables button[data-table='1']"
+        buttons["md"] = "#toolbar button[data-format=markdown]"
+    for extension, selector in buttons.items():
+        browser.find_element(By.CSS_SELECTOR, selector).click()
+        deadline = time.time() + 30
+        while time.time() < deadline and not any(name.endswith("." + extension) for name in os.listdir(downloads)):
+            time.sleep(0.2)
     report["downloads"] = sorted(os.listdir(downloads))
     report["errors"] = [entry["message"] for entry in browser.get_log("browser") if entry["level"] == "SEVERE"]
 finally:
