@@ -39,7 +39,8 @@ public final class PicoDetLayoutModel: Sendable {
     }
 
     public var file: String { session.file }
-    private let session: LazySession
+    /// The session and the model's labels.
+    private let session: LazySession<[String]>
 
     /// A model to be loaded from `file` on first use, its runs taking `threads` threads.
     ///
@@ -51,6 +52,10 @@ public final class PicoDetLayoutModel: Sendable {
                   loaded.outputNames.count == 2 * Self.strides.count else {
                 throw OCRError(.corrupt, path: file, reason: "not a PicoDet layout model: it takes \(loaded.inputShapes) and gives \(loaded.outputNames.count) outputs")
             }
+            guard let listed = try loaded.metadata("character") else {
+                throw OCRError(.corrupt, path: file, reason: "the model holds no labels (metadata `character`)")
+            }
+            return listed.split(separator: "\n").map(String.init)
         }
     }
 
@@ -59,15 +64,11 @@ public final class PicoDetLayoutModel: Sendable {
     /// - Throws: ``OCRKit/OCRError`` naming the model when it does not load or gives outputs of
     ///   other shapes than PicoDet's.
     public func regions(in image: Bitmap) async throws -> [Detection] {
-        try await session.run { [self] session in try detect(image, session: session) }
+        try await session.run { [self] session, labels in try detect(image, session: session, labels: labels) }
     }
 
-    private func detect(_ image: Bitmap, session: ONNXSession) throws -> [Detection] {
+    private func detect(_ image: Bitmap, session: ONNXSession, labels: [String]) throws -> [Detection] {
         let height = session.inputShapes[0][2], width = session.inputShapes[0][3]
-        guard let listed = try session.metadata("character") else {
-            throw OCRError(.corrupt, path: file, reason: "the model holds no labels (metadata `character`)")
-        }
-        let labels = listed.split(separator: "\n").map(String.init)
         var input = [Float](repeating: 0, count: 3 * width * height)
         image.sample(Rect(x: 0, y: 0, width: Double(image.width), height: Double(image.height)).quad, width: width, height: height,
                      format: SLANetModel.format, into: &input, at: .image(width: width, height: height))

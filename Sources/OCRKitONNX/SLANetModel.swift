@@ -47,7 +47,8 @@ public final class SLANetModel: Sendable {
     }
 
     public var file: String { session.file }
-    private let session: LazySession
+    /// The session and the model's vocabulary.
+    private let session: LazySession<[String]>
 
     /// A model to be loaded from `file` on first use, its runs taking `threads` threads.
     ///
@@ -58,6 +59,7 @@ public final class SLANetModel: Sendable {
             guard loaded.inputShapes.first?.count == 4, loaded.outputNames.count == 2 else {
                 throw OCRError(.corrupt, path: file, reason: "not a SLANet model: it takes \(loaded.inputShapes) and gives \(loaded.outputNames.count) outputs")
             }
+            return try Self.dictionary(of: loaded, file: file)
         }
     }
 
@@ -66,17 +68,16 @@ public final class SLANetModel: Sendable {
     /// - Throws: ``OCRKit/OCRError`` naming the model when it does not load or gives outputs of
     ///   other shapes than SLANet's.
     public func structure(of image: Bitmap) async throws -> Prediction {
-        try await session.run { [self] session in try predict(image, session: session) }
+        try await session.run { [self] session, dictionary in try predict(image, session: session, dictionary: dictionary) }
     }
 
-    private func predict(_ image: Bitmap, session: ONNXSession) throws -> Prediction {
+    private func predict(_ image: Bitmap, session: ONNXSession, dictionary: [String]) throws -> Prediction {
         let side = Self.side
         let scale = Double(side) / Double(max(image.width, image.height))
         var input = [Float](repeating: 0, count: 3 * side * side)
         image.sample(Rect(x: 0, y: 0, width: Double(image.width), height: Double(image.height)).quad,
                      width: max(1, Int(Double(image.width) * scale)), height: max(1, Int(Double(image.height) * scale)),
                      format: Self.format, into: &input, at: .image(width: side, height: side))
-        let dictionary = try self.dictionary(of: session)
         return try session.run([session.inputNames[0]: Tensor(shape: [1, 3, side, side], values: input)]) { outputs in
             // The boxes' output has 4 values a step, the tokens' one a token of the vocabulary.
             guard let boxes = outputs.values.first(where: { $0.shape.count == 3 && $0.shape[2] == 4 }),
@@ -92,7 +93,7 @@ public final class SLANetModel: Sendable {
 
     /// The model's vocabulary: its dictionary (its metadata's `character`), with `<td>` taken out
     /// and `<td></td>` put at the end, between the start and end tokens, as PaddleOCR builds it.
-    private func dictionary(of session: ONNXSession) throws -> [String] {
+    private static func dictionary(of session: ONNXSession, file: String) throws -> [String] {
         guard let listed = try session.metadata("character") else {
             throw OCRError(.corrupt, path: file, reason: "the model holds no dictionary (metadata `character`)")
         }
@@ -100,7 +101,7 @@ public final class SLANetModel: Sendable {
         if characters.last == "" { characters.removeLast() }
         characters.removeAll { $0 == "<td>" }
         if !characters.contains("<td></td>") { characters.append("<td></td>") }
-        return [Self.start] + characters + [Self.end]
+        return [start] + characters + [end]
     }
 
     /// The tokens read greedily up to the end token, and each cell's box scaled to the image.
