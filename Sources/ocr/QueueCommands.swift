@@ -51,7 +51,7 @@ struct Results: AsyncParsableCommand {
     @Option(help: "Only this batch.")
     var batch: Int64?
 
-    @Option(help: "text, json, jsonl, hocr, alto or pdf.")
+    @Option(help: "text, json, jsonl, hocr, alto, markdown, html or pdf; Markdown and HTML show the structure of pages scanned with --structure.")
     var format: OutputFormat = .jsonl
 
     @Flag(help: "Only results not yet marked consumed.")

@@ -1,5 +1,6 @@
 import Foundation
 import OCRKit
+import OCRKitBench
 import OCRKitImages
 import OCRKitQueue
 import OCRKitQueueSQLite
@@ -103,6 +104,33 @@ import Testing
         // Each claim counts an attempt: one attempt each means no image was ever leased twice.
         #expect(results.allSatisfy { $0.attempts == 1 })
         #expect(try await events(in: database).count == 30)
+    }
+
+    /// `ocr scan --structure` stores each page's regions and tables with it: the results come
+    /// back with them, as Markdown and as CSV-ready cells, without reading the page again.
+    @Test(.enabled(if: InstalledDependencies.hasLayoutModel, InstalledDependencies.missingTableModelReason))
+    func scanWithStructureStoresEachPagesTables() async throws {
+        let rendered = try RenderedTablePage(.invoice, style: .unruled, seed: 4)
+        try ImageWriter.write(rendered.image, to: (images as NSString).appendingPathComponent("invoice.png"))
+        try writeImages(1)
+        let database = folder.file("queue.sqlite")
+        let scan = try await ocr(["scan", images, "--db", database, "--structure"])
+        #expect(scan.status == 0, "\(scan.errors)")
+
+        let results = try await SQLiteQueueStore(path: database).results(batch: nil, unconsumedOnly: false)
+        let invoice = try #require(results.first { $0.page.image.hasSuffix("invoice.png") }?.page)
+        let truth = try #require(rendered.truths.first)
+        #expect(invoice.tables.count == 1 && invoice.tables.first?.rowCount == truth.rowCount, "\(invoice.tables)")
+        #expect(invoice.regions.first?.kind == .title && invoice.regions.contains { $0.kind == .table }, "\(invoice.regions.map(\.kind))")
+        // A page with no table is stored with its regions and no table.
+        let prose = try #require(results.first { $0.page.image.hasSuffix("page0.png") }?.page)
+        #expect(prose.tables.isEmpty && !prose.regions.isEmpty)
+
+        let markdown = try await ocr(["results", "--db", database, "--format", "markdown"])
+        #expect(markdown.status == 0 && markdown.output.contains("# \(rendered.title)"), "\(markdown.output)\(markdown.errors)")
+        let header = truth.cells.filter { $0.row == 0 }.map(\.text)
+        #expect(markdown.output.contains(header.map { "<th>\($0)</th>" }.joined()) || markdown.output.contains("| \(header.joined(separator: " | ")) |"),
+                "\(markdown.output)")
     }
 
     @Test func corruptFilesFailOnceWithTheirCodeAndTheRestAreRead() async throws {
