@@ -86,7 +86,8 @@ public struct PageStructureReader: StructureReader {
 
     /// `region` with its kind corrected by what its lines say: text, a formula or a figure whose
     /// words stand in rows of cells is a table (``TableLikeness``), whose structure SLANet then
-    /// reads or refuses; a header whose text is taller than most of the page's (a tenth, a
+    /// reads or refuses; a figure full of lines is text (the model calls photos of receipts and
+    /// pages figures); a header whose text is taller than most of the page's (a tenth, a
     /// detector's boxes being padded) is its title.
     func corrected(_ region: FoundRegion, on page: Page) -> FoundRegion {
         var region = region
@@ -94,12 +95,26 @@ public struct PageStructureReader: StructureReader {
         let lines = page.lines.filter { area.contains(Point(x: $0.box.midX, y: $0.box.midY)) }
         if [.text, .formula, .figure].contains(region.kind), TableLikeness.looksLikeTable(lines) {
             region.kind = .table
+        } else if region.kind == .figure, Self.isFullOfText(region.box, lines: lines) {
+            region.kind = .text
         } else if region.kind == .header {
             let height = { (lines: [Line]) in lines.map { $0.quad.boundingRect.height }.median ?? 0 }
             if height(lines) > 1.1 * height(page.lines) { region.kind = .title }
         }
         return region
     }
+
+    /// Whether `lines` cover so much of `box` that it is text, not a picture with labels: a
+    /// chart's labels and a photo's caption cover a few hundredths of it; a receipt's lines
+    /// cover a fifth or more.
+    static func isFullOfText(_ box: Rect, lines: [Line]) -> Bool {
+        guard lines.count >= minimumTextLines, box.area > 0 else { return false }
+        return lines.map(\.box.area).reduce(0, +) / box.area >= textShare
+    }
+
+    /// The least share of a figure its lines cover for it to be text, and the fewest lines.
+    static let textShare = 0.15
+    static let minimumTextLines = 4
 
     /// `lines` in OCRKit's reading order, blocks of paragraphs, as a page of their own.
     private func arrange(_ lines: [Line], like page: Page) -> Page {
