@@ -3,7 +3,8 @@ import OCRKitONNX
 
 /// Reads a page's tables: where its ``TableFinder`` finds them, each table's structure from its
 /// image by SLANet (``OCRKitONNX/SLANetModel``), and the words the page's engine read put into
-/// its cells (``CellFilling``). The table's lines become one block of the page, a paragraph a
+/// its cells (``CellFilling``), with the rows and spans the model missed recovered from where the
+/// words are (``RowRecovery``, ``SpanRecovery``). The table's lines become one block of the page, a paragraph a
 /// cell, where the first of them was in the page's order; the rest of the page keeps its order.
 ///
 /// ```swift
@@ -122,13 +123,15 @@ public struct TableReader: StructureReader {
     /// The table `structure` describes, its cells filled with `lines`' words, and each cell's lines.
     static func table(_ structure: Structure, lines: [Line]) -> (Table, [[Line]]) {
         let filled = CellFilling(grid: structure.grid, boxes: structure.cellBoxes).fill(lines)
-        let (gridCells, boxes, cellLines) = SpanRecovery.recovered(cells: structure.grid.cells, boxes: structure.cellBoxes, lines: filled)
+        let rows = RowRecovery.recovered(cells: structure.grid.cells, boxes: structure.cellBoxes, lines: filled,
+                                         rowCount: structure.grid.rowCount)
+        let (gridCells, boxes, cellLines) = SpanRecovery.recovered(cells: rows.cells, boxes: rows.boxes, lines: rows.lines)
         let cells = zip(gridCells, zip(boxes, cellLines)).map { cell, placed in
             TableCell(row: cell.row, column: cell.column, rowSpan: cell.rowSpan, columnSpan: cell.columnSpan,
                       box: placed.0, isHeader: cell.isHeader, text: placed.1.map(\.text).joined(separator: "\n"),
                       confidence: cell.confidence)
         }
-        let table = Table(box: structure.box, rowCount: structure.grid.rowCount, columnCount: structure.grid.columnCount, cells: cells)
+        let table = Table(box: structure.box, rowCount: rows.rowCount, columnCount: structure.grid.columnCount, cells: cells)
         return (table, cellLines)
     }
 }

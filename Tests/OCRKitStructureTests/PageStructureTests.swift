@@ -79,6 +79,33 @@ struct PageStructureTests {
         }
     }
 
+    /// SLANet reads an unruled invoice's last line and its total as one row, each cell holding
+    /// two lines: the row is split where the amounts are stacked, and the total's label then
+    /// spans to its amount.
+    @Test func aRowTheModelMissesIsSplitOffWhereItsAmountsAreStacked() async throws {
+        let rendered = try RenderedTablePage(.invoice, style: .unruled, seed: 4)
+        let page = try await Self.read(rendered)
+        let table = try #require(page.tables.first), truth = try #require(rendered.truths.first)
+        #expect(table.rowCount == truth.rowCount, "\(table.text)")
+        #expect(table.cells.allSatisfy { !$0.text.contains("\n") }, "no cell holds two rows' lines: \(table.text)")
+        let total = table.cells.filter { $0.row == table.rowCount - 1 }
+        #expect(total.first?.text == "Total" && total.first?.columnSpan == 3 && total.last?.text == truth.cells.last?.text, "\(total)")
+        let teds = TEDS.similarity(try TableTree(html: table.html), try TableTree(html: truth.html))
+        #expect(teds >= 0.95, "TEDS \(teds): \(table.html)")
+    }
+
+    /// The layout model calls most photos of receipts a figure; one full of lines is text, so
+    /// that Markdown gives its text rather than a figure's placeholder.
+    /// (SROIE's receipt 005, which the model calls one figure.)
+    @Test(.enabled(if: SharedData.isAvailable("sroie"), SharedData.missingReason))
+    func aReceiptFullOfLinesIsTextNotAFigure() async throws {
+        let reader = try PageReader(settings: EngineSettings(.ppocr, jobs: 1), structure: .page)
+        let page = try await reader.read(SharedData.datasets.appendingPathComponent("sroie/data/img/005.jpg").path)
+        #expect(!page.regions.isEmpty && !page.regions.contains { $0.kind == .figure }, "\(page.regions.map(\.kind))")
+        let markdown = MarkdownWriter().document(for: [page])
+        #expect(!markdown.contains("[Figure]") && markdown.contains("Cash Bill"), "\(markdown)")
+    }
+
     /// The `class` attributes of a well-formed XML document's elements.
     static func classes(of xml: String) throws -> Set<String> {
         final class Collector: NSObject, XMLParserDelegate {

@@ -9,7 +9,8 @@ import OCRKitTestSupport
 import Testing
 
 /// Tables rendered at run time read by PP-OCR and SLANet, cell by cell, with the words put in
-/// their cells: spans, empty and multi-line cells, ruled, unruled and striped.
+/// their cells: spans (a row span the model misses recovered), empty and multi-line cells, ruled,
+/// unruled and striped.
 @Suite(.enabled(if: InstalledDependencies.hasTableModel, InstalledDependencies.missingTableModelReason), .onThreadsOfTheirOwn)
 struct TableReadingTests {
     let reader: PageReader
@@ -32,6 +33,10 @@ struct TableReadingTests {
         // The description on two lines is one cell of two lines.
         let twoLines = try #require(truth.cells.first { $0.text.contains("\n") })
         #expect(table.cells.first { $0.row == twoLines.row && $0.column == twoLines.column }?.text.split(separator: "\n").count == 2)
+        // The date centred across the two rows of its day spans them.
+        let spanning = try #require(truth.cells.first { $0.rowSpan == 2 })
+        let date = table.cells.first { $0.row == spanning.row && $0.column == 0 }
+        #expect(date?.rowSpan == 2 && date?.text == spanning.text, "\(table.html)")
         #expect(table.rows[0].allSatisfy(\.isHeader) && !table.rows[1].contains(where: \.isHeader))
         // The page's text keeps each row on a line, its cells apart.
         #expect(page.text.split(separator: "\n").first?.split(separator: "\t").map(String.init)
