@@ -14,7 +14,8 @@ import OCRKitLive
 /// own scanner, and the report gives the share of plates accepted beside the share of frames
 /// whose own best read was the plate (what a single-frame reader gets), the mean frames read
 /// from the first showing the whole plate to its acceptance, values accepted that were not the
-/// plate per 1,000 frames, the same value reported twice in a sequence, and frames read a second.
+/// plate per 1,000 frames, the same value reported twice in a sequence, frames read a second and
+/// the processor time a frame (user and system).
 ///
 /// ```swift
 /// let engine = try EngineSettings(.auto).frameEngine()
@@ -58,7 +59,7 @@ public struct LiveBenchmark: Sendable {
         let loader = ImageLoader(jobs: jobs)
         report("\(entries.count) sequences of \(frames) frames, engine \(engine.info.name), "
                + "pattern \(usesRegionPatterns ? "of each plate's region" : pattern.name), \(jobs) at once")
-        let start = ContinuousClock.now
+        let start = ContinuousClock.now, processor = ProcessorTime.ofThisProcess()
         var scored = LiveScore(), signReports = 0
         // Each sequence said in the list's order, whichever finished first.
         try await Array(entries.indices).concurrentMap(jobs: jobs) { index in
@@ -69,7 +70,7 @@ public struct LiveBenchmark: Sendable {
             if sequence.reportsSign { signReports += 1 }
             if reportsSequences { report(sequence.summary) }
         }
-        let seconds = (ContinuousClock.now - start).timeInterval
+        let seconds = (ContinuousClock.now - start).timeInterval, spent = ProcessorTime.ofThisProcess() - processor
         report(String(format: "plates accepted          %.4f  (a single frame's top read: %.4f, %.2fx)",
                       scored.acceptedAccuracy, scored.singleFrameAccuracy,
                       scored.acceptedAccuracy / max(scored.singleFrameAccuracy, .leastNonzeroMagnitude)))
@@ -84,6 +85,10 @@ public struct LiveBenchmark: Sendable {
         let unfit = zip(entries, patterns).filter { !$1.matches($0.plate) }.map(\.0.plate)
         report("truths not fitting       \(unfit.count)" + (unfit.isEmpty ? "" : " (\(unfit.joined(separator: " ")))"))
         report(String(format: "speed                    %.2f frames read a second", Double(scored.framesRead) / seconds))
+        // Frames a second depend on the cores; the processor time a frame is what the footage costs.
+        report(String(format: "processor time           %.1f ms a frame (user %.1f s, system %.1f s: %.0f%% of user)",
+                      1000 * spent.total / Double(max(1, scored.framesRead)), spent.user, spent.system,
+                      100 * spent.system / max(spent.user, .leastNonzeroMagnitude)))
     }
 
     /// One plate's footage and what the scanner made of each frame.
@@ -94,6 +99,8 @@ public struct LiveBenchmark: Sendable {
         var records: [LiveScore.FrameRecord]
         /// Each value that led the votes but was never accepted, with why it was last held back.
         var heldBack: [LiveScanner.Holding]
+        /// The time the scanner took over the frames it read, in seconds: which footage is dear.
+        var readSeconds: Double
 
         /// Whether a value accepted was the sign's text: a word of it, or words running together.
         var reportsSign: Bool {
@@ -102,14 +109,17 @@ public struct LiveBenchmark: Sendable {
             return records.contains { $0.accepted.map(texts.contains) ?? false }
         }
 
-        /// `AB12CDE: AB12CDE@9 A812CDE@21 (wrong)`, or `AB12CDE: -` when nothing was accepted;
+        /// `AB12CDE: AB12CDE@9 A812CDE@21 (wrong)  (84 ms a frame read)`, or `AB12CDE: -` when nothing
+        /// was accepted, with the time a frame read took;
         /// then each frame's own best read, and why values were held back.
         var summary: String {
             let accepted = records.enumerated().compactMap { index, record in
                 record.accepted.map { "\($0)@\(index)" + ($0 == plate ? "" : " (wrong)") }
             }
             let reads = records.map { $0.isRead ? ($0.topRead ?? "-") : "skipped" }
+            let framesRead = max(1, records.filter(\.isRead).count)
             return "\(plate): " + (accepted.isEmpty ? "-" : accepted.joined(separator: " "))
+                + String(format: "  (%.0f ms a frame read)", 1000 * readSeconds / Double(framesRead))
                 + "\n  reads: " + reads.joined(separator: " ")
                 + heldBack.map { "\n  held back \($0.value): \($0.reason)" }.joined()
         }
@@ -130,8 +140,12 @@ public struct LiveBenchmark: Sendable {
         let scanner = try LiveScanner(
             engine: engine, configuration: LiveScanner.Configuration(region: camera.region, pattern: pattern))
         var records: [LiveScore.FrameRecord] = [], heldBack: [LiveScanner.Holding] = []
+        var reading = Duration.zero
         for index in 0..<camera.frameCount {
-            let step = try await scanner.scan(Frame(bitmap: camera.frame(index), time: camera.time(of: index)))
+            let frame = Frame(bitmap: camera.frame(index), time: camera.time(of: index))
+            let started = ContinuousClock.now
+            let step = try await scanner.scan(frame)
+            if step.skipped == nil { reading += ContinuousClock.now - started }
             records.append(LiveScore.FrameRecord(
                 isRead: step.skipped == nil, showsPlate: camera.showsTarget(in: index),
                 topRead: step.candidates.first?.value, accepted: step.accepted?.value))
@@ -141,6 +155,7 @@ public struct LiveBenchmark: Sendable {
             }
         }
         let accepted = Set(records.compactMap(\.accepted))
-        return Sequence(plate: entry.plate, sign: signText, records: records, heldBack: heldBack.filter { !accepted.contains($0.value) })
+        return Sequence(plate: entry.plate, sign: signText, records: records, heldBack: heldBack.filter { !accepted.contains($0.value) },
+                        readSeconds: reading.timeInterval)
     }
 }

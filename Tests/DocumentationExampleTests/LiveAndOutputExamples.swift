@@ -202,6 +202,19 @@ struct LiveAndOutputExamples {
 
         #expect(printed.line(startingWith: "sign's text reported")?.hasSuffix("in 0 sequences") == true)
         #expect(printed.line(startingWith: "duplicate reports")?.hasSuffix(" 0") == true)
+        // What a frame cost: milliseconds, then the user and system seconds.
+        let cost = try #require(printed.line(startingWith: "processor time"))
+        #expect(Double(cost.split(separator: " ", omittingEmptySubsequences: true)[2]).map { $0 > 0 } == true, "\(cost)")
+    }
+
+    @Test func processorTime() async throws {
+        let benchmark = LayoutBenchmark(pageCount: 1)
+        // Example from Sources/OCRKitBench/ProcessorTime.swift
+        let before = ProcessorTime.ofThisProcess()
+        try await benchmark.run { print($0) }
+        let spent = ProcessorTime.ofThisProcess() - before   // spent.user, spent.system in seconds
+
+        #expect(spent.user > 0 && spent.system >= 0 && spent.total >= spent.user, "\(spent)")
     }
 
     @Test(.enabled(if: PostgresServer.shared != nil, PostgresServer.unavailableReason))
