@@ -38,7 +38,7 @@ extension OCRServer {
                 throw APIError(.notFound, code: "not-found", message: "there is no table \(text) in \(page.image): it has \(held)")
             }
             let csv = try page.tables[number - 1].csv()
-            let name = TableFiles.name(of: page, table: number).filter { $0.isLetter || $0.isNumber || "-_ .".contains($0) }
+            let name = Self.headerSafe(TableFiles.name(of: page, table: number))
             return Response(status: .ok, headers: [.contentType: "text/csv; charset=utf-8", .contentDisposition: "attachment; filename=\"\(name)\""],
                             body: ResponseBody(byteBuffer: ByteBuffer(string: csv)))
         }

@@ -59,10 +59,15 @@ extension OCRServer {
         return Self.download(output.data, format: parameters.format, name: document.name)
     }
 
+    /// `name` kept to the characters safe in a `Content-Disposition` file name:
+    /// letters, digits, `-`, `_`, `.` and spaces.
+    static func headerSafe(_ name: String) -> String {
+        name.filter { $0.isLetter || $0.isNumber || "-_ .".contains($0) }
+    }
+
     /// `bytes` in `format`, offered for saving as `name` with the format's extension.
     static func download(_ bytes: [UInt8], format: OutputFormat, name: String) -> Response {
-        let stem = URL(fileURLWithPath: name).deletingPathExtension().lastPathComponent
-            .filter { $0.isLetter || $0.isNumber || "-_ .".contains($0) }
+        let stem = headerSafe(URL(fileURLWithPath: name).deletingPathExtension().lastPathComponent)
         var headers: HTTPFields = [.contentType: format.contentType]
         if format == .pdf { headers[.contentDisposition] = "inline; filename=\"\(stem.isEmpty ? "page" : stem).pdf\"" }
         return Response(status: .ok, headers: headers, body: ResponseBody(byteBuffer: ByteBuffer(bytes: bytes)))
