@@ -124,6 +124,18 @@ public struct EngineSettings: Sendable {
         }
     }
 
+    /// The recogniser that gives a live scanner a second opinion on the plate it keeps
+    /// (``OCRKitLive/LiveScanner/init(engine:secondOpinion:configuration:)``): PP-OCR's of model
+    /// set `models` (`v4`, `v6-tiny`: trained apart from the frame engine's, so erring apart), or
+    /// the folder of another.
+    ///
+    /// - Throws: an ``OCRKit/OCRError`` when ONNX Runtime or the models cannot be had.
+    public func secondOpinion(models: String) throws -> any LineRecognizer {
+        var settings = self
+        settings.models = models
+        return try settings.ppocr()
+    }
+
     /// What straightens photos of pages before they are read: a ``OCRKitStraighten/PageStraightener`` that
     /// turns pages upright with Tesseract's orientation detection, or leaves them as they are
     /// turned (with a warning) when that is not installed.

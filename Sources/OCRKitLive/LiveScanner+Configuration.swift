@@ -43,6 +43,15 @@ extension LiveScanner {
         /// `ocr bench live`, the values held back had shares of 0.24 to 0.58 when wrong, 0.51 and
         /// 0.61 when right.
         public var minimumCharacterShare: Double
+        /// A frame's reading of a character below this probability is in doubt: the frame is
+        /// read again by the scanner's second opinion, when it has one.
+        public var sureCharacter: Double
+        /// Whether the plate's look chooses its formats within ``pattern``: once the frames agree
+        /// that a blue band stands at the plate's left (a European plate) or across its top (a
+        /// Mercosur plate), values are read with that family's formats (``PlateFamily/pattern``)
+        /// where they fit one, and as read where not. Look-alikes the pattern leaves open are then
+        /// decided: `PP587A0` on a European plate is `PP587AO`. Frames in gray show no band.
+        public var readsFormatFromLook: Bool
         /// A value accepted is not reported again for this long.
         public var cooldown: Duration
         /// The evidence crop is the text's box inset by these many pixels (negative: grown),
@@ -63,6 +72,8 @@ extension LiveScanner {
             sureTextHeight: Double = 24,
             sureMargin: Double = 0.2,
             minimumCharacterShare: Double = 0.6,
+            sureCharacter: Double = 0.9,
+            readsFormatFromLook: Bool = true,
             cooldown: Duration = .seconds(10),
             evidenceInset: (dx: Double, dy: Double) = (-24, -16)
         ) {
@@ -79,6 +90,8 @@ extension LiveScanner {
             self.sureTextHeight = sureTextHeight
             self.sureMargin = sureMargin
             self.minimumCharacterShare = minimumCharacterShare
+            self.sureCharacter = sureCharacter
+            self.readsFormatFromLook = readsFormatFromLook
             self.cooldown = cooldown
             self.evidenceInset = evidenceInset
         }
@@ -100,6 +113,7 @@ extension LiveScanner {
             try check(sureTextHeight >= 0, "the sure text height cannot be negative")
             try check((0...1).contains(sureMargin), "the sure margin \(sureMargin) must be from 0 to 1")
             try check((0...1).contains(minimumCharacterShare), "the minimum character share \(minimumCharacterShare) must be from 0 to 1")
+            try check((0...1).contains(sureCharacter), "the sure character probability \(sureCharacter) must be from 0 to 1")
             try check(cooldown >= .zero, "the cooldown cannot be negative")
         }
     }

@@ -26,6 +26,9 @@ extension LiveScanner {
     public struct Holding: Hashable, Sendable {
         public var value: String
         public var reason: HoldReason
+        /// The family of plate the frames' look agreed on, whose formats the value was read with
+        /// (see ``Configuration/readsFormatFromLook``); `nil` when they agreed on none.
+        public var family: PlateFamily?
     }
 
     /// A value the scanner is sure of, reported once.
@@ -45,5 +48,8 @@ extension LiveScanner {
         public var evidence: Bitmap?
         /// That frame's time.
         public var evidenceTime: Duration
+        /// The family of plate the frames' look agreed on, whose formats the value was read with
+        /// (see ``Configuration/readsFormatFromLook``); `nil` when they agreed on none.
+        public var family: PlateFamily?
     }
 }

@@ -23,17 +23,25 @@ import OCRKit
 public actor LiveScanner {
     public nonisolated let configuration: Configuration
     private let engine: any OCREngine
+    private let secondOpinion: (any LineRecognizer)?
     private let options: RecognitionOptions
     private var board: VoteBoard
     private var place: PlatePlace
+    private var looks: FamilyVotes
     private var isReading = false
     private var lastReadTime: Duration?
     /// When each value still cooling down was accepted.
     private var acceptedTimes: [String: Duration] = [:]
 
+    /// - Parameter secondOpinion: a recogniser that reads the text kept again, in the frames whose
+    ///   reading of it is in doubt (a character below ``Configuration/sureCharacter``, or one with
+    ///   a look-alike the pattern does not tell apart): a model trained apart errs apart, and where
+    ///   it reads a character otherwise, its probabilities weigh against the frames' in
+    ///   ``Configuration/minimumCharacterShare``.
     /// - Throws: an ``OCRError/Code/invalidOption`` when the configuration is out of range or the
     ///   engine cannot honour it.
-    public init(engine: any OCREngine, configuration: Configuration = Configuration()) throws {
+    public init(engine: any OCREngine, secondOpinion: (any LineRecognizer)? = nil,
+                configuration: Configuration = Configuration()) throws {
         try configuration.validate()
         let options = RecognitionOptions(
             // Latin's letters are read in the engine's own languages (PP-OCR's, English).
@@ -43,11 +51,14 @@ public actor LiveScanner {
             minimumTextHeight: configuration.minimumTextHeight * configuration.region.height,
             alternativeCount: configuration.candidateCount)
         try engine.validate(options)
+        try secondOpinion?.validate(options)
         self.engine = engine
+        self.secondOpinion = secondOpinion
         self.configuration = configuration
         self.options = options
         board = VoteBoard(rules: configuration)
         place = PlatePlace(memory: configuration.window)
+        looks = FamilyVotes(memory: configuration.window)
     }
 
     /// Reads `frame` unless it is skipped, votes with what it shows, and says whether a value was
@@ -75,18 +86,31 @@ public actor LiveScanner {
         if let block = CandidateBlock.largestPlausible(in: page, pattern: configuration.pattern,
                                                        count: configuration.candidateCount, place: place) {
             step.candidates = block.candidates
+            if configuration.readsFormatFromLook {
+                let box = block.box.scaled(width: Double(frame.bitmap.width), height: Double(frame.bitmap.height))
+                looks.record(PlateLook.family(around: box, in: frame.bitmap), at: frame.time)
+            }
             board.record(block.candidates, reading: block.reading, box: block.box, textHeight: block.box.height * Double(frame.bitmap.height),
                          evidence: evidence(around: block.box, in: frame.bitmap), at: frame.time)
+            if let secondOpinion, block.reading.isDoubtful(below: configuration.sureCharacter, under: configuration.pattern) {
+                let box = block.box.scaled(width: Double(frame.bitmap.width), height: Double(frame.bitmap.height))
+                if let line = try await secondOpinion.recognizeLines(along: [box.quad], in: frame.bitmap, options: options).first ?? nil {
+                    board.witness(CharacterReading(symbols: line.words.flatMap(\.symbols), weight: line.confidence,
+                                                   pattern: configuration.pattern), at: frame.time)
+                }
+            }
         }
         // A value just accepted still votes while it is in view: it holds the lead, so that other
         // text, or a look-alike of it, cannot be accepted in the frames it is not read in.
-        switch board.decide(at: frame.time, excluding: Set(acceptedTimes.keys)) {
+        let family = configuration.readsFormatFromLook ? looks.agreed : nil
+        switch board.decide(at: frame.time, excluding: Set(acceptedTimes.keys), family: family) {
         case .accepted(let value):
-            guard let acceptance = acceptance(of: value, at: frame.time) else { break }
+            guard var acceptance = acceptance(of: value, at: frame.time) else { break }
+            acceptance.family = family
             step.accepted = acceptance
             acceptedTimes[value] = frame.time
         case .waiting(let value, let reason):
-            step.waiting = Holding(value: value, reason: reason)
+            step.waiting = Holding(value: value, reason: reason, family: family)
         case .none:
             break
         }
@@ -101,6 +125,7 @@ public actor LiveScanner {
     public func reset() {
         board.removeAll()
         place.removeAll()
+        looks.removeAll()
         acceptedTimes.removeAll()
         lastReadTime = nil
     }
@@ -111,7 +136,7 @@ public actor LiveScanner {
         return Acceptance(
             value: value, time: time, firstSeen: votes[0].time,
             confidence: votes.map(\.candidate.confidence).reduce(0, +) / Double(votes.count),
-            votes: votes.count, box: best.box, evidence: best.evidence, evidenceTime: best.time)
+            votes: votes.count, box: best.box, evidence: best.evidence, evidenceTime: best.time, family: nil)
     }
 
     private func evidence(around box: Rect, in bitmap: Bitmap) -> Bitmap? {

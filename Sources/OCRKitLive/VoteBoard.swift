@@ -33,6 +33,8 @@ struct VoteBoard: Sendable {
 
     let rules: LiveScanner.Configuration
     private(set) var votes: [Vote] = []
+    /// Readings of the frames' text by a second recogniser: evidence for its characters, no votes.
+    private var witnesses: [(time: Duration, reading: CharacterReading)] = []
     /// The look-alike key in the lead, and since when.
     private var leader: (key: String, since: Duration)?
 
@@ -51,6 +53,12 @@ struct VoteBoard: Sendable {
         }
     }
 
+    /// Adds a second recogniser's reading of the text a frame kept, read at `time`: weighed with
+    /// the frames' readings character by character, it votes for no value.
+    mutating func witness(_ reading: CharacterReading, at time: Duration) {
+        witnesses.append((time, reading))
+    }
+
     /// What the votes decide at `time`. Call it once a frame read, with or without votes: a
     /// value's lead is timed from the first frame it led in without a break.
     ///
@@ -67,8 +75,13 @@ struct VoteBoard: Sendable {
     /// ``CharacterConsensus``): a character most frames misread is mended by the frames that read
     /// it surely, and a value whose weakest character has less than the minimum share of the
     /// evidence waits.
-    mutating func decide(at time: Duration, excluding excluded: Set<String> = []) -> Decision {
+    ///
+    /// With a plate's `family` (the frames' look), the value is read with the family's formats
+    /// where it fits one and the pattern allows the result: a European plate's `PP587A0` is
+    /// `PP587AO`, as Italy's format has letters last.
+    mutating func decide(at time: Duration, excluding excluded: Set<String> = [], family: PlateFamily? = nil) -> Decision {
         votes.removeAll { $0.time <= time - rules.window }
+        witnesses.removeAll { $0.time <= time - rules.window }
         var weights: [String: Double] = [:], keyWeights: [String: Double] = [:], firstChoices: [String: Double] = [:]
         for vote in votes {
             let key = TextPattern.lookAlikeKey(vote.candidate.value)
@@ -77,7 +90,7 @@ struct VoteBoard: Sendable {
             if vote.isFirstChoice { firstChoices[key, default: 0] += vote.candidate.confidence }
         }
         guard let (key, weight) = Self.heaviest(keyWeights),
-              let voted = Self.heaviest(weights.filter({ TextPattern.lookAlikeKey($0.key) == key }))?.key else {
+              let read = Self.heaviest(weights.filter({ TextPattern.lookAlikeKey($0.key) == key }))?.key else {
             leader = nil
             return .none
         }
@@ -87,7 +100,11 @@ struct VoteBoard: Sendable {
         let reads = votes.filter { $0.isFirstChoice && TextPattern.lookAlikeKey($0.candidate.value) == key }
         let doubt = self.doubt(of: reads)
         let needed = rules.minimumWeight * doubt.factor
-        let consensus = CharacterConsensus(value: voted, readings: votes.compactMap(\.reading), pattern: rules.pattern)
+        let formats = family.map(\.pattern).flatMap { formats in
+            formats.normalize(read).map(rules.pattern.matches) == true ? formats : nil
+        }
+        let voted = formats?.normalize(read) ?? read
+        let consensus = CharacterConsensus(value: voted, readings: votes.compactMap(\.reading) + witnesses.map(\.reading), pattern: formats ?? rules.pattern)
         let value = consensus.value
         let reason: HoldReason? = if let seen = excluded.first(where: { Self.isWithinOneEdit(TextPattern.lookAlikeKey($0), key) }) {
             seen == value ? .acceptedAlready : .tooLike(seen)
@@ -153,6 +170,7 @@ struct VoteBoard: Sendable {
 
     mutating func removeAll() {
         votes.removeAll()
+        witnesses.removeAll()
         leader = nil
     }
 }

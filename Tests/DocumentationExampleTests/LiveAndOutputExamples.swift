@@ -118,6 +118,13 @@ struct LiveAndOutputExamples {
         #expect(accepted.allSatisfy { $0 == "AB12CDE" })
     }
 
+    @Test func plateFamily() {
+        // Example from Sources/OCRKitLive/Look/PlateFamily.swift
+        print(PlateFamily.european.pattern.normalize("PP587A0")!)   // PP587AO: Italy's and France's format has letters last
+
+        #expect(printed.lines == ["PP587AO"])
+    }
+
     @Test func textPattern() throws {
         // Example from Sources/OCRKitLive/TextPattern.swift
         print(TextPattern.ukPlate.normalize("ab12 cde")!)   // AB12CDE

@@ -1,6 +1,8 @@
 import OCRKit
 import OCRKitImages
 import OCRKitLive
+import OCRKitONNX
+import OCRKitTestSupport
 import OCRKitTesseract
 
 /// Frames of known text for the scanner's tests: plates in large bold letters, other text small,
@@ -25,6 +27,14 @@ enum Scenes {
         try (0..<count).map { index in
             Frame(bitmap: try frame(plates: [(plate, 180)], sign: sign, shift: index % 3), time: .milliseconds(100 * index))
         }
+    }
+
+    /// PP-OCR as live scanners read with it: frames' regions detected at 320 pixels.
+    static func ppocr() throws -> PPOCREngine {
+        var configuration = PPOCREngine.Configuration(models: InstalledDependencies.ppocrModels("v6"),
+                                                      libraryPath: InstalledDependencies.onnxRuntimeLibrary, jobs: 1)
+        configuration.minimumDetectionSide = 320
+        return try PPOCREngine(configuration: configuration)
     }
 
     static func engine() throws -> TesseractEngine {

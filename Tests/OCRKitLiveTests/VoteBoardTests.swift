@@ -20,10 +20,10 @@ extension VoteBoard.Decision {
     /// Records one frame's votes at `time`, read from text `height` pixels high, and asks for a
     /// decision, as the scanner does.
     private func decide(_ board: inout VoteBoard, _ seconds: Double, _ votes: [(String, Double)], height: Double = 40,
-                        excluding excluded: Set<String> = []) -> VoteBoard.Decision {
+                        excluding excluded: Set<String> = [], family: PlateFamily? = nil) -> VoteBoard.Decision {
         let time = Duration.milliseconds(Int64((seconds * 1000).rounded()))
         board.record(votes.map { Candidate(value: $0.0, confidence: $0.1) }, box: box, textHeight: height, evidence: nil, at: time)
-        return board.decide(at: time, excluding: excluded)
+        return board.decide(at: time, excluding: excluded, family: family)
     }
 
     private func frame(_ board: inout VoteBoard, _ time: Double, _ votes: [(String, Double)],
@@ -160,6 +160,58 @@ extension VoteBoard.Decision {
         }
         let weak = HoldReason.WeakCharacter(position: 5, character: "0", share: 0.55, minimum: 0.6, runnerUp: "O", runnerUpShare: 0.45)
         #expect(held(last) == LiveScanner.Holding(value: "HB6L0Z", reason: .weakCharacter(weak)))
+    }
+
+    /// `PP587A0` fits the default pattern as read; on a plate with an EU band it is read with the
+    /// European formats, where only Italy's and France's fits, with letters last: `PP587AO`.
+    @Test func aPlatesFamilyDecidesTheLookAlikesThePatternLeavesOpen() {
+        var european = board(), unknown = board(), german = board()
+        var decisions: [VoteBoard.Decision] = []
+        for time in [0.0, 0.1, 0.2, 0.3] {
+            decisions.append(decide(&european, time, [("PP587A0", 0.9)], family: .european))
+            _ = decide(&unknown, time, [("PP587A0", 0.9)])
+            // No European format fits a five-character plate: it is read as it is.
+            _ = decide(&german, time, [("M5XSX", 0.9)], family: .european)
+        }
+        #expect(held(decisions[1])?.value == "PP587AO")
+        #expect(decisions.compactMap(\.accepted).first == "PP587AO")
+        #expect(unknown.decide(at: .milliseconds(300)).accepted == "PP587A0")
+        #expect(german.decide(at: .milliseconds(300), family: .european).accepted == "M5XSX")
+        // Under a pattern the family's formats would leave, the pattern holds: the US's has no O.
+        var us = board { $0.pattern = .usPlate }
+        for time in [0.0, 0.1, 0.2] { _ = decide(&us, time, [("PP587A0", 0.9)], family: .european) }
+        #expect(decide(&us, 0.3, [("PP587A0", 0.9)], family: .european).accepted == "PP587A0")
+    }
+
+    /// Every frame reads `BA3020Z`, sure of its 0; a second recogniser reads an O there. The
+    /// value is held on that character until the frames settle it: once they read the O too, the
+    /// value is `BA302OZ`.
+    @Test func aCharacterTheSecondOpinionReadsOtherwiseHoldsTheValueUntilTheFramesSettleIt() {
+        func reading(_ text: String) -> CharacterReading {
+            CharacterReading(places: text.map { [Alternative(text: String($0), confidence: 0.95)] }, weight: 0.9)
+        }
+        func frame(_ board: inout VoteBoard, _ seconds: Double, reads text: String, secondOpinion: String?) -> VoteBoard.Decision {
+            let time = Duration.milliseconds(Int64((seconds * 1000).rounded()))
+            board.record([Candidate(value: text, confidence: 0.9)], reading: reading(text), box: box, textHeight: 40, evidence: nil, at: time)
+            if let secondOpinion { board.witness(reading(secondOpinion), at: time) }
+            return board.decide(at: time)
+        }
+        var alone = board(), checked = board()
+        var decisions: [VoteBoard.Decision] = []
+        for time in [0.0, 0.1, 0.2, 0.3] {
+            _ = frame(&alone, time, reads: "BA3020Z", secondOpinion: nil)
+            decisions.append(frame(&checked, time, reads: "BA3020Z", secondOpinion: "BA302OZ"))
+        }
+        #expect(alone.decide(at: .milliseconds(300)).accepted == "BA3020Z")
+        #expect(decisions.allSatisfy { $0.accepted == nil })
+        guard case .waiting(_, .weakCharacter(let weak)) = decisions.last else {
+            Issue.record("held for another reason: \(String(describing: decisions.last))")
+            return
+        }
+        #expect(weak.position == 6 && Set([weak.character, weak.runnerUp]) == ["0", "O"])
+        #expect(abs(weak.share - weak.runnerUpShare) < 0.01 && weak.share < 0.6)
+        for time in [0.4, 0.5, 0.6, 0.7] { decisions.append(frame(&checked, time, reads: "BA302OZ", secondOpinion: "BA302OZ")) }
+        #expect(decisions.compactMap(\.accepted).first == "BA302OZ")
     }
 
     @Test func nearMissesDifferByOneEdit() {

@@ -43,6 +43,16 @@ struct CharacterReading: Sendable, Hashable {
         self.init(places: places, weight: weight)
     }
 
+    /// Whether the reading is in doubt: a place whose best choice has less than `sure`
+    /// probability, or holds a character `pattern` would also take as its look-alike (O and 0
+    /// where either may stand), which frames misread alike.
+    func isDoubtful(below sure: Double, under pattern: TextPattern) -> Bool {
+        places.contains { choices in
+            guard let best = choices.first else { return false }
+            return best.confidence < sure || best.text.first.flatMap(pattern.lookAlike(of:)) != nil
+        }
+    }
+
     /// The probability this reading gives to `key` (a ``TextPattern/lookAlikeKey(_:)``) at `place`:
     /// look-alikes, which the pattern tells apart, count as one.
     func probability(ofKey key: Character, at place: Int) -> Double {

@@ -1,0 +1,59 @@
+import OCRKit
+@testable import OCRKitLive
+import OCRKitTestSupport
+import Testing
+
+@Suite struct PlateLookTests {
+    /// Each look painted at test time, its text found by a real engine: the band beside the box
+    /// the engine gives tells the family, and a plate without a band has none.
+    @Test(arguments: [(PaintedPlates.Look.european, PlateFamily?.some(.european)), (.mercosur, .mercosur), (.unitedStates, nil)])
+    func aPlatesBandTellsItsFamily(look: PaintedPlates.Look, family: PlateFamily?) async throws {
+        for (text, size) in [("RK755AJ", 40), ("AB123CD", 24)] {
+            let frame = try PaintedPlates.frame(text, look: look, letterHeight: size)
+            let page = try await Scenes.ppocr().read(frame, options: RecognitionOptions())
+            // The plate's letters are the tallest text, as the scanner keeps them.
+            let line = try #require(page.lines.max { $0.box.height < $1.box.height })
+            #expect(line.text.replacingOccurrences(of: " ", with: "") == text)
+            let box = line.box.scaled(width: Double(frame.width), height: Double(frame.height))
+            #expect(PlateLook.family(around: box, in: frame) == family, "\(look) \(text) at \(size) points, box \(box)")
+        }
+    }
+
+    /// A plate on a blue car: blue up to the edge of the window searched is not a band.
+    @Test func aBlueCarIsNotABand() throws {
+        var canvas = PaintedPlates.Canvas(width: 640, height: 360, colour: PaintedPlates.band)
+        canvas.fill(Rect(x: 150, y: 100, width: 300, height: 110), PaintedPlates.white)
+        let frame = canvas.bitmap
+        #expect(PlateLook.family(around: Rect(x: 200, y: 130, width: 200, height: 50), in: frame) == nil)
+        // A gray frame shows no colour.
+        let european = try PaintedPlates.frame("RK755AJ", look: .european)
+        let gray = Bitmap(width: european.width, height: european.height, layout: .gray,
+                          pixels: stride(from: 0, to: european.pixels.count, by: 3).map { european.pixels[$0 + 1] }, image: "gray")
+        #expect(PlateLook.family(around: Rect(x: 230, y: 130, width: 200, height: 50), in: gray) == nil)
+    }
+}
+
+@Suite(.enabled(if: InstalledDependencies.hasPPOCR, InstalledDependencies.missingReason))
+struct PlateFamilyScanTests {
+    private func accepted(_ text: String, look: PaintedPlates.Look, readsFormatFromLook: Bool = true) async throws -> [LiveScanner.Acceptance] {
+        let scanner = try LiveScanner(engine: Scenes.ppocr(), configuration: .init(readsFormatFromLook: readsFormatFromLook))
+        var accepted: [LiveScanner.Acceptance] = []
+        for frame in try PaintedPlates.sequence(text, look: look, count: 8) {
+            if let acceptance = try await scanner.scan(frame).accepted { accepted.append(acceptance) }
+        }
+        return accepted
+    }
+
+    /// PP-OCR reads the O of `BA302OZ` as 0 in every frame. Any plate's pattern takes `BA3020Z` as
+    /// it is; a plate with an EU band is read with the European formats, where only Italy's and
+    /// France's fits, with letters last.
+    @Test func anEUBandDecidesALookAlikeTheFramesAllMisread() async throws {
+        let european = try await accepted("BA302OZ", look: .european)
+        #expect(european.map(\.value) == ["BA302OZ"])
+        #expect(european.first?.family == .european)
+        #expect(try await accepted("BA302OZ", look: .european, readsFormatFromLook: false).map(\.value) != ["BA302OZ"])
+        // A US plate has no band: its value is read as any plate's.
+        let american = try await accepted("BA302OZ", look: .unitedStates)
+        #expect(!american.isEmpty && american.allSatisfy { $0.family == nil })
+    }
+}
