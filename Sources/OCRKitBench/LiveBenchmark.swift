@@ -28,6 +28,8 @@ public struct LiveBenchmark: Sendable {
     public var boxes: String
     /// The engine every scanner reads frames with.
     public var engine: any OCREngine
+    /// The recogniser that reads each scanner's doubtful plates again, if any.
+    public var secondOpinion: (any LineRecognizer)?
     /// Photos left out at the start: one half of the set to tune on, the other to report.
     public var skip = 0
     /// Only the first photos after those, when set.
@@ -39,6 +41,9 @@ public struct LiveBenchmark: Sendable {
     /// Whether each sequence is scanned for its region's plates instead (`us`, `eu`: see
     /// ``OCRKitLive/TextPattern/plates``), as a scanner set up for the country it stands in.
     public var usesRegionPatterns = false
+    /// Whether the scanners read plates with the formats their look shows
+    /// (``OCRKitLive/LiveScanner/Configuration/readsFormatFromLook``).
+    public var readsFormatFromLook = true
     /// Sequences scanned at once, each by its own scanner.
     public var jobs = ProcessInfo.processInfo.activeProcessorCount
     /// Whether each sequence's plate and what the scanner accepted are reported too.
@@ -54,20 +59,31 @@ public struct LiveBenchmark: Sendable {
     public func run(report: (String) -> Void) async throws {
         let entries = Array(try PlateBoxes(contentsOf: boxes).entries.dropFirst(skip).prefix(limit ?? .max))
         guard !entries.isEmpty else { throw OCRError(.invalidOption, path: boxes, reason: "lists no plates") }
-        let engine = engine, frames = frameCount, skip = skip
+        let engine = engine, secondOpinion = secondOpinion, frames = frameCount, skip = skip, look = readsFormatFromLook
         let patterns = try entries.map { usesRegionPatterns ? try TextPattern(named: $0.region) : pattern }
+        // A truth that its region's formats, or the scanner's pattern, refuse cannot be reported as
+        // the data set writes it (a letter O where the country's format has a 0, a vanity plate
+        // under `plate`): it is scored apart, rather than the scanner bent to it.
+        let reportable = zip(entries, patterns).map { entry, pattern in
+            pattern.matches(entry.plate) && ((try? TextPattern(named: entry.region))?.matches(entry.plate) ?? true)
+        }
         let loader = ImageLoader(jobs: jobs)
         report("\(entries.count) sequences of \(frames) frames, engine \(engine.info.name), "
-               + "pattern \(usesRegionPatterns ? "of each plate's region" : pattern.name), \(jobs) at once")
+               + "pattern \(usesRegionPatterns ? "of each plate's region" : pattern.name)"
+               + (readsFormatFromLook ? "" : ", no look")
+               + (secondOpinion.map { ", second opinion \($0.info.name) \($0.info.version)" } ?? "") + ", \(jobs) at once")
         let start = ContinuousClock.now, processor = ProcessorTime.ofThisProcess()
-        var scored = LiveScore(), signReports = 0
+        var scored = LiveScore(), scoredReportable = LiveScore(), signReports = 0, refusals: [String: Int] = [:]
         // Each sequence said in the list's order, whichever finished first.
         try await Array(entries.indices).concurrentMap(jobs: jobs) { index in
             // A photo's footage is the same whatever is skipped.
-            try await Self.scan(entries[index], seed: UInt64(skip + index), frames: frames, pattern: patterns[index], engine: engine, loader: loader)
-        } inOrder: { _, sequence in
+            try await Self.scan(entries[index], seed: UInt64(skip + index), frames: frames, pattern: patterns[index], look: look,
+                                engine: engine, secondOpinion: secondOpinion, loader: loader)
+        } inOrder: { index, sequence in
             scored.add(plate: sequence.plate, frames: sequence.records)
+            if reportable[index] { scoredReportable.add(plate: sequence.plate, frames: sequence.records) }
             if sequence.reportsSign { signReports += 1 }
+            if let refusal = sequence.refusal { refusals[refusal, default: 0] += 1 }
             if reportsSequences { report(sequence.summary) }
         }
         let seconds = (ContinuousClock.now - start).timeInterval, spent = ProcessorTime.ofThisProcess() - processor
@@ -78,12 +94,16 @@ public struct LiveBenchmark: Sendable {
                       scored.meanFramesToAcceptance))
         report(String(format: "false accepts            %.2f per 1,000 frames (%d in %d frames read)",
                       scored.falseAcceptsPerThousandFrames, scored.falseAccepts, scored.framesRead))
+        report("not accepted, by cause   " + refusals.sorted { ($0.value, $1.key) > ($1.value, $0.key) }
+            .map { "\($0.key) \($0.value)" }.joined(separator: ", "))
         report("duplicate reports        \(scored.duplicates)")
         report("sign's text reported     in \(signReports) sequences")
-        // Plates whose truth the pattern refuses cannot be reported as the data set writes them:
-        // a letter O where the country's format has a 0, a vanity plate under `plate`.
-        let unfit = zip(entries, patterns).filter { !$1.matches($0.plate) }.map(\.0.plate)
-        report("truths not fitting       \(unfit.count)" + (unfit.isEmpty ? "" : " (\(unfit.joined(separator: " ")))"))
+        let unfit = zip(entries, reportable).filter { !$1 }.map(\.0.plate)
+        report("truths not reportable    \(unfit.count), refused by their region's formats or the pattern"
+               + (unfit.isEmpty ? "" : " (\(unfit.joined(separator: " ")))"))
+        report(String(format: "  the other %d: accepted %.4f, false accepts %.2f per 1,000 frames (%d in %d frames read)",
+                      scoredReportable.sequences, scoredReportable.acceptedAccuracy,
+                      scoredReportable.falseAcceptsPerThousandFrames, scoredReportable.falseAccepts, scoredReportable.framesRead))
         report(String(format: "speed                    %.2f frames read a second", Double(scored.framesRead) / seconds))
         // Frames a second depend on the cores; the processor time a frame is what the footage costs.
         report(String(format: "processor time           %.1f ms a frame (user %.1f s, system %.1f s: %.0f%% of user)",
@@ -97,6 +117,8 @@ public struct LiveBenchmark: Sendable {
         /// The dealer's sign under the plate.
         var sign: String
         var records: [LiveScore.FrameRecord]
+        /// The plate family the look agreed on when a value was accepted, by the frame's index.
+        var families: [Int: PlateFamily]
         /// Each value that led the votes but was never accepted, with why it was last held back.
         var heldBack: [LiveScanner.Holding]
         /// The time the scanner took over the frames it read, in seconds: which footage is dear.
@@ -109,26 +131,39 @@ public struct LiveBenchmark: Sendable {
             return records.contains { $0.accepted.map(texts.contains) ?? false }
         }
 
+        /// Why the plate was not accepted, in a few words; `nil` when it was: the rule that last held
+        /// it back (see ``OCRKitLive/HoldReason``), another value accepted in its place, a read
+        /// of it that never led the votes, or no read of it at all.
+        var refusal: String? {
+            guard !records.contains(where: { $0.accepted == plate }) else { return nil }
+            if let held = heldBack.last(where: { $0.value == plate }) { return held.reason.rule }
+            if records.contains(where: { $0.accepted != nil }) { return "another value accepted" }
+            return records.contains { $0.topRead == plate } ? "never led" : "never read"
+        }
+
         /// `AB12CDE: AB12CDE@9 A812CDE@21 (wrong)  (84 ms a frame read)`, or `AB12CDE: -` when nothing
-        /// was accepted, with the time a frame read took;
-        /// then each frame's own best read, and why values were held back.
+        /// was accepted, with the time a frame read took, and the plate's family where its look
+        /// chose the formats (`PP587AO@12 (an EU band)`); then each frame's own best read, and why
+        /// values were held back.
         var summary: String {
             let accepted = records.enumerated().compactMap { index, record in
-                record.accepted.map { "\($0)@\(index)" + ($0 == plate ? "" : " (wrong)") }
+                record.accepted.map {
+                    "\($0)@\(index)" + (families[index].map { " (\($0))" } ?? "") + ($0 == plate ? "" : " (wrong)")
+                }
             }
             let reads = records.map { $0.isRead ? ($0.topRead ?? "-") : "skipped" }
             let framesRead = max(1, records.filter(\.isRead).count)
             return "\(plate): " + (accepted.isEmpty ? "-" : accepted.joined(separator: " "))
                 + String(format: "  (%.0f ms a frame read)", 1000 * readSeconds / Double(framesRead))
                 + "\n  reads: " + reads.joined(separator: " ")
-                + heldBack.map { "\n  held back \($0.value): \($0.reason)" }.joined()
+                + heldBack.map { "\n  held back \($0.value): \($0.reason)" + ($0.family.map { " (\($0))" } ?? "") }.joined()
         }
     }
 
     private static let signs = ["CITY MOTORS", "SALE 2499", "DEALER 555 0192", "WASH ME", "EST 1987"]
 
-    private static func scan(_ entry: PlateBoxes.Entry, seed: UInt64, frames: Int, pattern: TextPattern,
-                             engine: any OCREngine, loader: ImageLoader) async throws -> Sequence {
+    private static func scan(_ entry: PlateBoxes.Entry, seed: UInt64, frames: Int, pattern: TextPattern, look: Bool,
+                             engine: any OCREngine, secondOpinion: (any LineRecognizer)?, loader: ImageLoader) async throws -> Sequence {
         let photo = try await loader.decode(contentsOf: entry.imagePath, maximumSide: nil)
         // A sign's letters about a third of the plate's box high: smaller than the plate's own.
         let signText = signs[Int(seed) % signs.count]
@@ -138,8 +173,8 @@ public struct LiveBenchmark: Sendable {
         var camera = CameraSimulation(scene: photo, target: entry.box, overlay: sign, seed: seed)
         camera.frameCount = frames
         let scanner = try LiveScanner(
-            engine: engine, configuration: LiveScanner.Configuration(region: camera.region, pattern: pattern))
-        var records: [LiveScore.FrameRecord] = [], heldBack: [LiveScanner.Holding] = []
+            engine: engine, secondOpinion: secondOpinion, configuration: LiveScanner.Configuration(region: camera.region, pattern: pattern, readsFormatFromLook: look))
+        var records: [LiveScore.FrameRecord] = [], heldBack: [LiveScanner.Holding] = [], families: [Int: PlateFamily] = [:]
         var reading = Duration.zero
         for index in 0..<camera.frameCount {
             let frame = Frame(bitmap: camera.frame(index), time: camera.time(of: index))
@@ -149,13 +184,28 @@ public struct LiveBenchmark: Sendable {
             records.append(LiveScore.FrameRecord(
                 isRead: step.skipped == nil, showsPlate: camera.showsTarget(in: index),
                 topRead: step.candidates.first?.value, accepted: step.accepted?.value))
+            if let family = step.accepted?.family { families[index] = family }
             if let waiting = step.waiting {
                 heldBack.removeAll { $0.value == waiting.value }
                 heldBack.append(waiting)
             }
         }
         let accepted = Set(records.compactMap(\.accepted))
-        return Sequence(plate: entry.plate, sign: signText, records: records, heldBack: heldBack.filter { !accepted.contains($0.value) },
+        return Sequence(plate: entry.plate, sign: signText, records: records, families: families, heldBack: heldBack.filter { !accepted.contains($0.value) },
                         readSeconds: reading.timeInterval)
+    }
+}
+
+private extension HoldReason {
+    /// The rule that held a value back, without its figures: what a cause of refusal is counted by.
+    var rule: String {
+        switch self {
+        case .acceptedAlready, .tooLike: "too like a value accepted"
+        case .ledTooBriefly: "led too briefly"
+        case .tooFewFrames: "too few frames"
+        case .tooSmallShare: "too small a share"
+        case .tooLittleWeight: "too little weight"
+        case .weakCharacter: "a weak character"
+        }
     }
 }

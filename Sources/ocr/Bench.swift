@@ -252,10 +252,14 @@ struct BenchLive: AsyncParsableCommand {
     @Flag(help: "Also print each sequence's plate and what the scanner accepted, with the frames' numbers.")
     var details = false
 
+    @Flag(inversion: .prefixedNo, help: "Read a plate with the formats of the family its look shows, as `ocr live` does.")
+    var look = true
+
     @OptionGroup var engine: LiveEngineArguments
 
     func run() async throws {
         var benchmark = LiveBenchmark(boxes: boxes, engine: try engine.makeEngine(jobs: jobs))
+        benchmark.secondOpinion = try engine.makeSecondOpinion(jobs: jobs)
         benchmark.skip = skip
         benchmark.limit = limit
         benchmark.frameCount = frames
@@ -266,6 +270,7 @@ struct BenchLive: AsyncParsableCommand {
         }
         benchmark.jobs = jobs
         benchmark.reportsSequences = details
+        benchmark.readsFormatFromLook = look
         try await benchmark.run { print($0) }
     }
 }

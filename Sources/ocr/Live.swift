@@ -16,7 +16,10 @@ struct Live: AsyncParsableCommand {
             a sign under the plate is), lets each frame's top three readings vote over the last second, \
             weighs the leader character by character over the frames, and prints a value once it has \
             led long enough, as the best read of three frames at least, with each character sure enough \
-            and the more votes the smaller its text or the closer its runner-up: its time (in the video, \
+            and the more votes the smaller its text or the closer its runner-up. Where the frames agree that \
+            a plate has a blue band down its left side (a European plate) or across its top (a Mercosur \
+            plate), its value is read with that family's formats within --pattern, which decides \
+            look-alikes such as O and 0 (--no-look: as read). It prints the value's time (in the video, \
             or the clock's for a stream), its confidence, and a picture of it (the evidence) saved in \
             --evidence. A value is not printed again within --cooldown seconds; --details says, frame by \
             frame, why a value is not printed yet.
@@ -79,6 +82,9 @@ struct Live: AsyncParsableCommand {
         """)
     var details = false
 
+    @Flag(inversion: .prefixedNo, help: "Read a plate with the formats of the family its look shows (a blue band: European, Mercosur).")
+    var look = true
+
     @OptionGroup var engine: LiveEngineArguments
 
     func validate() throws {
@@ -93,7 +99,7 @@ struct Live: AsyncParsableCommand {
     func run() async throws {
         let configuration = try scannerConfiguration()
         let scanner = try LiveScanner(engine: engine.makeEngine(jobs: 1, reading: configuration.pattern.script),
-                                      configuration: configuration)
+                                      secondOpinion: engine.makeSecondOpinion(jobs: 1), configuration: configuration)
         var frames = 0, read = 0, accepted = 0
         for try await frame in try frameSource() {
             frames += 1
@@ -114,13 +120,18 @@ struct Live: AsyncParsableCommand {
         warn("\(frames) frames, \(read) read, \(accepted) values reported")
     }
 
-    /// `1.30 s  read AB12CDE 0.93, A812CDE 0.41; AB12CDE not reported: weight 1.62 of 3.10 (text 14 px high)`.
+    /// `1.30 s  read AB12CDE 0.93, A812CDE 0.41; AB12CDE not reported: weight 1.62 of 3.10 (text 14 px high)`;
+    /// `; PP587AO accepted, read with the formats of a plate with an EU band`.
     private static func details(of step: LiveScanner.Step) -> String {
         let reads = step.candidates.map { "\($0.value) " + String(format: "%.2f", $0.confidence) }
         var line = String(format: "%.2f s  ", step.time.timeInterval) + (reads.isEmpty ? "nothing fitting read" : "read " + reads.joined(separator: ", "))
-        if let accepted = step.accepted { line += "; \(accepted.value) accepted" }
-        if let waiting = step.waiting { line += "; \(waiting.value) not reported: \(waiting.reason)" }
+        if let accepted = step.accepted { line += "; \(accepted.value) accepted" + formats(of: accepted.family) }
+        if let waiting = step.waiting { line += "; \(waiting.value) not reported: \(waiting.reason)" + formats(of: waiting.family) }
         return line
+    }
+
+    private static func formats(of family: PlateFamily?) -> String {
+        family.map { ", read with the formats of a plate with \($0)" } ?? ""
     }
 
     private func scannerConfiguration() throws -> LiveScanner.Configuration {
@@ -128,6 +139,7 @@ struct Live: AsyncParsableCommand {
         if let roi { configuration.region = roi.rect }
         configuration.cooldown = .seconds(cooldown)
         configuration.minimumTextHeight = minTextHeight
+        configuration.readsFormatFromLook = look
         // A folder of snapshots may be sparser than the scanner's default pace.
         configuration.minimumInterval = min(configuration.minimumInterval, .seconds(1 / fps))
         return configuration
@@ -171,7 +183,8 @@ struct Live: AsyncParsableCommand {
         case .jsonl:
             let record = AcceptanceRecord(
                 value: acceptance.value, time: acceptance.time.timeInterval, firstSeen: acceptance.firstSeen.timeInterval,
-                confidence: acceptance.confidence, votes: acceptance.votes, box: acceptance.box, evidence: picture)
+                confidence: acceptance.confidence, votes: acceptance.votes, box: acceptance.box, evidence: picture,
+                family: acceptance.family?.rawValue)
             let encoder = JSONEncoder()
             encoder.outputFormatting = [.sortedKeys, .withoutEscapingSlashes]
             return String(decoding: try encoder.encode(record), as: UTF8.self)
@@ -186,6 +199,8 @@ struct Live: AsyncParsableCommand {
         var votes: Int
         var box: Rect
         var evidence: String?
+        /// The plate family whose formats the value was read with: european, mercosur.
+        var family: String?
     }
 }
 
@@ -203,10 +218,22 @@ struct LiveEngineArguments: ParsableArguments {
         """, valueName: "set|folder"))
     var models: String?
 
+    @Option(help: ArgumentHelp("""
+        A second recogniser that reads the plate again in the frames whose reading is in doubt: a PP-OCR \
+        model set (\(PPOCRModelSet.installedNames.joined(separator: ", "))) or the folder of another. \
+        Where it reads a character otherwise, the frames must settle it before the value is reported.
+        """, valueName: "set|folder"))
+    var secondOpinion: String?
+
     /// The engine these arguments describe, reading text of `script` up to `jobs` frames at once.
     func makeEngine(jobs: Int, reading script: Script = .latin) throws -> any OCREngine {
         var settings = EngineSettings(engine, jobs: jobs, logger: diagnostics)
         settings.models = models
         return try settings.frameEngine(reading: script)
+    }
+
+    /// The second recogniser of --second-opinion, reading up to `jobs` plates at once; `nil` without it.
+    func makeSecondOpinion(jobs: Int) throws -> (any LineRecognizer)? {
+        try secondOpinion.map { try EngineSettings(.ppocr, jobs: jobs, logger: diagnostics).secondOpinion(models: $0) }
     }
 }

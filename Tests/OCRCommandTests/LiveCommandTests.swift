@@ -45,6 +45,27 @@ import Testing
         #expect(fields.count == 4 && fields[1] == "AB12CDE" && fields[3] == picture)
     }
 
+    /// PP-OCR reads the O of `BA302OZ` on a European plate as 0 in every frame; the plate's EU band
+    /// has it read with the European formats, where only Italy's and France's fits. A second
+    /// opinion changes nothing the frames agree on with it, and --no-look leaves the value as read.
+    @Test(.enabled(if: InstalledDependencies.hasPPOCR, InstalledDependencies.missingReason))
+    func aPlatesLookChoosesItsFormats() async throws {
+        let frames = folder.file("european")
+        try FileManager.default.createDirectory(atPath: frames, withIntermediateDirectories: true)
+        for index in 0..<8 {
+            try ImageWriter.write(try PaintedPlates.frame("BA302OZ", look: .european, shift: index % 3), to: "\(frames)/frame\(index).png")
+        }
+        let arguments = ["live", frames, "--engine", "ppocr", "--format", "jsonl", "--evidence", folder.file("evidence")]
+        let result = try await ocr(arguments + ["--second-opinion", "v4", "--details"])
+        #expect(result.status == 0, "\(result.errors)")
+        let record = try #require(try JSONSerialization.jsonObject(with: Data(result.output.utf8)) as? [String: Any], "\(result.output)")
+        #expect(record["value"] as? String == "BA302OZ")
+        #expect(record["family"] as? String == "european")
+        #expect(result.errors.contains("BA302OZ accepted, read with the formats of a plate with an EU band"), "\(result.errors)")
+        let asRead = try await ocr(arguments + ["--no-look"])
+        #expect(!asRead.output.contains("BA302OZ") && !asRead.output.contains("family"), "\(asRead.output)")
+    }
+
     @Test func detailsSayWhyAValueWaitsFrameByFrame() async throws {
         let frames = try writeFrames(plate: "AB12 CDE", count: 6)
         let result = try await ocr(["live", frames, "--engine", "tesseract", "--pattern", "uk", "--details",

@@ -31,6 +31,24 @@ struct LiveBenchmarkTests {
         #expect(output.contains("sign's text reported     in 0 sequences"), "\(output)")
     }
 
+    /// A Slovak plate labelled `RKO99AN`: the O stands where every European format has a digit,
+    /// so no scanner can report it as written. It is listed, and the figures are given without it.
+    @Test(.enabled(if: SharedData.isAvailable("openalpr_plates"), SharedData.missingReason),
+          .enabled(if: InstalledDependencies.hasPPOCR, InstalledDependencies.missingReason))
+    func truthsTheirFormatsRefuseAreScoredApart() async throws {
+        let folder = try TemporaryFolder()
+        let path = try folder.write(Array(try shortList(["K179658", "RKO99AN"]).utf8), to: "boxes.tsv")
+        var settings = EngineSettings(.ppocr)
+        settings.models = InstalledDependencies.ppocrModels
+        var benchmark = LiveBenchmark(boxes: path, engine: try settings.frameEngine())
+        benchmark.frameCount = 14
+        var lines: [String] = []
+        try await benchmark.run { lines.append($0) }
+        let output = lines.joined(separator: "\n")
+        #expect(output.contains("truths not reportable    1, refused by their region's formats or the pattern (RKO99AN)"), "\(output)")
+        #expect(output.contains("  the other 1: accepted "), "\(output)")
+    }
+
     @Test func aListWithoutPlatesIsNamedInTheError() async throws {
         let folder = try TemporaryFolder()
         let path = try folder.write(Array("".utf8), to: "boxes.tsv")
@@ -39,12 +57,12 @@ struct LiveBenchmarkTests {
         #expect(error?.description == "\(path): lists no plates")
     }
 
-    /// Two lines of the data set's boxes.tsv, with absolute paths.
-    private func shortList() throws -> String {
+    /// The data set's boxes.tsv lines of `plates`, with absolute paths.
+    private func shortList(_ plates: Set<String> = ["K179658", "5UVR090"]) throws -> String {
         let set = SharedData.datasets.appendingPathComponent("openalpr_plates")
         let lines = try String(contentsOf: set.appendingPathComponent("boxes.tsv"), encoding: .utf8)
             .split(separator: "\n")
-            .filter { ["K179658", "5UVR090"].contains($0.split(separator: "\t").last.map(String.init) ?? "") }
+            .filter { plates.contains($0.split(separator: "\t").last.map(String.init) ?? "") }
         return lines.map { set.path + "/" + $0 }.joined(separator: "\n") + "\n"
     }
 }
