@@ -86,15 +86,14 @@ public actor LiveScanner {
         if let block = CandidateBlock.largestPlausible(in: page, pattern: configuration.pattern,
                                                        count: configuration.candidateCount, place: place) {
             step.candidates = block.candidates
+            let pixels = block.box.scaled(width: Double(frame.bitmap.width), height: Double(frame.bitmap.height))
             if configuration.readsFormatFromLook {
-                let box = block.box.scaled(width: Double(frame.bitmap.width), height: Double(frame.bitmap.height))
-                looks.record(PlateLook.family(around: box, in: frame.bitmap), at: frame.time)
+                looks.record(PlateLook.family(around: pixels, in: frame.bitmap), at: frame.time)
             }
-            board.record(block.candidates, reading: block.reading, box: block.box, textHeight: block.box.height * Double(frame.bitmap.height),
-                         evidence: evidence(around: block.box, in: frame.bitmap), at: frame.time)
+            board.record(block.candidates, reading: block.reading, box: block.box, textHeight: pixels.height,
+                         evidence: evidence(around: pixels, in: frame.bitmap), at: frame.time)
             if let secondOpinion, block.reading.isDoubtful(below: configuration.sureCharacter, under: configuration.pattern) {
-                let box = block.box.scaled(width: Double(frame.bitmap.width), height: Double(frame.bitmap.height))
-                if let line = try await secondOpinion.recognizeLines(along: [box.quad], in: frame.bitmap, options: options).first ?? nil {
+                if let line = try await secondOpinion.recognizeLines(along: [pixels.quad], in: frame.bitmap, options: options).first ?? nil {
                     board.witness(CharacterReading(symbols: line.words.flatMap(\.symbols), weight: line.confidence,
                                                    pattern: configuration.pattern), at: frame.time)
                 }
@@ -139,8 +138,8 @@ public actor LiveScanner {
             votes: votes.count, box: best.box, evidence: best.evidence, evidenceTime: best.time, family: nil)
     }
 
+    /// The frame's pixels around `box`, in its pixels.
     private func evidence(around box: Rect, in bitmap: Bitmap) -> Bitmap? {
-        let pixels = box.scaled(width: Double(bitmap.width), height: Double(bitmap.height))
-        return bitmap.cropped(to: pixels.insetBy(dx: configuration.evidenceInset.dx, dy: configuration.evidenceInset.dy))
+        bitmap.cropped(to: box.insetBy(dx: configuration.evidenceInset.dx, dy: configuration.evidenceInset.dy))
     }
 }
