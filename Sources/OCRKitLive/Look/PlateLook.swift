@@ -3,11 +3,11 @@ import OCRKit
 /// What a frame shows of a plate around the text read from it: the blue band that tells a
 /// European plate (down its left side) or a Mercosur plate (across its top) from others.
 ///
-/// A band is a run of blue beside the text, about as wide (or high) as a European band is beside
-/// its plate's letters, with something else on both sides of it: the plate's light background
-/// between it and the text, and the plate's edge beyond it. A blue car around a plate is blue
-/// right up to the window's edge and is not taken for a band; a band the frame does not show
-/// clearly is not seen, and the plate is then read as any plate.
+/// A band is a run of blue beside the text, about as wide (or high) as a band is beside its
+/// plate's letters, with something else on both sides of it within the window searched, and no
+/// blue past the plate's ends. A blue car around a plate is blue past them and is not taken for
+/// a band; a band the frame does not show clearly is not seen, and the plate is then read as any
+/// plate.
 enum PlateLook {
     /// The family whose band `frame` shows beside the text at `box`, in the frame's pixels; `nil`
     /// when it shows none, or the frame is not in colour.
