@@ -26,8 +26,9 @@ extension LiveScanner {
     public struct Holding: Hashable, Sendable {
         public var value: String
         public var reason: HoldReason
-        /// The family of plate the frames' look agreed on, whose formats the value was read with
-        /// (see ``Configuration/readsFormatFromLook``); `nil` when they agreed on none.
+        /// The family of plate the frames' look agreed on when the value was decided, whose
+        /// formats it was read with where it fits one (see ``Configuration/readsFormatFromLook``);
+        /// `nil` when they agreed on none.
         public var family: PlateFamily?
     }
 
@@ -48,8 +49,9 @@ extension LiveScanner {
         public var evidence: Bitmap?
         /// That frame's time.
         public var evidenceTime: Duration
-        /// The family of plate the frames' look agreed on, whose formats the value was read with
-        /// (see ``Configuration/readsFormatFromLook``); `nil` when they agreed on none.
+        /// The family of plate the frames' look agreed on when the value was decided, whose
+        /// formats it was read with where it fits one (see ``Configuration/readsFormatFromLook``);
+        /// `nil` when they agreed on none.
         public var family: PlateFamily?
     }
 }

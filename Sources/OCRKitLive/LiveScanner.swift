@@ -92,16 +92,16 @@ public actor LiveScanner {
             }
             board.record(block.candidates, reading: block.reading, box: block.box, textHeight: pixels.height,
                          evidence: evidence(around: pixels, in: frame.bitmap), at: frame.time)
-            if let secondOpinion, block.reading.isDoubtful(below: configuration.sureCharacter, under: configuration.pattern) {
-                if let line = try await secondOpinion.recognizeLines(along: [pixels.quad], in: frame.bitmap, options: options).first ?? nil {
-                    board.witness(CharacterReading(symbols: line.words.flatMap(\.symbols), weight: line.confidence,
-                                                   pattern: configuration.pattern), at: frame.time)
-                }
+            if let secondOpinion, block.reading.isDoubtful(below: configuration.sureCharacter, under: configuration.pattern),
+               let line = try await secondOpinion.recognizeLines(along: [pixels.quad], in: frame.bitmap, options: options).first ?? nil {
+                board.witness(CharacterReading(symbols: line.words.flatMap(\.symbols), weight: line.confidence,
+                                               pattern: configuration.pattern), at: frame.time)
             }
         }
         // A value just accepted still votes while it is in view: it holds the lead, so that other
         // text, or a look-alike of it, cannot be accepted in the frames it is not read in.
-        let family = configuration.readsFormatFromLook ? looks.agreed : nil
+        // Looks are recorded only when the configuration reads formats from them.
+        let family = looks.agreed
         switch board.decide(at: frame.time, excluding: Set(acceptedTimes.keys), family: family) {
         case .accepted(let value):
             guard var acceptance = acceptance(of: value, at: frame.time) else { break }

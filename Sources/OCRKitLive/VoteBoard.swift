@@ -100,11 +100,12 @@ struct VoteBoard: Sendable {
         let reads = votes.filter { $0.isFirstChoice && TextPattern.lookAlikeKey($0.candidate.value) == key }
         let doubt = self.doubt(of: reads)
         let needed = rules.minimumWeight * doubt.factor
-        let formats = family.map(\.pattern).flatMap { formats in
-            formats.normalize(read).map(rules.pattern.matches) == true ? formats : nil
+        // The read with the family's formats, where it fits one and the pattern allows the result.
+        let formatted = family.flatMap { family in
+            family.pattern.normalize(read).flatMap { rules.pattern.matches($0) ? (value: $0, formats: family.pattern) : nil }
         }
-        let voted = formats?.normalize(read) ?? read
-        let consensus = CharacterConsensus(value: voted, readings: votes.compactMap(\.reading) + witnesses.map(\.reading), pattern: formats ?? rules.pattern)
+        let consensus = CharacterConsensus(value: formatted?.value ?? read, readings: votes.compactMap(\.reading) + witnesses.map(\.reading),
+                                           pattern: formatted?.formats ?? rules.pattern)
         let value = consensus.value
         let reason: HoldReason? = if let seen = excluded.first(where: { Self.isWithinOneEdit(TextPattern.lookAlikeKey($0), key) }) {
             seen == value ? .acceptedAlready : .tooLike(seen)

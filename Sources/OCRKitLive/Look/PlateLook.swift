@@ -55,7 +55,7 @@ enum PlateLook {
                   run.lowerBound >= margin, run.upperBound < shares.count else { continue }
             let before = shares[(run.lowerBound - margin)..<run.lowerBound]
             let band = (window.lowerBound + run.lowerBound)..<(window.lowerBound + run.upperBound)
-            if before.reduce(0, +) / Double(before.count) < clearShare, endsWithItsPlate(band, colours, box: box, along: side) { return true }
+            if mean(before) < clearShare, endsWithItsPlate(band, colours, box: box, along: side) { return true }
         }
         return false
     }
@@ -74,8 +74,7 @@ enum PlateLook {
              colours.columns(from: box.maxX + 0.6 * height, to: box.maxX + 1.2 * height)]
         }
         return beyond.allSatisfy { lines in
-            lines.isEmpty || lines.map { colours.share(at: $0, across: band, along: side == .left ? .row : .column) }.reduce(0, +)
-                / Double(lines.count) < clearShare
+            lines.isEmpty || mean(lines.map { colours.share(at: $0, across: band, along: side == .left ? .row : .column) }) < clearShare
         }
     }
 
@@ -84,8 +83,7 @@ enum PlateLook {
         let rows = colours.rows(from: box.midY - 0.15 * box.height, to: box.midY + 0.15 * box.height)
         let columns = colours.columns(from: box.minX + 0.5 * box.height, to: box.maxX - 0.1 * box.height)
         guard !rows.isEmpty, !columns.isEmpty else { return false }
-        let shares = rows.map { colours.share(at: $0, across: columns, along: .row) }
-        return shares.reduce(0, +) / Double(shares.count) > blueTextShare
+        return mean(rows.map { colours.share(at: $0, across: columns, along: .row) }) > blueTextShare
     }
 
     /// The share of blue pixels in a text's middle above which its letters are blue.
@@ -99,6 +97,11 @@ enum PlateLook {
     static let topBandShare = 0.6
     /// The share of blue beside a band, below which it is the plate's edge or background.
     static let clearShare = 0.2
+
+    /// The mean of `shares`, which are not none.
+    private static func mean(_ shares: some Collection<Double>) -> Double {
+        shares.reduce(0, +) / Double(shares.count)
+    }
 
     /// The runs of consecutive `shares` of at least `minimum`.
     private static func runs(of shares: [Double], atLeast minimum: Double) -> [Range<Int>] {
