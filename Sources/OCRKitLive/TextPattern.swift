@@ -61,8 +61,10 @@ public struct TextPattern: Sendable, CustomStringConvertible {
     /// Poland's commonest plates: two letters and five digits (`WA12345`), or three letters and
     /// four digits (`BZM2227`).
     public static let polandPlate = Self(builtIn: "pl", "[A-Z]{2}[0-9]{5}|[A-Z]{3}[0-9]{4}")
-    /// Czechia's plates: a digit, a letter, a letter or digit, four digits (`1AB2345`, `4B40262`).
-    public static let czechPlate = Self(builtIn: "cz", "[0-9][A-Z][A-Z0-9][0-9]{4}")
+    /// Czechia's plates: a digit, a letter, a letter or digit, four digits (`1AB2345`, `4B40262`),
+    /// without the letters G, O, Q and W, which Czechia leaves out for their likeness to C and 0:
+    /// an O read is a 0.
+    public static let czechPlate = Self(builtIn: "cz", "[0-9][A-FH-NPR-VX-Z][0-9A-FH-NPR-VX-Z][0-9]{4}")
     /// Plates of the United States' usual formats: five to seven letters and digits, both
     /// (`ABC1234`, `7ABC123`, `123ABC`, `AB1C2D`), without the letters O and Q, which states
     /// leave out for their likeness to 0: an O read is a 0. Vanity plates of letters only, and

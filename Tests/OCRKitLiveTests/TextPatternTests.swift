@@ -35,6 +35,8 @@ import Testing
 
     @Test(arguments: [
         ("br", "ABS1234", "A85I234"), ("mercosur", "ABC1D23", "ABCID23"), ("it-fr", "RK099AN", "RKO99AN"), ("pl", "WA56660", "WA5666O"),
+        // Czechia's plates have no letter O: where a letter may stand, an O read is a 0.
+        ("cz", "4B04979", "4BO4979"),
     ])
     func platesOfOtherCountriesAreMendedToTheirShape(name: String, plate: String, read: String) throws {
         let pattern = try TextPattern(named: name)
