@@ -143,7 +143,7 @@ public struct LiveBenchmark: Sendable {
 
         /// `AB12CDE: AB12CDE@9 A812CDE@21 (wrong)  (84 ms a frame read)`, or `AB12CDE: -` when nothing
         /// was accepted, with the time a frame read took, and the plate's family where its look
-        /// chose the formats (`PP587AO@12 (an EU band)`); then each frame's own best read, and why
+        /// chose the formats (`PP587AO@12 (a European plate)`); then each frame's own best read, and why
         /// values were held back.
         var summary: String {
             let accepted = records.enumerated().compactMap { index, record in

@@ -47,9 +47,10 @@ extension LiveScanner {
         /// read again by the scanner's second opinion, when it has one.
         public var sureCharacter: Double
         /// Whether the plate's look chooses its formats within ``pattern``: once the frames agree
-        /// that a blue band stands at the plate's left (a European plate) or across its top (a
-        /// Mercosur plate), values are read with that family's formats (``PlateFamily/pattern``)
-        /// where they fit one, and as read where not. Look-alikes the pattern leaves open are then
+        /// on its family (a blue band at the plate's left or a plate 4.7 times as wide as high: a
+        /// European plate; a band across its top: a Mercosur plate; a plate twice as wide as high:
+        /// a US plate), values are read with that family's formats (``PlateFamily/pattern``) where
+        /// they fit one, and as read where not. Look-alikes the pattern leaves open are then
         /// decided: `PP587A0` on a European plate is `PP587AO`. Frames in gray show no band.
         public var readsFormatFromLook: Bool
         /// A value accepted is not reported again for this long.

@@ -16,10 +16,11 @@ struct Live: AsyncParsableCommand {
             a sign under the plate is), lets each frame's top three readings vote over the last second, \
             weighs the leader character by character over the frames, and prints a value once it has \
             led long enough, as the best read of three frames at least, with each character sure enough \
-            and the more votes the smaller its text or the closer its runner-up. Where the frames agree that \
-            a plate has a blue band down its left side (a European plate) or across its top (a Mercosur \
-            plate), its value is read with that family's formats within --pattern, which decides \
-            look-alikes such as O and 0 (--no-look: as read). It prints the value's time (in the video, \
+            and the more votes the smaller its text or the closer its runner-up. Where the frames agree on a \
+            plate's family by its look (a blue band down its left side, or a plate 4.7 times as wide as \
+            high: European; a band across its top: Mercosur; twice as wide as high: US), its value is \
+            read with that family's formats within --pattern, which decides look-alikes such as O and 0 \
+            (--no-look: as read). It prints the value's time (in the video, \
             or the clock's for a stream), its confidence, and a picture of it (the evidence) saved in \
             --evidence. A value is not printed again within --cooldown seconds; --details says, frame by \
             frame, why a value is not printed yet.
@@ -82,7 +83,7 @@ struct Live: AsyncParsableCommand {
         """)
     var details = false
 
-    @Flag(inversion: .prefixedNo, help: "Read a plate with the formats of the family its look shows (a blue band: European, Mercosur).")
+    @Flag(inversion: .prefixedNo, help: "Read a plate with the formats of the family its look shows (a blue band: European, Mercosur; its proportions: European, US).")
     var look = true
 
     @OptionGroup var engine: LiveEngineArguments
@@ -121,7 +122,7 @@ struct Live: AsyncParsableCommand {
     }
 
     /// `1.30 s  read AB12CDE 0.93, A812CDE 0.41; AB12CDE not reported: weight 1.62 of 3.10 (text 14 px high)`;
-    /// `; PP587AO accepted, read with the formats of a plate with an EU band`.
+    /// `; PP587AO accepted, read with the formats of a European plate`.
     private static func details(of step: LiveScanner.Step) -> String {
         let reads = step.candidates.map { "\($0.value) " + String(format: "%.2f", $0.confidence) }
         var line = String(format: "%.2f s  ", step.time.timeInterval) + (reads.isEmpty ? "nothing fitting read" : "read " + reads.joined(separator: ", "))
@@ -131,7 +132,7 @@ struct Live: AsyncParsableCommand {
     }
 
     private static func formats(of family: PlateFamily?) -> String {
-        family.map { ", read with the formats of a plate with \($0)" } ?? ""
+        family.map { ", read with the formats of \($0)" } ?? ""
     }
 
     private func scannerConfiguration() throws -> LiveScanner.Configuration {
@@ -199,7 +200,7 @@ struct Live: AsyncParsableCommand {
         var votes: Int
         var box: Rect
         var evidence: String?
-        /// The plate family whose formats the value was read with: european, mercosur.
+        /// The plate family whose formats the value was read with: european, mercosur, us.
         var family: String?
     }
 }

@@ -1,13 +1,15 @@
 import OCRKit
 @testable import OCRKitLive
+import OCRKitImages
 import OCRKitTestSupport
 import Testing
 
 @Suite struct PlateLookTests {
     /// Each look painted at test time, its text found by a real engine: the band beside the box
-    /// the engine gives tells the family, and a plate without a band has none.
-    @Test(arguments: [(PaintedPlates.Look.european, PlateFamily?.some(.european)), (.mercosur, .mercosur), (.unitedStates, nil)])
-    func aPlatesBandTellsItsFamily(look: PaintedPlates.Look, family: PlateFamily?) async throws {
+    /// the engine gives tells the family, and where there is none, the plate's proportions do.
+    @Test(arguments: [(PaintedPlates.Look.european, PlateFamily.european, PlateFamily?.some(.european)),
+                      (.europeanWithoutBand, .european, nil), (.mercosur, .mercosur, .mercosur), (.unitedStates, .us, nil)])
+    func aPlatesLookTellsItsFamily(look: PaintedPlates.Look, family: PlateFamily, band: PlateFamily?) async throws {
         for (text, size) in [("RK755AJ", 40), ("AB123CD", 24)] {
             let frame = try PaintedPlates.frame(text, look: look, letterHeight: size)
             let page = try await Scenes.ppocr().read(frame, options: RecognitionOptions())
@@ -15,8 +17,33 @@ import Testing
             let line = try #require(page.lines.max { $0.box.height < $1.box.height })
             #expect(line.text.replacingOccurrences(of: " ", with: "") == text)
             let box = line.box.scaled(width: Double(frame.width), height: Double(frame.height))
+            #expect(PlateLook.band(around: box, in: frame) == band, "\(look) \(text) at \(size) points, box \(box)")
             #expect(PlateLook.family(around: box, in: frame) == family, "\(look) \(text) at \(size) points, box \(box)")
         }
+    }
+
+    /// A light blue window or sky above the car, past the car's own paint, does not make a band the
+    /// blue of a blue car; a band faded by the light and smeared by the camera is a band.
+    @Test func aBandIsSeenBesideOtherBlueAndFaded() throws {
+        var frame = try PaintedPlates.frame("RK755AJ", look: .european)
+        var canvas = PaintedPlates.Canvas(frame)
+        canvas.fill(Rect(x: 0, y: 0, width: 640, height: 80), (150, 171, 210))
+        frame = canvas.bitmap
+        let box = Rect(x: 170, y: 125, width: 220, height: 50)
+        #expect(PlateLook.band(around: box, in: frame) == .european)
+        let faded = Bitmap(width: frame.width, height: frame.height, layout: .rgb,
+                           pixels: frame.pixels.map { UInt8(100 + Int($0) * 45 / 100) }, image: "faded")
+        #expect(PlateLook.band(around: box, in: PaintedPlates.Canvas(faded).blurred().bitmap) == .european)
+    }
+
+    /// A plate on a car as light as itself shows no edge: its proportions tell nothing.
+    @Test func aPlateOnALightCarHasNoProportions() throws {
+        var canvas = PaintedPlates.Canvas(width: 640, height: 360, colour: PaintedPlates.white)
+        let letters = try TextRenderer.render("AB123CD", font: "DejaVu Sans Bold 40", dpi: 72, margin: 0)
+        canvas.draw(letters, x: 170, y: 130, ink: PaintedPlates.ink)
+        let box = Rect(x: 160, y: 124, width: Double(letters.width + 20), height: Double(letters.height + 12))
+        #expect(PlateProportions.plateHeight(around: box, in: canvas.bitmap) == nil)
+        #expect(PlateLook.family(around: box, in: canvas.bitmap) == nil)
     }
 
     /// A plate on a blue car: blue up to the edge of the window searched is not a band.
@@ -24,12 +51,12 @@ import Testing
         var canvas = PaintedPlates.Canvas(width: 640, height: 360, colour: PaintedPlates.band)
         canvas.fill(Rect(x: 150, y: 100, width: 300, height: 110), PaintedPlates.white)
         let frame = canvas.bitmap
-        #expect(PlateLook.family(around: Rect(x: 200, y: 130, width: 200, height: 50), in: frame) == nil)
+        #expect(PlateLook.band(around: Rect(x: 200, y: 130, width: 200, height: 50), in: frame) == nil)
         // A gray frame shows no colour.
         let european = try PaintedPlates.frame("RK755AJ", look: .european)
         let gray = Bitmap(width: european.width, height: european.height, layout: .gray,
                           pixels: stride(from: 0, to: european.pixels.count, by: 3).map { european.pixels[$0 + 1] }, image: "gray")
-        #expect(PlateLook.family(around: Rect(x: 230, y: 130, width: 200, height: 50), in: gray) == nil)
+        #expect(PlateLook.band(around: Rect(x: 230, y: 130, width: 200, height: 50), in: gray) == nil)
     }
 }
 
@@ -52,8 +79,10 @@ struct PlateFamilyScanTests {
         #expect(european.map(\.value) == ["BA302OZ"])
         #expect(european.first?.family == .european)
         #expect(try await accepted("BA302OZ", look: .european, readsFormatFromLook: false).map(\.value) != ["BA302OZ"])
-        // A US plate has no band: its value is read as any plate's.
+        // A European plate of the older design, without a band, has a European plate's proportions.
+        #expect(try await accepted("BA302OZ", look: .europeanWithoutBand).map(\.value) == ["BA302OZ"])
+        // A US plate has no band and a US plate's proportions: US plates have no letter O.
         let american = try await accepted("BA302OZ", look: .unitedStates)
-        #expect(!american.isEmpty && american.allSatisfy { $0.family == nil })
+        #expect(american.map(\.value) == ["BA3020Z"] && american.allSatisfy { $0.family == .us })
     }
 }

@@ -1,18 +1,25 @@
 import OCRKit
 
 /// What a frame shows of a plate around the text read from it: the blue band that tells a
-/// European plate (down its left side) or a Mercosur plate (across its top) from others.
+/// European plate (down its left side) or a Mercosur plate (across its top) from others, or
+/// where it shows none, the plate's proportions (``PlateProportions``).
 ///
-/// A band is a run of blue beside the text, about as wide (or high) as a band is beside its
+/// A band is a run of deep blue beside the text, about as wide (or high) as a band is beside its
 /// plate's letters, with something else on both sides of it within the window searched, and no
 /// blue past the plate's ends. A blue car around a plate is blue past them and is not taken for
-/// a band; a band the frame does not show clearly is not seen, and the plate is then read as any
-/// plate.
+/// a band; a band the frame does not show clearly is not seen.
 enum PlateLook {
-    /// The family whose band `frame` shows beside the text at `box`, in the frame's pixels; `nil`
-    /// when it shows none, or the frame is not in colour.
+    /// The family whose band `frame` shows beside the text at `box`, in the frame's pixels, or
+    /// else whose proportions its plate has (``PlateProportions``); `nil` when it shows neither.
     static func family(around box: Rect, in frame: Bitmap) -> PlateFamily? {
-        guard frame.layout == .rgb, box.height >= minimumTextHeight else { return nil }
+        guard box.height >= minimumTextHeight else { return nil }
+        return band(around: box, in: frame) ?? PlateProportions.family(around: box, in: frame)
+    }
+
+    /// The family whose band `frame` shows beside the text at `box`; `nil` when it shows none, or
+    /// the frame is not in colour.
+    static func band(around box: Rect, in frame: Bitmap) -> PlateFamily? {
+        guard frame.layout == .rgb else { return nil }
         let colours = BlueCounter(frame: frame)
         // Blue letters (California's) would make their own strokes a band.
         guard !hasBlueText(colours, in: box) else { return nil }
@@ -21,7 +28,7 @@ enum PlateLook {
         return nil
     }
 
-    /// Text lower than this many pixels shows too little of its plate to tell a band.
+    /// Text lower than this many pixels shows too little of its plate to tell its family.
     static let minimumTextHeight = 10.0
 
     /// The side of the text a band stands on.
@@ -60,23 +67,32 @@ enum PlateLook {
         return false
     }
 
-    /// Whether the blue of `band` stops where its plate does: past the plate's ends (above and
-    /// below a left band, left and right of a top band), it is not blue. The paint of a blue car
-    /// around a plate runs on.
+    /// Whether the blue of `band` stops where its plate does: going out from the text along the
+    /// band (up and down a left band, left and right along a top band), a stretch of lines that
+    /// are not blue begins before the plate's end can be. The paint of a blue car around a plate
+    /// runs on; a blue window further off, past the car's own paint, does not count.
     private static func endsWithItsPlate(_ band: Range<Int>, _ colours: BlueCounter, box: Rect, along side: Side) -> Bool {
-        let height = box.height
-        let beyond: [Range<Int>] = switch side {
+        let height = box.height, stretch = max(2, Int((clearStretch * height).rounded()))
+        let outwards: [[Int]] = switch side {
         case .left:
-            [colours.rows(from: box.minY - 1.2 * height, to: box.minY - 0.7 * height),
-             colours.rows(from: box.maxY + 0.7 * height, to: box.maxY + 1.2 * height)]
+            [colours.rows(from: box.minY - (plateReach + clearStretch) * height, to: box.minY).reversed(),
+             Array(colours.rows(from: box.maxY, to: box.maxY + (plateReach + clearStretch) * height))]
         case .top:
-            [colours.columns(from: box.minX - 1.2 * height, to: box.minX - 0.6 * height),
-             colours.columns(from: box.maxX + 0.6 * height, to: box.maxX + 1.2 * height)]
+            [colours.columns(from: box.minX - (plateReach + clearStretch) * height, to: box.minX).reversed(),
+             Array(colours.columns(from: box.maxX, to: box.maxX + (plateReach + clearStretch) * height))]
         }
-        return beyond.allSatisfy { lines in
-            lines.isEmpty || mean(lines.map { colours.share(at: $0, across: band, along: side == .left ? .row : .column) }) < clearShare
+        return outwards.allSatisfy { lines in
+            // The frame's edge ends a plate too.
+            guard lines.count > stretch else { return true }
+            let shares = lines.map { colours.share(at: $0, across: band, along: side == .left ? .row : .column) }
+            return (0...(shares.count - stretch)).contains { mean(shares[$0..<($0 + stretch)]) < clearShare }
         }
     }
+
+    /// How far past the text's box, in its heights, a plate may reach: its edge is nearer.
+    static let plateReach = 0.7
+    /// How long, in the text's heights, the lines past a band's end must be clear of blue.
+    static let clearStretch = 0.3
 
     /// Whether the text at `box` is itself blue: more than a few of its middle rows' pixels are.
     private static func hasBlueText(_ colours: BlueCounter, in box: Rect) -> Bool {
@@ -126,11 +142,11 @@ private struct BlueCounter {
     let frame: Bitmap
 
     func columns(from start: Double, to end: Double) -> Range<Int> {
-        clamped(start, end, to: frame.width)
+        Range(pixelsFrom: start, to: end, within: frame.width)
     }
 
     func rows(from start: Double, to end: Double) -> Range<Int> {
-        clamped(start, end, to: frame.height)
+        Range(pixelsFrom: start, to: end, within: frame.height)
     }
 
     /// The share of blue pixels in column (or row) `index`, over `across`.
@@ -144,14 +160,20 @@ private struct BlueCounter {
         return Double(blue) / Double(across.count)
     }
 
-    /// A plate band's blue, in light from dim to bright: blue well above red and above green.
+    /// A plate band's blue, in light from dim to bright: blue well above red and above green,
+    /// and deep: chrome and glass that mirror the sky are a paler blue.
     static func isBlue(red: UInt8, green: UInt8, blue: UInt8) -> Bool {
         let (r, g, b) = (Int(red), Int(green), Int(blue))
-        return b >= 60 && b - r >= 40 && b - g >= 20
+        return b >= 60 && b - r >= 40 && b - g >= 20 && 20 * (b - r) >= 7 * b
     }
+}
 
-    private func clamped(_ start: Double, _ end: Double, to size: Int) -> Range<Int> {
-        let lower = min(size, max(0, Int(start.rounded(.down)))), upper = min(size, max(0, Int(end.rounded(.up))))
-        return lower..<max(lower, upper)
+extension Range<Int> {
+    /// The pixels from `start` to `end` (in fractional pixels, rounded outwards) that lie within
+    /// `0..<size`; empty where none do.
+    init(pixelsFrom start: Double, to end: Double, within size: Int) {
+        let lower = Swift.min(size, Swift.max(0, Int(start.rounded(.down))))
+        let upper = Swift.min(size, Swift.max(0, Int(end.rounded(.up))))
+        self = lower..<Swift.max(lower, upper)
     }
 }
