@@ -44,6 +44,8 @@ import Testing
         let box = Rect(x: 160, y: 124, width: Double(letters.width + 20), height: Double(letters.height + 12))
         #expect(PlateProportions.plateHeight(around: box, in: canvas.bitmap) == nil)
         #expect(PlateLook.family(around: box, in: canvas.bitmap) == nil)
+        // Nor does a box whose middle lies past the frame's foot.
+        #expect(PlateLook.family(around: Rect(x: 160, y: 340, width: 200, height: 50), in: canvas.bitmap) == nil)
     }
 
     /// A plate on a blue car: blue up to the edge of the window searched is not a band.

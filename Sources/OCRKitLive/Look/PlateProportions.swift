@@ -45,7 +45,8 @@ enum PlateProportions {
             return Double(lit) < edgeShare * Double(columns.count)
         }
         let reach = Int((reachHeights * box.height).rounded(.up)), centre = Int(box.midY)
-        guard let top = (max(0, centre - reach)...centre).reversed().first(where: isEdge),
+        // A box an engine padded past the frame's edge may have its middle outside it.
+        guard (0..<frame.height).contains(centre), let top = (max(0, centre - reach)...centre).reversed().first(where: isEdge),
               let bottom = (centre...min(frame.height - 1, centre + reach)).first(where: isEdge),
               top > centre - reach, bottom < centre + reach else { return nil }
         let height = Double(bottom - top - 1)
