@@ -22,7 +22,7 @@ public struct CharacterErrorRate: Sendable, Hashable {
     /// Adds one reading and its truth.
     public mutating func add(reading: String, truth: String) {
         let reading = Array(normalized(reading)), truth = Array(normalized(truth))
-        edits += Self.editDistance(reading, truth)
+        edits += reading.editDistance(to: truth)
         referenceLength += truth.count
     }
 
@@ -34,22 +34,5 @@ public struct CharacterErrorRate: Sendable, Hashable {
     private func normalized(_ text: String) -> String {
         let folded = caseSensitive ? text : text.lowercased()
         return folded.split(whereSeparator: \.isWhitespace).joined(separator: " ")
-    }
-
-    /// Levenshtein distance, in two rows of memory.
-    static func editDistance(_ a: [Character], _ b: [Character]) -> Int {
-        if a.isEmpty { return b.count }
-        if b.isEmpty { return a.count }
-        var previous = Array(0...b.count)
-        var current = [Int](repeating: 0, count: b.count + 1)
-        for i in 1...a.count {
-            current[0] = i
-            for j in 1...b.count {
-                let substitution = previous[j - 1] + (a[i - 1] == b[j - 1] ? 0 : 1)
-                current[j] = min(substitution, previous[j] + 1, current[j - 1] + 1)
-            }
-            swap(&previous, &current)
-        }
-        return previous[b.count]
     }
 }

@@ -29,6 +29,6 @@ public enum TEDS {
     static func textDistance(_ first: String, _ second: String) -> Double {
         let (a, b) = (Array(first), Array(second))
         guard !a.isEmpty || !b.isEmpty else { return 0 }
-        return Double(CharacterErrorRate.editDistance(a, b)) / Double(max(a.count, b.count))
+        return Double(a.editDistance(to: b)) / Double(max(a.count, b.count))
     }
 }
