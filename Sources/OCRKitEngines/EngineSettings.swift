@@ -86,7 +86,7 @@ public struct EngineSettings: Sendable {
                 throw OCRError(.engineUnavailable, reason: "Tesseract, which reads the scripts PP-OCR does not, cannot be had")
             }
             let configuration = TesseractConfiguration(jobs: jobs)
-            return ScriptAwareEngine(engine: engine, installedLanguages: tesseract.installedLanguages,
+            return ScriptAwareEngine(engine: engine, installedLanguages: tesseract.installedLanguages, reader: tesseract,
                                      detector: try TesseractScriptDetector(configuration: configuration),
                                      orientationDetector: try TesseractOrientationDetector(configuration: configuration),
                                      doubt: doubt, logger: logger)

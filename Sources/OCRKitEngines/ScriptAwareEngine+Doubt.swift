@@ -12,7 +12,7 @@ extension ScriptAwareEngine {
     ///
     /// ```swift
     /// let tesseract = try TesseractEngine()
-    /// var engine = ScriptAwareEngine(engine: tesseract, installedLanguages: tesseract.installedLanguages,
+    /// var engine = ScriptAwareEngine(engine: tesseract, installedLanguages: tesseract.installedLanguages, reader: tesseract,
     ///                                detector: try TesseractScriptDetector(), doubt: .tesseract)
     /// engine.doubt.unreadInk = 0.8                // photos with pictures in: leave their ink be
     /// let page = try await engine.read(bitmap)    // a Russian page, doubtful in English: read in Russian
@@ -55,11 +55,13 @@ extension ScriptAwareEngine {
         var characters = 0, sure = 0
         for line in page.lines {
             for (text, confidence) in line.readings {
-                characters += text.count
-                if confidence >= doubt.sureConfidence { sure += text.count }
+                let count = text.filter { $0.isLetter || $0.isNumber }.count
+                characters += count
+                if confidence >= doubt.sureConfidence { sure += count }
             }
         }
-        // A page with nothing read (a blank, a photo) is doubtful only for the ink it holds.
+        // A page with nothing read, or only marks (a quote read from a line of Hindi), is
+        // doubtful only for the ink it holds (a blank page, a photo).
         if characters > 0, Double(sure) < doubt.sureShare * Double(characters) { return true }
         return bitmap.inkShare(outside: page.lines.map(\.margin)) > doubt.unreadInk
     }

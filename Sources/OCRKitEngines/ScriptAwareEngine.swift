@@ -43,6 +43,11 @@ public struct ScriptAwareEngine: OCREngine {
     public let engine: any OCREngine
     /// The languages ``engine`` has data for (Tesseract's).
     public let installedLanguages: [String]
+    /// Reads the pieces of a doubtful page in each installed script's language
+    /// (``ScriptContest``): Tesseract.
+    public let reader: any LineRecognizer
+    /// Names the script of a doubtful page that no installed script reads more legibly, so that
+    /// the page can say which package would read it (``OCRKit/Page/missingLanguages``).
     public let detector: any ScriptDetector
     /// Tells which way up a page is when its first reading runs up or down the image or is
     /// doubtful; `nil` reads every page as it is turned.
@@ -59,12 +64,13 @@ public struct ScriptAwareEngine: OCREngine {
 
     public var info: EngineInfo { engine.info }
 
-    public init(engine: any OCREngine, installedLanguages: [String], detector: any ScriptDetector,
+    public init(engine: any OCREngine, installedLanguages: [String], reader: any LineRecognizer, detector: any ScriptDetector,
                 orientationDetector: (any OrientationDetector)? = nil, doubt: Doubt,
                 logger: Logger = Logger(label: "ocrkit")) {
         self.engine = engine
         self.doubt = doubt
         self.installedLanguages = installedLanguages
+        self.reader = reader
         self.detector = detector
         self.orientationDetector = orientationDetector
         self.logger = logger
@@ -82,9 +88,9 @@ public struct ScriptAwareEngine: OCREngine {
         if let upright = try await upright(first, of: bitmap, options: chosen, findsScript: findsScript) {
             var page = upright.page
             page.straightening = Straightening(turning: bitmap, by: upright.orientation)
-            return page
+            return Self.warningOfUnreadText(page, in: upright.bitmap)
         }
-        return findsScript ? try await inItsScript(first, of: bitmap, options: chosen) : first
+        return Self.warningOfUnreadText(findsScript ? try await inItsScript(first, of: bitmap, options: chosen) : first, in: bitmap)
     }
 
     /// The page read again turned upright (in its script's language, when `findsScript`), when
@@ -113,46 +119,103 @@ public struct ScriptAwareEngine: OCREngine {
     }
 
     /// `first`, an upright page's reading in English, or the page read again in the language of
-    /// its script when `first` says it is in another (see the type's description).
+    /// its script when `first` says it is in another, line by line (see the type's description).
     private func inItsScript(_ first: Page, of bitmap: Bitmap, options: RecognitionOptions) async throws -> Page {
-        let languages: [String], isFound: Bool
-        if let read = Self.script(of: first.text), read != .latin {
-            // Read in its own letters, by PP-OCR: its language reads it again with PP-OCR.
-            guard let language = read.language(among: installedLanguages) else { return first }
-            (languages, isFound) = ([language], false)
-        } else if isDoubtful(first, in: bitmap), let found = try await detector.script(of: bitmap)?.script, found != .latin {
-            let reading = readingLanguages(of: found)
-            guard !reading.isEmpty else {
-                var first = first
-                first.missingLanguages = [MissingLanguage(script: found)]
-                return first
-            }
-            (languages, isFound) = (reading, true)
-        } else {
+        if let read = Self.script(of: Self.sureText(of: first, doubt: doubt)), read != .latin {
+            // Read surely in its own letters, by PP-OCR: its language reads it again.
+            guard read.language(among: installedLanguages) != nil else { return first }
+            return try await reading(first, in: read, of: bitmap, options: options)
+        }
+        guard isDoubtful(first, in: bitmap) else {
             // A Latin page read well: its letters may say its language (German's ä, ö, ü and ß).
             guard let language = Language.likeliest(for: first.text, among: Script.latin.languages(among: installedLanguages)),
                   !first.languages.contains(language) else { return first }
-            (languages, isFound) = ([language], false)
+            return try await read(bitmap, in: [language], options: options) ?? first
         }
+        let winner = try await ScriptContest(first: first, in: bitmap, reader: reader, installedLanguages: installedLanguages,
+                                             sureConfidence: doubt.sureConfidence).winner()
+        // Text of a script no installed language reads is read as their own, more or less
+        // legibly, by the others' models (a page of Hebrew as Thai), or by none: where the
+        // detector is sure of such a script, the page keeps its first reading and names the
+        // package. The detector costs more than a reading: it is asked only where another
+        // script won, or where most of the first reading's letters are in lines not even likely
+        // right (an English photo's are mostly in likely ones).
+        if winner != nil || Self.likelyShare(of: first) < 0.5, let missing = try await missingScript(on: bitmap) {
+            var first = first
+            first.missingLanguages = [MissingLanguage(script: missing)]
+            return first
+        }
+        guard let found = winner else { return first }
+        return try await reading(first, in: found, of: bitmap, options: options)
+    }
+
+    /// `first` with each line the page reads clearly more legibly in the languages of `script`
+    /// in its place (``ScriptContest/merging(_:with:in:)``); read again in one of them alone
+    /// where its letters say which.
+    private func reading(_ first: Page, in script: Script, of bitmap: Bitmap, options: RecognitionOptions) async throws -> Page {
+        let languages = readingLanguages(of: script)
+        guard let second = try await read(bitmap, in: languages, options: options) else { return first }
+        var kept = ScriptContest.merging(first, with: second, in: script)
+        // Read in several languages at once, a word may go to the wrong one (Ukrainian read
+        // among Russian's at 0.056, alone at 0.016): the page's letters say which it is in.
+        if languages.count > 1, let language = Language.likeliest(for: kept.text, among: languages), language != languages[0],
+           let alone = try await read(bitmap, in: [language], options: options) {
+            kept = ScriptContest.merging(first, with: alone, in: script)
+        }
+        return kept
+    }
+
+    /// The page read again by ``engine`` in `languages`; `nil`, said through ``logger``, when the
+    /// engine does not read them.
+    private func read(_ bitmap: Bitmap, in languages: [String], options: RecognitionOptions) async throws -> Page? {
         var chosen = options
         chosen.languages = languages
         guard (try? engine.checkSupport(of: chosen)) != nil else {
             logger.warning("\(bitmap.image): text in \(languages.joined(separator: "+")), which \(engine.info.name) does not read: read it with --engine auto or tesseract")
-            return first
+            return nil
         }
-        let second = try await engine.recognize(bitmap, options: chosen)
-        guard isFound else { return second }
-        var kept = Self.keepingLatinLines(of: first, in: second)
-        // A script found may be wrong (an English receipt taken for Cyrillic): the second reading
-        // must read more, more confidently.
-        guard kept.legibility >= first.legibility else { return first }
-        // Read in several languages at once, a word may go to the wrong one (Ukrainian read
-        // among Russian's at 0.056, alone at 0.016): the page's letters say which it is in.
-        if languages.count > 1, let language = Language.likeliest(for: kept.text, among: languages), language != languages[0] {
-            chosen.languages = [language]
-            kept = Self.keepingLatinLines(of: first, in: try await engine.recognize(bitmap, options: chosen))
+        return try await engine.recognize(bitmap, options: chosen)
+    }
+
+    /// `page` with a warning (``OCRKit/PageWarning/Code/unreadText``) when it kept at most one
+    /// letter or digit while its image holds marks as text does (``OCRKit/Bitmap/holdsMarks``: a
+    /// line of Hindi that Tesseract's English reads as nothing at all, or as a comma): an empty
+    /// page must not pass for a blank one.
+    static func warningOfUnreadText(_ page: Page, in bitmap: Bitmap) -> Page {
+        guard page.text.filter({ $0.isLetter || $0.isNumber }).count <= 1, bitmap.holdsMarks else { return page }
+        var page = page
+        page.warnings.append(PageWarning(.unreadText, reason: "the page holds text, but no reading of it in an installed language "
+            + "was sure enough to keep (see `ocr doctor` for the languages installed, or give --lang)"))
+        return page
+    }
+
+    /// A line whose words are at least this likely right (its engine's calibration) is likely
+    /// right.
+    static let likelyLine = 0.5
+
+    /// The share of `page`'s letters in lines likely right (``likelyLine``); 0 for a page without.
+    static func likelyShare(of page: Page) -> Double {
+        let calibration = ScriptContest.calibration(of: page)
+        var letters = 0, likely = 0
+        for line in page.lines {
+            let count = line.text.filter(\.isLetter).count
+            letters += count
+            if calibration.probability(of: [line]) >= likelyLine { likely += count }
         }
-        return kept
+        return letters == 0 ? 0 : Double(likely) / Double(letters)
+    }
+
+    /// How sure ``detector`` must be of a script no installed language reads for a doubtful page
+    /// to be taken as written in it.
+    public static let missingScriptConfidence = 0.2
+
+    /// The script ``detector`` finds on a doubtful page, when no installed language reads it and
+    /// the detector is sure (``missingScriptConfidence``): the detector names a package to
+    /// install, and never chooses the language a page is read in.
+    private func missingScript(on bitmap: Bitmap) async throws -> Script? {
+        guard let found = try await detector.script(of: bitmap), found.script != .latin,
+              found.confidence >= Self.missingScriptConfidence, found.script.language(among: installedLanguages) == nil else { return nil }
+        return found.script
     }
 
     /// Whether most of what a reading read runs up or down the image: lines of three characters
@@ -163,57 +226,6 @@ public struct ScriptAwareEngine: OCREngine {
         return sideways.map(\.text.count).reduce(0, +) * 2 > lines.map(\.text.count).reduce(0, +)
     }
 
-    /// A line of Latin letters the first reading, in English, read at least this confidently is
-    /// kept over the second reading's of the same place, when that is less confident.
-    static let latinLineConfidence = 0.9
-
-    /// `page` (read in another script's language) with the lines `english` read confidently in
-    /// Latin letters taken over its own less confident readings of the same places, and added
-    /// where it read none: an English line on a Russian page, which Russian's model reads as
-    /// Cyrillic garbage (reading both languages at once instead, `rus+eng`, read words of Arabic
-    /// as English ones: 0.088 against 0.029).
-    static func keepingLatinLines(of english: Page, in page: Page) -> Page {
-        // Latin letters only: an English reading of a line of Greek capitals (`ΑΝΑΓΝΩΡΙΣΤΙΚΟ`)
-        // is mostly Latin look-alikes (`ANATNΩPIΣTIKO`), confidently.
-        let latin = english.lines.filter { line in
-            line.confidence >= latinLineConfidence && Script(of: line.text) == .latin
-                && line.text.allSatisfy { Script($0).map { $0 == .latin } ?? true }
-        }
-        guard !latin.isEmpty else { return page }
-        var replaced: [Int: Line] = [:], dropped = Set<Int>(), added: [Line] = []
-        for line in latin {
-            let others = page.lines.indices.filter { page.lines[$0].isOnSameLine(as: line) }
-            // Only a line read whole is taken: PP-OCR reads the Latin end of a Ukrainian line
-            // (`через проксі SOCKSv5.`), and nothing else of it, as the line (`v5.`).
-            let length = others.map { page.lines[$0].text.count }.reduce(0, +)
-            if others.isEmpty {
-                added.append(line)
-            } else if others.allSatisfy({ page.lines[$0].confidence < line.confidence && replaced[$0] == nil }),
-                      Double(line.text.count) >= 0.6 * Double(length) {
-                replaced[others[0]] = line
-                dropped.formUnion(others.dropFirst())
-            }
-        }
-        guard !replaced.isEmpty || !added.isEmpty else { return page }
-        var index = 0
-        var kept = page.compactMapLines { line in
-            defer { index += 1 }
-            return dropped.contains(index) ? nil : replaced[index] ?? line
-        }
-        if !added.isEmpty {
-            // Each added line is a paragraph of its own, before the first paragraph below it.
-            var layout = kept.layout
-            for line in added.sorted(by: { $0.box.minY < $1.box.minY }) {
-                let block = layout.firstIndex { $0.first?.first.map { $0.box.minY > line.box.minY } ?? false } ?? layout.endIndex
-                layout.insert([[line]], at: block)
-            }
-            kept = kept.replacingLayout(layout)
-        }
-        let english = english.languages.filter { !kept.languages.contains($0) }
-        kept.languages += english
-        return kept
-    }
-
     /// The installed languages of `script` a page found in it is read in: the one
     /// ``OCRKit/Script/language(among:)`` chooses, then up to two others written in it (Ukrainian
     /// beside Russian), every word in the likelier.
@@ -221,6 +233,13 @@ public struct ScriptAwareEngine: OCREngine {
         guard let first = script.language(among: installedLanguages) else { return [] }
         let others = script.languages(among: installedLanguages).filter { $0 != first && !$0.hasPrefix("script/") }
         return [first] + others.prefix(2)
+    }
+
+    /// The text of the words `page` read surely (``Doubt/sureConfidence``), a space apart: what says
+    /// the page is in letters PP-OCR reads (Han, kana, Greek), rather than the few a photo's
+    /// textures are read as.
+    static func sureText(of page: Page, doubt: Doubt) -> String {
+        page.lines.flatMap(\.readings).filter { $0.confidence >= doubt.sureConfidence }.map(\.text).joined(separator: " ")
     }
 
     /// The script of most of `text`'s letters; Japanese where there is kana among Han.

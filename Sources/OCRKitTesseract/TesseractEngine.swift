@@ -22,7 +22,7 @@ public final class TesseractEngine: OCREngine {
     public let configuration: TesseractConfiguration
     /// The folder of language data in use.
     public let dataPath: String
-    private let workers: BlockingWorkerPool<TesseractSession>
+    let workers: BlockingWorkerPool<TesseractSession>
 
     /// - Throws: ``OCRError/Code/engineUnavailable`` when no language data is found.
     public init(configuration: TesseractConfiguration = TesseractConfiguration()) throws {
@@ -77,11 +77,12 @@ public final class TesseractEngine: OCREngine {
     /// of columns (pages of 20 lines came out in 22 to 59 pieces of 4 to 7 letters, at a CER of
     /// 0.54; read as one column, in 20 lines of 14 to 17, at 0.008, the tesseract command
     /// with --psm 4 the same). Such a page is read again as one column, and the reading that
-    /// reads more, more confidently, kept.
+    /// reads more, more confidently, kept. A single line of Korean, in an image of its own, it
+    /// reads as nothing at all (a country's name in 6 of 12), and as one column, right.
     static func breaksIntoPieces(_ page: Page, options: RecognitionOptions) -> Bool {
-        guard options.languages.contains(where: { Language($0).scripts.contains(.hangul) }), page.lines.count >= 3 else {
-            return false
-        }
+        guard options.languages.contains(where: { Language($0).scripts.contains(.hangul) }) else { return false }
+        if page.lines.isEmpty { return true }
+        guard page.lines.count >= 3 else { return false }
         let letters = page.lines.map { $0.text.filter { $0.isLetter || $0.isNumber }.count }.reduce(0, +)
         return Double(letters) / Double(page.lines.count) < 8
     }

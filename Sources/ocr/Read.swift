@@ -15,7 +15,9 @@ struct Read: AsyncParsableCommand {
             page of a PDF or multi-page TIFF is read, in order (--pages chooses); PDF pages that \
             already hold text are kept as they are and said so (--redo, --force). A file that cannot \
             be read gets one line on standard error and the others are still read; the exit status \
-            is 1 if any failed.
+            is 1 if any failed. A page that holds text none of whose readings was sure enough to \
+            keep says so on standard error (and in its JSON's "warnings"), and the exit status is 1 \
+            if every page came back empty.
 
             --format text prints the text, paragraphs separated by a blank line, under a \
             "==> file <==" header when there are several pages. --format json prints the page \
@@ -112,6 +114,8 @@ struct Read: AsyncParsableCommand {
         var output = try makeOutput(reader: reader, isSinglePage: batch.isSinglePage)
         var progress = ProgressBar(total: batch.pageCount)
         var failures = batch.failures.count, done = 0, failedPages = 0, givenUp = false
+        // Every page read empty while one holds text that was not read: the run read nothing.
+        var pagesWithText = 0, pagesWarned = 0
         // A script no installed language reads is said once, for the first page it is on.
         var warnedScripts: Set<Script> = []
         let start = ContinuousClock.now
@@ -125,6 +129,10 @@ struct Read: AsyncParsableCommand {
                 for missing in page.missingLanguages where warnedScripts.insert(missing.script).inserted {
                     progress.report("ocr: \(Self.describe(missing, on: page))")
                 }
+                for warning in page.warnings {
+                    progress.report("ocr: \(page.image)\(page.pageNumber.map { ", page \($0)" } ?? ""): \(warning.reason)")
+                }
+                if page.warnings.contains(where: { $0.code == .unreadText }) { pagesWarned += 1 } else { pagesWithText += 1 }
                 if let tablesDir {
                     do {
                         try TableFiles(folder: tablesDir).write(page)
@@ -137,7 +145,7 @@ struct Read: AsyncParsableCommand {
                 progress.report("ocr: \(Self.describe(failure.error, path: failure.path, page: failure.pageNumber))"
                                 + (failure.isGivenUp ? " (--page-time-limit)" : ""))
             case .kept:
-                break
+                pagesWithText += 1
             case .ended(let plan):
                 if plan.read.isEmpty, format == .pdf, pdfa, outputDir != nil {
                     warn("\(plan.document.name): no page read, so copied as it is, not made PDF/A (--force reads its pages)")
@@ -164,6 +172,10 @@ struct Read: AsyncParsableCommand {
         // tear that library down under it (a crash, seen here). Everything is written by now.
         if givenUp { _exit(1) }
         if failures + failedPages > 0 { throw ExitCode.failure }
+        if pagesWithText == 0, pagesWarned > 0 {
+            warn("no text was read: every page came back empty, and \(pagesWarned == 1 ? "one holds" : "\(pagesWarned) hold") text that could not be read")
+            throw ExitCode.failure
+        }
     }
 
     /// Where the results go: standard output, or a file for each file read in --output-dir.

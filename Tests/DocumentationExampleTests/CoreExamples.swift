@@ -173,6 +173,23 @@ struct CoreExamples {
         #expect(plate?.width == Int((Double(frame.width) * 0.5).rounded()))
     }
 
+    @Test func scaling() throws {
+        let line = try rendered("Steady")
+
+        // Example from Sources/OCRKit/Model/Bitmap+Scaling.swift
+        let larger = line.scaled(by: 1.4)
+
+        #expect(larger.width == Int((Double(line.width) * 1.4).rounded()) && larger.layout == line.layout)
+        #expect(larger.inkShare(outside: []) > 0)
+    }
+
+    @Test func editDistance() {
+        // Example from Sources/OCRKit/Geometry/Array+EditDistance.swift
+        let edits = Array("kitten").editDistance(to: Array("sitting"))   // 3
+
+        #expect(edits == 3)
+    }
+
     @Test func turning() async throws {
         let sideways = try rendered("Upright").turned(clockwiseQuarterTurns: 1)
         let orientation = TextOrientation(quarterTurns: 3, confidence: 0.9)

@@ -124,7 +124,7 @@ struct LanguageExamples {
 
         // Example from Sources/OCRKitEngines/ScriptAwareEngine+Doubt.swift
         let tesseract = try TesseractEngine()
-        var engine = ScriptAwareEngine(engine: tesseract, installedLanguages: tesseract.installedLanguages,
+        var engine = ScriptAwareEngine(engine: tesseract, installedLanguages: tesseract.installedLanguages, reader: tesseract,
                                        detector: try TesseractScriptDetector(), doubt: .tesseract)
         engine.doubt.unreadInk = 0.8                // photos with pictures in: leave their ink be
         let page = try await engine.read(bitmap)    // a Russian page, doubtful in English: read in Russian
@@ -200,5 +200,52 @@ struct LanguageExamples {
 
         #expect(page.resolution == 300)
         #expect(page.height > 2 * (try TextRenderer.render("Москва", margin: 0)).height)
+    }
+}
+
+/// The examples of reading a piece of a page in several scripts, run as written on a line of
+/// Hindi rendered at test time.
+@Suite(.enabled(if: samplesAreHere, "runs from the package's folder, where Samples/ is"), .serialized, .onThreadsOfTheirOwn)
+struct ScriptReadingExamples {
+    static func hindiLine() throws -> Bitmap {
+        try TextRenderer.render(TranslatedLines.lines(in: "hin", count: 1)[0], font: TranslatedLines.font(for: "hin"), margin: 12)
+    }
+
+    @Test func tesseractReadsLines() async throws {
+        let bitmap = try Self.hindiLine()
+        let tesseract = try TesseractEngine(configuration: TesseractConfiguration(jobs: 1))
+
+        // Example from Sources/OCRKitTesseract/TesseractEngine+Lines.swift
+        let whole = Rect(x: 0, y: 0, width: Double(bitmap.width), height: Double(bitmap.height)).quad
+        let lines = try await tesseract.recognizeLines(along: [whole], in: bitmap, options: RecognitionOptions(languages: ["hin"]))
+
+        #expect(Script(of: try #require(lines.first??.text)) == .devanagari)
+    }
+
+    @Test func scriptLegibility() async throws {
+        let bitmap = try Self.hindiLine()
+        let tesseract = try TesseractEngine(configuration: TesseractConfiguration(jobs: 1))
+        let english = try await tesseract.read(bitmap, options: RecognitionOptions(languages: ["eng"]))
+        let inHindi = try await tesseract.read(bitmap, options: RecognitionOptions(languages: ["hin"]))
+
+        // Example from Sources/OCRKit/Languages/ScriptLegibility.swift
+        let latin = ScriptLegibility.legibility(of: english.lines, in: .latin, calibration: .tesseract)
+        let hindi = ScriptLegibility.legibility(of: inHindi.lines, in: .devanagari, calibration: .tesseract)
+        let kept = ScriptLegibility.isClearlyMoreLegible(hindi, than: latin) ? inHindi : english
+
+        #expect(kept.languages == ["hin"], "English \(latin), Hindi \(hindi)")
+    }
+
+    @Test func scriptContest() async throws {
+        let bitmap = try Self.hindiLine()
+        let tesseract = try TesseractEngine(configuration: TesseractConfiguration(jobs: 1))
+        let englishReading = try await tesseract.read(bitmap, options: RecognitionOptions(languages: ["eng"]))
+
+        // Example from Sources/OCRKitEngines/ScriptContest.swift
+        let contest = ScriptContest(first: englishReading, in: bitmap, reader: tesseract,
+                                    installedLanguages: tesseract.installedLanguages, sureConfidence: 0.95)
+        if let script = try await contest.winner() { print(script.name) }   // "Devanagari"
+
+        #expect(printed.lines.contains("Devanagari"))
     }
 }

@@ -101,6 +101,15 @@ import Testing
     /// what reads it: once on standard error, and in the page's JSON.
     @Test func aScriptNoInstalledLanguageReadsIsSaid() async throws {
         let (path, _) = try page("heb")
+        let result = try await ocr(["read", path, "--format", "json", "--jobs", "1"], environment: ["TESSDATA_PREFIX": try englishOnly()])
+        #expect(result.status == 0, "\(result.errors)")
+        #expect(result.errors.contains("\(path): Hebrew text, which no installed language reads"), "\(result.errors)")
+        #expect(result.errors.contains("apt-get install tesseract-ocr-heb"), "\(result.errors)")
+        #expect(try Page(jsonData: result.outputData).missingLanguages == [MissingLanguage(script: .hebrew)])
+    }
+
+    /// A folder of Tesseract data with English and script detection alone.
+    func englishOnly() throws -> String {
         let data = folder.file("tessdata")
         try FileManager.default.createDirectory(atPath: data, withIntermediateDirectories: true)
         let installed = try #require(["/usr/share/tesseract-ocr/5/tessdata", "/usr/share/tesseract-ocr/4.00/tessdata"]
@@ -108,11 +117,33 @@ import Testing
         for file in ["eng.traineddata", "osd.traineddata"] {
             try FileManager.default.createSymbolicLink(atPath: "\(data)/\(file)", withDestinationPath: "\(installed)/\(file)")
         }
-        let result = try await ocr(["read", path, "--format", "json", "--jobs", "1"], environment: ["TESSDATA_PREFIX": data])
-        #expect(result.status == 0, "\(result.errors)")
-        #expect(result.errors.contains("\(path): Hebrew text, which no installed language reads"), "\(result.errors)")
-        #expect(result.errors.contains("apt-get install tesseract-ocr-heb"), "\(result.errors)")
-        #expect(try Page(jsonData: result.outputData).missingLanguages == [MissingLanguage(script: .hebrew)])
+        return data
+    }
+
+    /// Lines of Hindi, small, with English alone installed: never an empty answer with exit 0.
+    /// A line read as nothing (most are) says so on standard error and in its JSON, and the run
+    /// fails; with Hindi installed, the same line is read, with no language given.
+    @Test func anImageWhoseTextNothingReadsIsSaidAndFails() async throws {
+        let data = try englishOnly()
+        var unread = 0
+        for (index, text) in try TranslatedLines.lines(in: "hin", count: 8).enumerated() {
+            let path = folder.file("hindi-\(index).png")
+            try ImageWriter.write(try TextRenderer.render(text, font: "Noto Sans 7", margin: 16), to: path)
+            let result = try await ocr(["read", path, "--format", "json", "--jobs", "1"], environment: ["TESSDATA_PREFIX": data])
+            let page = try Page(jsonData: result.outputData)
+            guard !page.text.contains(where: { $0.isLetter || $0.isNumber }) else { continue }
+            unread += 1
+            #expect(result.status == 1, "\(path): \(result.errors)")
+            #expect(result.errors.contains("\(path): the page holds text, but no reading of it"), "\(result.errors)")
+            #expect(result.errors.contains("no text was read: every page came back empty"), "\(result.errors)")
+            #expect(page.warnings.map(\.code) == [.unreadText])
+            if unread == 1 {
+                let read = try await ocr(["read", path, "--jobs", "1"])
+                #expect(read.status == 0, "\(read.errors)")
+                #expect(Self.errorRate(read.output.trimmingCharacters(in: .whitespacesAndNewlines), text) < 0.2, "\(read.output)")
+            }
+        }
+        #expect(unread > 0, "every line was read as something in English: none tested the warning")
     }
 
     @Test func aLanguageNotInstalledIsRefusedWithItsPackage() async throws {

@@ -109,7 +109,7 @@ import Testing
         let tesseract = try TesseractEngine(configuration: configuration)
         let scripts = Counted(try TesseractScriptDetector(configuration: configuration))
         let orientations = Counted(try TesseractOrientationDetector(configuration: configuration))
-        let engine = ScriptAwareEngine(engine: tesseract, installedLanguages: tesseract.installedLanguages, detector: scripts,
+        let engine = ScriptAwareEngine(engine: tesseract, installedLanguages: tesseract.installedLanguages, reader: tesseract, detector: scripts,
                                        orientationDetector: orientations, doubt: .tesseract)
         return (engine, scripts, orientations)
     }
@@ -133,7 +133,7 @@ import Testing
     @Test func aScriptWithoutALanguageIsNamedOnThePage() async throws {
         let (bitmap, _) = try Self.page(["heb"])
         let tesseract = try TesseractEngine(configuration: TesseractConfiguration(jobs: 1))
-        let engine = ScriptAwareEngine(engine: tesseract, installedLanguages: tesseract.installedLanguages.filter { $0 != "heb" },
+        let engine = ScriptAwareEngine(engine: tesseract, installedLanguages: tesseract.installedLanguages.filter { $0 != "heb" }, reader: tesseract,
                                        detector: try TesseractScriptDetector(configuration: TesseractConfiguration(jobs: 1)),
                                        doubt: .tesseract)
         let page = try await engine.read(bitmap)

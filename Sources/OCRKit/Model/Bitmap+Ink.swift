@@ -28,6 +28,33 @@ extension Bitmap {
         return ink == 0 ? 0 : Double(outside) / Double(ink)
     }
 
+    /// Whether the image holds dark marks on a plain, light ground, as a page or a label of text
+    /// does: Otsu's dark class at most ``marksShare`` of the pixels and ``marksContrast`` levels
+    /// darker than the light one on average. A blank scan's specks differ from their paper by a
+    /// few levels; a photo's dark half is no marks. What says an image read as nothing holds text
+    /// all the same.
+    ///
+    /// ```swift
+    /// if page.text.isEmpty, bitmap.holdsMarks { print("text on the page was not read") }
+    /// ```
+    public var holdsMarks: Bool {
+        let values = luminance()
+        let threshold = Self.otsuThreshold(of: values)
+        var dark = 0, darkSum = 0, lightSum = 0
+        for value in values {
+            if value <= threshold { dark += 1; darkSum += Int(value) } else { lightSum += Int(value) }
+        }
+        guard dark > 0, dark < values.count, Double(dark) <= Self.marksShare * Double(values.count) else { return false }
+        return Double(lightSum) / Double(values.count - dark) - Double(darkSum) / Double(dark) >= Self.marksContrast
+    }
+
+    /// The largest share of an image's pixels its marks take (``holdsMarks``): lines of text
+    /// darken a tenth or less of their page.
+    public static let marksShare = 0.3
+    /// How many levels of brightness (of 255) marks are darker than their ground on average
+    /// (``holdsMarks``): printed text, 150 or more; a blank scan's specks, a few.
+    public static let marksContrast = 100.0
+
     /// Each pixel's brightness, 0 (black) to 255.
     private func luminance() -> [UInt8] {
         switch layout {

@@ -45,6 +45,9 @@ public struct Page: Hashable, Sendable {
     /// Scripts found on the page that no installed language reads: their text is what an engine
     /// of another script made of it, or missing.
     public var missingLanguages: [MissingLanguage] = []
+    /// What whoever uses the page's text should know about how it was read: text on it that no
+    /// reading kept (``PageWarning``).
+    public var warnings: [PageWarning] = []
     /// The page's regions in reading order, what each is (title, text, table, header...), when
     /// its structure was read (``StructureReader``); empty otherwise. Each holds a run of
     /// ``blocks``.
