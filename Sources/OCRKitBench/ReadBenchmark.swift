@@ -21,10 +21,13 @@ public struct ReadBenchmark: Sendable {
         public var engine: EngineChoice
         /// As for `ocr read --models`; the engine's default when nil.
         public var models: String?
+        /// As for `ocr read --lang`; none, the default, leaves each page's script to be found.
+        public var languages: [String] = []
 
-        public init(_ engine: EngineChoice, models: String? = nil) {
+        public init(_ engine: EngineChoice, models: String? = nil, languages: [String] = []) {
             self.engine = engine
             self.models = models
+            self.languages = languages
         }
 
         var usesTesseract: Bool { engine == .tesseract || engine == .auto }
@@ -76,6 +79,7 @@ public struct ReadBenchmark: Sendable {
             let run = try await runOurs(contender, entries, folder: folder)
             let row = run.scored(entries, scoring: scoring)
             report(row.line(scoring))
+            report("  pages read in: " + run.languageCounts.map { "\($0.languages) \($0.pages)" }.joined(separator: ", "))
             ours.append((contender, row))
             // Under auto, Tesseract's time is not the models'.
             if let inference = run.inferenceSeconds, inference > 0, contender.engine == .ppocr || contender.engine == .ndlocr {
@@ -116,14 +120,18 @@ public struct ReadBenchmark: Sendable {
                          "--order", order.rawValue, "--engine", contender.engine.rawValue]
         if let models = contender.models { arguments += ["--models", models] }
         if contender.engine == .ndlocr { arguments += ["--lang", "jpn"] }
+        if !contender.languages.isEmpty { arguments += ["--lang", contender.languages.joined(separator: "+")] }
         if classifiesOrientation { arguments.append("--classify-orientation") }
         let outcome = try await ChildProcess.run(ocr, arguments + entries.map(\.imagePath), output: output, errors: errors)
         // `--timings` ends standard error with "...; model inference 12.34 s (1.10x)".
         let report = (try? String(contentsOfFile: errors, encoding: .utf8)) ?? ""
         let inference = report.firstMatch(of: /model inference ([0-9.]+) s/).flatMap { Double($0.1) }
         let models = contender.models.map { " \(URL(fileURLWithPath: $0).lastPathComponent)" } ?? ""
-        return Run(name: "ocr \(contender.engine.rawValue)\(models)", seconds: outcome.seconds,
-                   peakBytes: outcome.peakBytes, texts: Self.texts(inJSONLines: output), inferenceSeconds: inference)
+        let languages = contender.languages.isEmpty ? "" : " --lang \(contender.languages.joined(separator: "+"))"
+        var run = Run(name: "ocr \(contender.engine.rawValue)\(models)\(languages)", seconds: outcome.seconds,
+                      peakBytes: outcome.peakBytes, texts: Self.texts(inJSONLines: output), inferenceSeconds: inference)
+        run.languageCounts = Self.languageCounts(inJSONLines: output)
+        return run
     }
 
     /// RapidOCR 3.10's Python package over every image in one process, through scripts/rapidocr-read.
@@ -149,6 +157,19 @@ public struct ReadBenchmark: Sendable {
     ) async throws -> Run {
         let peer = try await TesseractPeer(jobs: jobs, limitsThreads: limitThreads).read(entries.map(\.imagePath), folder: folder)
         return Run(name: name, seconds: peer.seconds, peakBytes: peer.peakBytes, texts: peer.texts)
+    }
+
+    /// How many pages `ocr read --format jsonl` read in each set of languages (`eng`, `rus+ukr`,
+    /// `none` for pages read without), the most first: which scripts the pages were taken for.
+    static func languageCounts(inJSONLines path: String) -> [(languages: String, pages: Int)] {
+        struct Page: Decodable {
+            var languages: [String]?
+        }
+        var counts: [String: Int] = [:]
+        for page in JSONLines.objects(Page.self, in: path) {
+            counts[(page.languages ?? []).isEmpty ? "none" : page.languages!.joined(separator: "+"), default: 0] += 1
+        }
+        return counts.sorted { ($1.value, $0.key) < ($0.value, $1.key) }.map { ($0.key, $0.value) }
     }
 
     /// The text of each image in a JSON Lines file of objects with `image` and `text`, as both

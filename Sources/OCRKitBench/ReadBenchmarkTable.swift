@@ -17,6 +17,8 @@ struct Run {
     var texts: [String: String]
     /// The time ONNX models took, summed over threads, when the contender reports it.
     var inferenceSeconds: Double?
+    /// The pages read in each set of languages, for `ocr read`'s runs.
+    var languageCounts: [(languages: String, pages: Int)] = []
 
     func scored(_ entries: [Manifest.Entry], scoring: Scoring) -> Row {
         var characters = CharacterErrorRate(caseSensitive: !scoring.foldCase)

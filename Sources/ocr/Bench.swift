@@ -67,6 +67,10 @@ struct BenchRead: AsyncParsableCommand {
     @Flag(help: "Measure every engine and installed PP-OCR model set (--engine and --models are ignored).")
     var everyEngine = false
 
+    @Option(name: .customLong("lang"), help: ArgumentHelp(
+        "The languages ocr reads in, as for `ocr read --lang`; none, the default, finds each page's script.", valueName: "languages"))
+    var languages: String?
+
     @Flag(help: "ppocr: use the orientation classifier, in ocr and in RapidOCR.")
     var classifyOrientation = false
 
@@ -79,9 +83,11 @@ struct BenchRead: AsyncParsableCommand {
         benchmark.jobs = jobs
         benchmark.alternatives = alternatives
         benchmark.order = order
+        let languages = languages.map { $0.split(separator: "+").map(String.init) } ?? []
         benchmark.contenders = everyEngine
-            ? [.init(.auto), .init(.tesseract)] + PPOCRModelSet.installedNames.map { .init(.ppocr, models: $0) }
-            : [.init(engine, models: models)]
+            ? [.init(.auto, languages: languages), .init(.tesseract, languages: languages)]
+                + PPOCRModelSet.installedNames.map { .init(.ppocr, models: $0, languages: languages) }
+            : [.init(engine, models: models, languages: languages)]
         benchmark.classifiesOrientation = classifyOrientation
         benchmark.skipsNaiveTesseract = skipNaive
         try await benchmark.run { print($0) }
