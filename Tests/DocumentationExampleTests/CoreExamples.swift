@@ -224,6 +224,29 @@ struct CoreExamples {
         #expect(bitmap.inkShare(outside: []) == 1)
     }
 
+    @Test func holdsMarks() async throws {
+        let bitmap = try rendered("Invoice 2024-117")
+        let page = try await TesseractEngine().read(bitmap).replacingLayout([])   // as if nothing were read
+
+        // Example from Sources/OCRKit/Model/Bitmap+Ink.swift
+        if page.text.isEmpty, bitmap.holdsMarks { print("text on the page was not read") }
+
+        #expect(bitmap.holdsMarks)
+        #expect(!Bitmap.page(width: 300, height: 200, placing: []).holdsMarks, "a blank page holds no marks")
+    }
+
+    @Test func pageWarnings() {
+        var page = Page(image: "scan.png", width: 100, height: 50, engine: EngineInfo(name: "tesseract", version: "5"), lines: [])
+        page.warnings = [PageWarning(.unreadText, reason: "the page holds text that could not be read")]
+
+        // Example from Sources/OCRKit/Model/PageWarning.swift
+        for warning in page.warnings {
+            print("\(page.image): \(warning.reason)")   // "scan.png: the page holds text that could not be read: ..."
+        }
+
+        #expect(page.warnings.map(\.code) == [.unreadText])
+    }
+
     @Test func lineJoining() {
         func piece(_ text: String, from x: Double, to right: Double) -> Line {
             let box = Rect(x: x, y: 10, width: right - x, height: 20)
