@@ -12,8 +12,9 @@ extension TesseractEngine: LineRecognizer {
     public func recognizeLines(along quads: [Quad], in bitmap: Bitmap, options: RecognitionOptions) async throws -> [Line?] {
         let info = self.info
         let regions = quads.map { Self.lineRegion(around: $0, in: bitmap) }
-        return try await workers.run { session in
-            try regions.map { region -> Line? in
+        return try await workers.run { sessions in
+            let session = try sessions.session(for: options.languages)
+            return try regions.map { region -> Line? in
                 guard let region else { return nil }
                 var line = options
                 line.regionOfInterest = region

@@ -4,7 +4,8 @@ import OCRKit
 
 /// Tesseract, through its C API: good on clean scans of printed text.
 ///
-/// Each worker thread owns its own Tesseract instance, made on first use and never shared;
+/// Each worker thread owns its own Tesseract instances, one for each set of languages it reads
+/// in (``TesseractSessions``), made on first use and never shared;
 /// calls wait for a free worker, and Tesseract's own OpenMP threads are kept out of the way
 /// (see `OpenMP`). Languages are any installed `.traineddata` (English when none is given);
 /// asking for a missing one throws an error that names its package and lists what is installed.
@@ -22,7 +23,7 @@ public final class TesseractEngine: OCREngine {
     public let configuration: TesseractConfiguration
     /// The folder of language data in use.
     public let dataPath: String
-    let workers: BlockingWorkerPool<TesseractSession>
+    let workers: BlockingWorkerPool<TesseractSessions>
 
     /// - Throws: ``OCRError/Code/engineUnavailable`` when no language data is found.
     public init(configuration: TesseractConfiguration = TesseractConfiguration()) throws {
@@ -36,7 +37,7 @@ public final class TesseractEngine: OCREngine {
         info = EngineInfo(name: "tesseract", version: String(cString: TessVersion()))
         _ = Self.silenceLeptonica
         workers = BlockingWorkerPool(count: max(1, configuration.jobs), name: "ocrkit-tesseract") {
-            try TesseractSession(dataPath: dataPath)
+            TesseractSessions(dataPath: dataPath)
         }
     }
 
@@ -64,7 +65,8 @@ public final class TesseractEngine: OCREngine {
 
     public func recognize(_ bitmap: Bitmap, options: RecognitionOptions) async throws -> Page {
         let mode = configuration.pageSegmentationMode, info = self.info
-        return try await workers.run { session in
+        return try await workers.run { sessions in
+            let session = try sessions.session(for: options.languages)
             let page = try session.recognize(bitmap, options: options, mode: mode, engine: info)
             guard mode == .auto, Self.breaksIntoPieces(page, options: options) else { return page }
             let column = try session.recognize(bitmap, options: options, mode: .singleColumn, engine: info)

@@ -9,8 +9,9 @@ import Testing
 /// Short texts read without languages: the script told by reading the few lines in each
 /// installed script (``ScriptContest``), by the rule written once (``ScriptLegibility``). Lines
 /// are translators' strings from Debian's gettext catalogues, rendered at test time; photos and
-/// plates are ../shared/datasets'.
-@Suite(.onThreadsOfTheirOwn) struct ScriptContestTests {
+/// plates are ../shared/datasets'. One at a time: each reads a piece in every installed script on
+/// both cores.
+@Suite(.serialized, .onThreadsOfTheirOwn) struct ScriptContestTests {
     /// One line of a language's strings, rendered alone as a label or a caption is photographed.
     static func line(_ language: String, index: Int = 5) throws -> (bitmap: Bitmap, truth: String) {
         let text = try TranslatedLines.lines(in: language, count: index + 1)[index]
@@ -64,7 +65,7 @@ import Testing
         try #require(InstalledDependencies.hasPPOCR, InstalledDependencies.missingReason)
         let engine = try EngineSettings(.auto, jobs: 1).pageEngine()
         var found = WordScore(), english = WordScore()
-        for number in [130, 141, 152, 163, 174] {
+        for number in [130, 152, 174] {
             let path = SharedData.datasets.appendingPathComponent("icdar2015/End2End/TestSet/Imgs/img_\(number).jpg").path
             let truth = try Self.truth(of: "End2End/TestSet/Imgs/img_\(number).jpg", in: "icdar2015")
             let bitmap = try await ImageLoader().decode(contentsOf: path)
