@@ -132,8 +132,9 @@ public struct ScriptAwareEngine: OCREngine {
                   !first.languages.contains(language) else { return first }
             return try await read(bitmap, in: [language], options: options) ?? first
         }
+        let readsPage = bitmap.inkShare(outside: first.lines.map(\.margin)) > doubt.unreadInk
         let winner = try await ScriptContest(first: first, in: bitmap, reader: reader, installedLanguages: installedLanguages,
-                                             sureConfidence: doubt.sureConfidence).winner()
+                                             sureConfidence: doubt.sureConfidence, readsPage: readsPage).winner()
         // Text of a script no installed language reads is read as their own, more or less
         // legibly, by the others' models (a page of Hebrew as Thai), or by none: where the
         // detector is sure of such a script, the page keeps its first reading and names the

@@ -43,13 +43,18 @@ public struct ScriptContest: Sendable {
     /// words are at least this likely right: as `auto` keeps one only Tesseract saw.
     public static let unsharedLineProbability = 0.5
 
+    /// Whether the page itself is read too, beside its doubtful lines: where the first reading
+    /// left much of its ink unread (a page of Russian whose few Latin words PP-OCR read surely).
+    public let readsPage: Bool
+
     public init(first: Page, in bitmap: Bitmap, reader: any LineRecognizer, installedLanguages: [String],
-                sureConfidence: Double) {
+                sureConfidence: Double, readsPage: Bool = false) {
         self.first = first
         self.bitmap = bitmap
         self.reader = reader
         self.installedLanguages = installedLanguages
         self.sureConfidence = sureConfidence
+        self.readsPage = readsPage
     }
 
     /// A piece of the page read in every script: a line the first reading found, or, where it
@@ -111,22 +116,29 @@ public struct ScriptContest: Sendable {
     }
 
     /// The pieces read in each script: the first reading's least sure lines, the longest first,
-    /// or the page (its middle band) where it read none.
+    /// and the page (its middle band), where it read none or ``readsPage``.
     func pieces() -> [Piece] {
         let doubtful = first.lines.filter { line in line.readings.contains { $0.confidence < sureConfidence } }
-        if !doubtful.isEmpty {
-            return doubtful.sorted { $0.text.count > $1.text.count }.prefix(Self.pieceCount).compactMap { line in
-                let box = line.box.scaled(width: Double(bitmap.width), height: Double(bitmap.height))
-                let height = min(box.height, box.width)
-                return bitmap.cropped(to: box.insetBy(dx: -height / 2, dy: -height / 4)).map { Piece(bitmap: $0, lines: [line], isLine: true) }
-            }
+        let lines = doubtful.sorted { $0.text.count > $1.text.count }.prefix(Self.pieceCount).compactMap { line -> Piece? in
+            let box = line.box.scaled(width: Double(bitmap.width), height: Double(bitmap.height))
+            let height = min(box.height, box.width)
+            return bitmap.cropped(to: box.insetBy(dx: -height / 2, dy: -height / 4)).map { Piece(bitmap: $0, lines: [line], isLine: true) }
         }
+        guard lines.isEmpty || readsPage else { return lines }
         guard bitmap.height > Self.bandHeight else {
             let isLine = bitmap.height <= Self.lineHeight && bitmap.width >= 2 * bitmap.height
-            return [Piece(bitmap: bitmap, lines: first.lines, isLine: isLine)]
+            return lines + [Piece(bitmap: bitmap, lines: first.lines, isLine: isLine)]
         }
-        let band = Rect(x: 0, y: Double((bitmap.height - Self.bandHeight) / 2), width: Double(bitmap.width), height: Double(Self.bandHeight))
-        return bitmap.cropped(to: band).map { [Piece(bitmap: $0, lines: [], isLine: false)] } ?? []
+        // The first reading's lines, where the band's own reading places them.
+        let top = Double((bitmap.height - Self.bandHeight) / 2), scale = Double(bitmap.height) / Double(Self.bandHeight)
+        let inBand = first.lines.map { line in
+            var line = line
+            line.box = Rect(x: line.box.minX, y: (line.box.minY * Double(bitmap.height) - top) / Double(Self.bandHeight),
+                            width: line.box.width, height: line.box.height * scale)
+            return line
+        }
+        let band = Rect(x: 0, y: top, width: Double(bitmap.width), height: Double(Self.bandHeight))
+        return lines + (bitmap.cropped(to: band).map { [Piece(bitmap: $0, lines: inBand, isLine: false)] } ?? [])
     }
 
     /// Each piece read in each of `languages`, the pieces scaled by `scale`: for each language,
