@@ -132,7 +132,12 @@ public struct ScriptAwareEngine: OCREngine {
                   !first.languages.contains(language) else { return first }
             return try await read(bitmap, in: [language], options: options) ?? first
         }
-        let readsPage = bitmap.inkShare(outside: first.lines.map(\.margin)) > doubt.unreadInk
+        // A page some of whose lines were read surely while most of its ink was left unread (a
+        // page of Russian whose Latin words and numbers PP-OCR read) has the rest of its text,
+        // likely in another script, sought on the page itself; a photo read unsurely throughout
+        // does not (the Thai model made letters of a street photo's textures).
+        let readsSurely = first.lines.contains { $0.readings.allSatisfy { $0.confidence >= doubt.sureConfidence } }
+        let readsPage = readsSurely && bitmap.inkShare(outside: first.lines.map(\.margin)) > doubt.unreadInk
         let winner = try await ScriptContest(first: first, in: bitmap, reader: reader, installedLanguages: installedLanguages,
                                              sureConfidence: doubt.sureConfidence, readsPage: readsPage).winner()
         // Text of a script no installed language reads is read as their own, more or less

@@ -106,8 +106,13 @@ public struct ScriptContest: Sendable {
         for (index, piece) in pieces.enumerated() {
             for line in reading[index] {
                 let rivals = { (lines: [Line]) in piece.isLine ? lines : lines.filter { $0.isOnSameLine(as: line) } }
-                let inPlace = max(ScriptLegibility.legibility(of: rivals(piece.lines), in: .latin, calibration: firstCalibration),
-                                  legibility(rivals(latin[index]), in: .latin))
+                let (read, latinRead) = (rivals(piece.lines), rivals(latin[index]))
+                // Where nothing Latin was read, a line must be likely right on its own, as one
+                // added to a page is: a photo's textures read as Thai are not.
+                if read.isEmpty, latinRead.isEmpty,
+                   ConfidenceCalibration.tesseract.probability(of: [line]) < Self.unsharedLineProbability { continue }
+                let inPlace = max(ScriptLegibility.legibility(of: read, in: .latin, calibration: firstCalibration),
+                                  legibility(latinRead, in: .latin))
                 let legibility = legibility([line], in: script)
                 if ScriptLegibility.isClearlyMoreLegible(legibility, than: inPlace) { won += legibility }
             }
