@@ -126,8 +126,7 @@ public struct ScriptContest: Sendable {
         let doubtful = first.lines.filter { line in line.readings.contains { $0.confidence < sureConfidence } }
         let lines = doubtful.sorted { $0.text.count > $1.text.count }.prefix(Self.pieceCount).compactMap { line -> Piece? in
             let box = line.box.scaled(width: Double(bitmap.width), height: Double(bitmap.height))
-            let height = min(box.height, box.width)
-            return bitmap.cropped(to: box.insetBy(dx: -height / 2, dy: -height / 4)).map { Piece(bitmap: $0, lines: [line], isLine: true) }
+            return bitmap.cropped(to: box.lineReadingRegion).map { Piece(bitmap: $0, lines: [line], isLine: true) }
         }
         guard lines.isEmpty || readsPage else { return lines }
         guard bitmap.height > Self.bandHeight else {

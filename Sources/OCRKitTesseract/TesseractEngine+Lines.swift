@@ -25,13 +25,11 @@ extension TesseractEngine: LineRecognizer {
         }
     }
 
-    /// The normalised region a line along `quad` (in pixels) is read in: its bounding box with a
-    /// quarter of its height above and below and half of it at either end, within the bitmap;
-    /// `nil` when nothing of it lies inside.
+    /// The normalised region a line along `quad` (in pixels) is read in: its bounding box with
+    /// room for its marks (``OCRKit/Rect/lineReadingRegion``), within the bitmap; `nil` when
+    /// nothing of it lies inside.
     static func lineRegion(around quad: Quad, in bitmap: Bitmap) -> Rect? {
-        let box = quad.boundingRect
-        let height = min(box.height, box.width)
-        guard let pixels = bitmap.pixelBounds(of: box.insetBy(dx: -height / 2, dy: -height / 4)) else { return nil }
+        guard let pixels = bitmap.pixelBounds(of: quad.boundingRect.lineReadingRegion) else { return nil }
         return pixels.scaled(width: 1 / Double(bitmap.width), height: 1 / Double(bitmap.height))
     }
 }
