@@ -137,15 +137,17 @@ struct LanguageExamples {
         // Example from Sources/OCRKitBench/LanguageBenchmark.swift
         var benchmark = LanguageBenchmark(ocr: ".build-release/release/ocr")
         benchmark.languages = ["rus"]
-        benchmark.pagesPerLanguage = 2
-        // The tests' own build, rather than the release build the example names; small pages.
+        benchmark.pieces = [.lines]
+        benchmark.source = .names
+        benchmark.piecesPerLanguage = 2
+        // The tests' own build, rather than the release build the example names.
         benchmark.ocr = BuiltProducts.ocr
-        benchmark.linesPerPage = 3
         try await benchmark.run { print($0) }
 
         let rows = printed.lines.filter { $0.hasPrefix("rus ") }
+        #expect(printed.lines.contains { $0.hasPrefix("2 single lines a language from iso-codes") }, "\(printed.lines)")
         #expect(rows.count == 1, "\(printed.lines)")
-        #expect(rows.allSatisfy { $0.contains("x tesseract's") })
+        #expect(rows.allSatisfy { $0.contains("x tesseract's") && $0.contains("rus") })
     }
 
     @Test func wear() throws {
@@ -170,7 +172,13 @@ struct LanguageExamples {
         // Example from Sources/OCRKitEvaluation/TranslatedLines.swift
         let russian = try TranslatedLines.lines(in: "rus", count: 8)
         print(russian[0])   // a sentence of GLib's, in Russian
+        let fields = try TranslatedLines.fields(in: "rus", count: 4, from: .names)
+        print(fields[0])    // a country's, a language's or a currency's name of two words or more
 
+        #expect(fields.allSatisfy { Script(of: $0) == .cyrillic && (2...5).contains($0.split(separator: " ").count) }, "\(fields)")
+        #expect(Set(fields).isDisjoint(with: try TranslatedLines.fields(in: "rus", count: 40)), "the sources are apart")
+        #expect(try TranslatedLines.lines(in: "eng", count: 4, from: .names).allSatisfy { Script(of: $0) == .latin },
+                "English names are iso-codes' originals")
         #expect(russian.count == 8 && Set(russian).count == 8)
         #expect(russian.allSatisfy { Script(of: $0) == .cyrillic && (12...40).contains($0.count) })
         #expect(try TranslatedLines.lines(in: "rus", count: 8) == russian, "the same lines every time")
