@@ -17,7 +17,7 @@ final class WordBoxes: NSObject, XMLParserDelegate {
         super.init()
         let parser = XMLParser(data: Data(try PDFTools.pdftotext(["-bbox", path, "-"]).utf8))
         parser.delegate = self
-        parser.parse()
+        guard parser.parse() else { throw parser.parserError ?? CocoaError(.fileReadCorruptFile) }
     }
 
     /// The boxes of the words written `text`.
