@@ -1,4 +1,5 @@
 import OCRKit
+import OCRKitTesseract
 
 extension ConfidenceCalibration {
     /// Tesseract's word confidences, measured on the first half of each set in ../shared/datasets
@@ -14,4 +15,18 @@ extension ConfidenceCalibration {
     public static let ppocr = ConfidenceCalibration([
         (0.789, 0.31), (0.958, 0.63), (0.988, 0.80), (0.996, 0.86), (0.999, 0.90), (0.9995, 0.91), (1.0, 0.98),
     ])
+
+    /// The calibration of the engine that read a page: Tesseract's for its pages, PP-OCR's for
+    /// PP-OCR's and `auto`'s, whose lines are mostly PP-OCR's.
+    public init(of engine: EngineInfo) {
+        self = engine.name == TesseractEngine.name ? .tesseract : .ppocr
+    }
+}
+
+extension Line {
+    /// Whether every word of the line was read at least `sureConfidence` sure: a line that tells
+    /// its script (``ScriptAwareEngine/Doubt/sureConfidence``).
+    func isRead(surely sureConfidence: Double) -> Bool {
+        readings.allSatisfy { $0.confidence >= sureConfidence }
+    }
 }

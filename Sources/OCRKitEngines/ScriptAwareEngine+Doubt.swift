@@ -63,6 +63,6 @@ extension ScriptAwareEngine {
         // A page with nothing read, or only marks (a quote read from a line of Hindi), is
         // doubtful only for the ink it holds (a blank page, a photo).
         if characters > 0, Double(sure) < doubt.sureShare * Double(characters) { return true }
-        return bitmap.inkShare(outside: page.lines.map(\.margin)) > doubt.unreadInk
+        return bitmap.inkShare(outsideMarginsOf: page.lines) > doubt.unreadInk
     }
 }

@@ -100,7 +100,10 @@ public struct ScriptAwareEngine: OCREngine {
         -> (page: Page, bitmap: Bitmap, orientation: TextOrientation)? {
         guard let orientationDetector, isSideways(first) || isDoubtful(first, in: bitmap),
               let orientation = try await orientationDetector.orientation(of: bitmap),
-              orientation.quarterTurns != 0, orientation.confidence >= minimumOrientationConfidence else { return nil }
+              orientation.quarterTurns != 0, orientation.confidence >= minimumOrientationConfidence,
+              // An image of one line runs across it: turned a quarter, it would be a column of
+              // letters (the detector took a worn line of Thai for sideways, 0.78 sure).
+              !(bitmap.isOneLine && orientation.quarterTurns % 2 == 1) else { return nil }
         let turned = bitmap.turned(clockwiseQuarterTurns: orientation.quarterTurns)
         let page = try await engine.recognize(turned, options: options)
         // Detection may be wrong on a page of another script read in English (an upright page of
@@ -126,7 +129,7 @@ public struct ScriptAwareEngine: OCREngine {
             guard read.language(among: installedLanguages) != nil else { return first }
             return try await reading(first, in: read, of: bitmap, options: options)
         }
-        guard isDoubtful(first, in: bitmap) else {
+        guard isDoubtful(first, in: bitmap) || Self.isShort(first) else {
             // A Latin page read well: its letters may say its language (German's ä, ö, ü and ß).
             guard let language = Language.likeliest(for: first.text, among: Script.latin.languages(among: installedLanguages)),
                   !first.languages.contains(language) else { return first }
@@ -136,8 +139,8 @@ public struct ScriptAwareEngine: OCREngine {
         // page of Russian whose Latin words and numbers PP-OCR read) has the rest of its text,
         // likely in another script, sought on the page itself; a photo read unsurely throughout
         // does not (the Thai model made letters of a street photo's textures).
-        let readsSurely = first.lines.contains { $0.readings.allSatisfy { $0.confidence >= doubt.sureConfidence } }
-        let readsPage = readsSurely && bitmap.inkShare(outside: first.lines.map(\.margin)) > doubt.unreadInk
+        let readsSurely = first.lines.contains { $0.isRead(surely: doubt.sureConfidence) }
+        let readsPage = readsSurely && bitmap.inkShare(outsideMarginsOf: first.lines) > doubt.unreadInk
         let winner = try await ScriptContest(first: first, in: bitmap, reader: reader, installedLanguages: installedLanguages,
                                              sureConfidence: doubt.sureConfidence, readsPage: readsPage).winner()
         // Text of a script no installed language reads is read as their own, more or less
@@ -146,7 +149,7 @@ public struct ScriptAwareEngine: OCREngine {
         // package. The detector costs more than a reading: it is asked only where another
         // script won, or where most of the first reading's letters are in lines not even likely
         // right (an English photo's are mostly in likely ones).
-        if winner != nil || Self.likelyShare(of: first) < 0.5, let missing = try await missingScript(on: bitmap) {
+        if winner != nil || Self.likelyShare(of: first) < Self.likelyPage, let missing = try await missingScript(on: bitmap) {
             var first = first
             first.missingLanguages = [MissingLanguage(script: missing)]
             return first
@@ -195,13 +198,28 @@ public struct ScriptAwareEngine: OCREngine {
         return page
     }
 
+    /// A reading of fewer letters than this is short: too short for the script detector, which
+    /// needs 50 characters, and for its confidence to tell its script (a line of Ukrainian whose
+    /// Назва PP-OCR read as Ha3Ba, 0.97 sure). A short reading's script is told by reading it
+    /// in each script (``ScriptContest``), however sure it is: a short text is cheap to read.
+    static let shortText = 50
+
+    /// Whether `page` read fewer letters than ``shortText``.
+    static func isShort(_ page: Page) -> Bool {
+        page.text.count(where: \.isLetter) < shortText
+    }
+
     /// A line whose words are at least this likely right (its engine's calibration) is likely
     /// right.
     static let likelyLine = 0.5
 
+    /// A page with at least this share of its letters in likely lines (``likelyShare(of:)``) is
+    /// likely read in the right script: half, which an English street photo's readings reach.
+    static let likelyPage = 0.5
+
     /// The share of `page`'s letters in lines likely right (``likelyLine``); 0 for a page without.
     static func likelyShare(of page: Page) -> Double {
-        let calibration = ScriptContest.calibration(of: page)
+        let calibration = ConfidenceCalibration(of: page.engine)
         var letters = 0, likely = 0
         for line in page.lines {
             let count = line.text.filter(\.isLetter).count

@@ -1,15 +1,17 @@
 import OCRKit
 
-/// Which script a doubtful page is in, told by reading it: the few pieces the first reading (in
-/// Latin letters) read least surely are read again in a language of each installed script, and
-/// the script whose reading is clearly the most legible (``OCRKit/ScriptLegibility``) wins; none
-/// wins where Latin reads as well. A short text is cheap to read several times, and a script
-/// detector needs 50 characters to say anything: a line, a label or a sign has fewer.
+/// Which script a doubtful or short page is in, told by reading it: the few pieces the first
+/// reading (in Latin letters) read least surely are read again in a language of each installed
+/// script, and the script whose reading is clearly the most legible
+/// (``OCRKit/ScriptLegibility``) wins; none wins where Latin reads as well. A short text is cheap
+/// to read several times, and a script detector needs 50 characters to say anything: a line, a
+/// label or a sign has fewer.
 ///
-/// The pieces are the first reading's lines read least surely, the longest first
-/// (``pieceCount``); where it read none, the page itself, or a band across its middle. Each
-/// script's language reads them once; the ``contenderCount`` scripts that read them more legibly
-/// than Latin read them again, larger, and their legibility is taken at their steadiness.
+/// The pieces are an image of one line, whole, or the first reading's lines read least surely,
+/// the longest first (``pieceCount``); where it read none, the page itself, or a band across its
+/// middle. Each script's language reads them once; the ``contenderCount`` scripts that read them
+/// more legibly than Latin read them again, larger, and their legibility is taken at their
+/// steadiness.
 ///
 /// ```swift
 /// let contest = ScriptContest(first: englishReading, in: bitmap, reader: tesseract,
@@ -35,10 +37,6 @@ public struct ScriptContest: Sendable {
     public static let bandHeight = 400
     /// The least legibility a script must win a page's lines by: two letters read surely.
     public static let winningLegibility = 2.0
-    /// An image at most this many pixels high, and twice as wide, is read as one line where the
-    /// first reading read nothing: Tesseract's page segmentation finds nothing in many a line
-    /// alone in its image (a line of Korean, 6 of 12).
-    public static let lineHeight = 150
     /// A line the first reading did not see is taken from a reading in another script when its
     /// words are at least this likely right: as `auto` keeps one only Tesseract saw.
     public static let unsharedLineProbability = 0.5
@@ -82,7 +80,14 @@ public struct ScriptContest: Sendable {
         let won = candidates.indices.map { wonLegibility(of: readings[$0 + 1], in: candidates[$0].script, pieces: pieces, latin: readings[0]) }
         let contenders = won.indices.filter { won[$0] > 0 }.sorted { won[$0] > won[$1] }.prefix(Self.contenderCount)
         guard !contenders.isEmpty else { return nil }
-        let again = try await read(pieces, in: contenders.map { candidates[$0] }, scale: ScriptLegibility.steadinessScale)
+        var again = try await read(pieces, in: contenders.map { candidates[$0] }, scale: ScriptLegibility.steadinessScale)
+        // Tesseract reads nothing at all of large text made larger (a line of Arabic 50 pixels
+        // high, at 70): that says the size does not suit it, not that its reading is unsteady,
+        // and such a script's pieces are read smaller instead.
+        for (position, index) in contenders.enumerated()
+        where again[position].allSatisfy(\.isEmpty) && !readings[index + 1].allSatisfy(\.isEmpty) {
+            again[position] = try await read(pieces, in: [candidates[index]], scale: 1 / ScriptLegibility.steadinessScale)[0]
+        }
         let steady = zip(contenders, again).map { index, again in
             let reading = readings[index + 1].flatMap { $0 }
             return (script: candidates[index].script, reading: reading,
@@ -101,7 +106,7 @@ public struct ScriptContest: Sendable {
     /// legible than what was read in their place in Latin letters: by the first reading, and by
     /// Latin's language in `latin`.
     private func wonLegibility(of reading: [[Line]], in script: Script, pieces: [Piece], latin: [[Line]]) -> Double {
-        let firstCalibration = Self.calibration(of: first)
+        let firstCalibration = ConfidenceCalibration(of: first.engine)
         var won = 0.0
         for (index, piece) in pieces.enumerated() {
             for line in reading[index] {
@@ -120,19 +125,21 @@ public struct ScriptContest: Sendable {
         return won
     }
 
-    /// The pieces read in each script: the first reading's least sure lines, the longest first,
-    /// and the page (its middle band), where it read none or ``readsPage``.
+    /// The pieces read in each script: an image of one line (``OCRKit/Bitmap/isOneLine``)
+    /// whole; otherwise the first reading's least sure lines (all of them, where it read every
+    /// one surely: a short text), the longest first, and the page (its middle band), where it
+    /// read none or ``readsPage``.
     func pieces() -> [Piece] {
-        let doubtful = first.lines.filter { line in line.readings.contains { $0.confidence < sureConfidence } }
-        let lines = doubtful.sorted { $0.text.count > $1.text.count }.prefix(Self.pieceCount).compactMap { line -> Piece? in
+        // An image of one line is its one piece, whatever the first reading made of it.
+        if bitmap.isOneLine { return [Piece(bitmap: bitmap, lines: first.lines, isLine: true)] }
+        let doubtful = first.lines.filter { !$0.isRead(surely: sureConfidence) }
+        let read = doubtful.isEmpty ? first.lines : doubtful
+        let lines = read.sorted { $0.text.count > $1.text.count }.prefix(Self.pieceCount).compactMap { line -> Piece? in
             let box = line.box.scaled(width: Double(bitmap.width), height: Double(bitmap.height))
             return bitmap.cropped(to: box.lineReadingRegion).map { Piece(bitmap: $0, lines: [line], isLine: true) }
         }
         guard lines.isEmpty || readsPage else { return lines }
-        guard bitmap.height > Self.bandHeight else {
-            let isLine = bitmap.height <= Self.lineHeight && bitmap.width >= 2 * bitmap.height
-            return lines + [Piece(bitmap: bitmap, lines: first.lines, isLine: isLine)]
-        }
+        guard bitmap.height > Self.bandHeight else { return lines + [Piece(bitmap: bitmap, lines: first.lines, isLine: false)] }
         // The first reading's lines, where the band's own reading places them.
         let top = Double((bitmap.height - Self.bandHeight) / 2), scale = Double(bitmap.height) / Double(Self.bandHeight)
         let inBand = first.lines.map { line in
@@ -181,18 +188,12 @@ public struct ScriptContest: Sendable {
         lines.map(\.text).joined(separator: " ")
     }
 
-    /// The calibration of the engine that read `page`: Tesseract's for its pages, PP-OCR's for
-    /// PP-OCR's and `auto`'s, whose lines are mostly PP-OCR's.
-    static func calibration(of page: Page) -> ConfidenceCalibration {
-        page.engine.name == "tesseract" ? .tesseract : .ppocr
-    }
-
     /// `first`, the page's reading in Latin letters, with each line `second` (its reading in a
     /// language of `script`) read clearly more legibly (``OCRKit/ScriptLegibility``) in its
     /// place, and the lines only `second` read, likely enough right, added: each line of a page
     /// of two scripts in its own.
     public static func merging(_ first: Page, with second: Page, in script: Script) -> Page {
-        let firstCalibration = calibration(of: first), secondCalibration = calibration(of: second)
+        let firstCalibration = ConfidenceCalibration(of: first.engine), secondCalibration = ConfidenceCalibration(of: second.engine)
         var replaced: [Int: Line] = [:], dropped = Set<Int>(), added: [Line] = []
         for line in second.lines {
             let legibility = ScriptLegibility.legibility(of: [line], in: script, calibration: secondCalibration)

@@ -23,6 +23,8 @@ public final class TesseractEngine: OCREngine {
     public let configuration: TesseractConfiguration
     /// The folder of language data in use.
     public let dataPath: String
+    /// The name of Tesseract's readings (``OCRKit/Page/engine``), whichever of its types read them.
+    public static let name = "tesseract"
     let workers: BlockingWorkerPool<TesseractSessions>
 
     /// - Throws: ``OCRError/Code/engineUnavailable`` when no language data is found.
@@ -34,7 +36,7 @@ public final class TesseractEngine: OCREngine {
         self.configuration = configuration
         self.dataPath = dataPath
         installedLanguages = configuration.installedLanguages
-        info = EngineInfo(name: "tesseract", version: String(cString: TessVersion()))
+        info = EngineInfo(name: Self.name, version: String(cString: TessVersion()))
         _ = Self.silenceLeptonica
         workers = BlockingWorkerPool(count: max(1, configuration.jobs), name: "ocrkit-tesseract") {
             TesseractSessions(dataPath: dataPath)
@@ -64,7 +66,9 @@ public final class TesseractEngine: OCREngine {
     }
 
     public func recognize(_ bitmap: Bitmap, options: RecognitionOptions) async throws -> Page {
-        let mode = configuration.pageSegmentationMode, info = self.info
+        // An image of one line is read as one, as the tesseract command is told to with --psm 7.
+        let mode = configuration.pageSegmentationMode == .auto && bitmap.isOneLine ? .singleLine : configuration.pageSegmentationMode
+        let info = self.info
         return try await workers.run { sessions in
             let session = try sessions.session(for: options.languages)
             let page = try session.recognize(bitmap, options: options, mode: mode, engine: info)

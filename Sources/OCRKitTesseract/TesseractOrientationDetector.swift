@@ -23,7 +23,7 @@ public final class TesseractOrientationDetector: OrientationDetector {
     /// The languages read when checking.
     public let languages: [String]
     private let workers: BlockingWorkerPool<Sessions>
-    private let info = EngineInfo(name: "tesseract", version: String(cString: TessVersion()))
+    private let info = EngineInfo(name: TesseractEngine.name, version: String(cString: TessVersion()))
 
     /// - Parameters:
     ///   - configuration: where the language data is and how many workers detect at once; its

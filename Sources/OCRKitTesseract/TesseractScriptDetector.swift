@@ -35,7 +35,7 @@ public final class TesseractScriptDetector: ScriptDetector {
     /// The scripts whose letters look alike, read whatever detection found when it is unsure.
     public static let lookalikes: [Script] = [.latin, .cyrillic, .greek]
     private let workers: BlockingWorkerPool<Sessions>
-    private let info = EngineInfo(name: "tesseract", version: String(cString: TessVersion()))
+    private let info = EngineInfo(name: TesseractEngine.name, version: String(cString: TessVersion()))
 
     /// - Parameter configuration: where the language data is and how many workers detect at once;
     ///   its page segmentation mode is not used.

@@ -224,6 +224,39 @@ struct CoreExamples {
         #expect(bitmap.inkShare(outside: []) == 1)
     }
 
+    @Test func oneLine() throws {
+        // Example from Sources/OCRKit/Model/Bitmap+OneLine.swift
+        let label = try TextRenderer.render("Main Street Station")   // 300 dpi, 12 points
+        print(label.isOneLine)                                      // true
+
+        #expect(label.isOneLine)
+        #expect(try !TextRenderer.render("Main Street\nStation\nNorth exit").isOneLine)
+    }
+
+    @Test func shapedAsAWord() {
+        // Example from Sources/OCRKit/Languages/ScriptLegibility.swift
+        print(ScriptLegibility.isShapedAsAWord("Конверт"))   // true
+        print(ScriptLegibility.isShapedAsAWord("KOHBepT"))   // false
+        print(ScriptLegibility.isShapedAsAWord("9x11"))      // true: a letter between digits
+
+        #expect(ScriptLegibility.isShapedAsAWord("Конверт") && ScriptLegibility.isShapedAsAWord("9x11"))
+        #expect(!ScriptLegibility.isShapedAsAWord("KOHBepT") && !ScriptLegibility.isShapedAsAWord("Ha3Ba"))
+        #expect(ScriptLegibility.isShapedAsAWord("STOP") && ScriptLegibility.isShapedAsAWord("Main-Street"))
+    }
+
+    @Test func inkShareOutsideMargins() async throws {
+        let bitmap = try rendered("Invoice 2024-117")
+        var page = try await TesseractEngine().read(bitmap)
+
+        // Example from Sources/OCRKit/Model/Bitmap+Ink.swift
+        let unread = bitmap.inkShare(outsideMarginsOf: page.lines)
+        print(unread > 0.5 ? "most of the text was not read" : "most of it was")
+
+        #expect(unread == 0)
+        page = page.replacingLayout([])
+        #expect(bitmap.inkShare(outsideMarginsOf: page.lines) == 1)
+    }
+
     @Test func holdsMarks() async throws {
         let bitmap = try rendered("Invoice 2024-117")
         let page = try await TesseractEngine().read(bitmap).replacingLayout([])   // as if nothing were read

@@ -46,6 +46,21 @@ import Testing
         }
     }
 
+    /// A line alone in its image (``OCRKit/Bitmap/isOneLine``) is read as one line, as the
+    /// tesseract command is with --psm 7: page segmentation broke lines of Korean into pieces out
+    /// of order (6 of 12 in `ocr bench languages`) and read a worn line of Thai's wear as lines
+    /// of text around it.
+    @Test(arguments: [("kor", 1), ("kor", 9), ("tha", 9)])
+    func aLineAloneIsReadAsOneLine(language: String, index: Int) async throws {
+        var (bitmap, truth) = try Self.line(language, index)
+        bitmap = bitmap.worn(seed: 2026 + UInt64(index))
+        #expect(bitmap.isOneLine)
+        let page = try await engine.read(bitmap, options: RecognitionOptions(languages: [language]))
+        var rate = CharacterErrorRate()
+        rate.add(reading: page.text, truth: truth)
+        #expect(page.lines.count == 1 && rate.rate < 0.05, "\(page.text) for \(truth)")
+    }
+
     /// Korean keeps the spaces between its phrases, and gets no others. Read as lines:
     /// Tesseract's page segmentation breaks lines of Noto's Hangul into pieces (the tesseract
     /// command too), which is not what this checks.

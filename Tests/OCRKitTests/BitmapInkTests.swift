@@ -30,4 +30,20 @@ struct BitmapInkTests {
         let blank = Bitmap(width: 10, height: 10, layout: .gray, pixels: [UInt8](repeating: 255, count: 100), image: "blank.png")
         #expect(blank.inkShare(outside: []) == 0)
     }
+
+    /// A line's margin is as long as its height in pixels, however wide the image: a line alone
+    /// in a wide image whose first word alone was read leaves its second unread.
+    @Test func aLinesMarginIsMeasuredInPixels() {
+        // 400 x 40: a word at columns 20 to 99 and another at 200 to 379, rows 10 to 29.
+        let pixels = (0..<16_000).map { index -> UInt8 in
+            let x = index % 400, y = index / 400
+            return (10..<30).contains(y) && ((20..<100).contains(x) || (200..<380).contains(x)) ? 0 : 255
+        }
+        let line = Bitmap(width: 400, height: 40, layout: .gray, pixels: pixels, image: "line.png")
+        let box = Rect(x: 0.05, y: 0.25, width: 0.2, height: 0.5)
+        let first = Line(text: "Назва", confidence: 0.97, box: box, quad: box.quad)
+        #expect(line.inkShare(outsideMarginsOf: [first]) == 180.0 / 260.0)
+        let whole = Rect(x: 0.05, y: 0.25, width: 0.9, height: 0.5)
+        #expect(line.inkShare(outsideMarginsOf: [Line(text: "Назва кольору", confidence: 0.97, box: whole, quad: whole.quad)]) == 0)
+    }
 }

@@ -13,7 +13,7 @@ extension LineCombiningEngine {
         guard let threshold = secondary.sureLineThreshold, !page.lines.isEmpty else { return nil }
         let doubtful = page.lines.indices.filter { secondary.calibration.probability(of: [page.lines[$0]]) < threshold }
         guard Double(doubtful.count) <= Self.doubtfulLineShare * Double(page.lines.count),
-              bitmap.inkShare(outside: page.lines.map(\.margin)) <= Self.unreadInkAllowance else { return nil }
+              bitmap.inkShare(outsideMarginsOf: page.lines) <= Self.unreadInkAllowance else { return nil }
         return doubtful
     }
 

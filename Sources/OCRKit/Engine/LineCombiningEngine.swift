@@ -43,7 +43,7 @@ public final class LineCombiningEngine: OCREngine {
         func isSure(of page: Page, in bitmap: Bitmap) -> Bool {
             guard let sureLineThreshold, !page.lines.isEmpty,
                   page.lines.allSatisfy({ calibration.probability(of: [$0]) >= sureLineThreshold }) else { return false }
-            return bitmap.inkShare(outside: page.lines.map(\.margin)) <= LineCombiningEngine.unreadInkAllowance
+            return bitmap.inkShare(outsideMarginsOf: page.lines) <= LineCombiningEngine.unreadInkAllowance
         }
     }
 

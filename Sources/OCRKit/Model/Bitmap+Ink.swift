@@ -8,11 +8,31 @@ extension Bitmap {
     /// print(unread > 0.02 ? "something on the page was not read" : "every mark was read")
     /// ```
     public func inkShare(outside regions: [Rect]) -> Double {
+        inkShare(outsidePixels: regions.map { $0.scaled(width: Double(width), height: Double(height)) })
+    }
+
+    /// The share of the image's ink outside the margins of `lines`: the text a reading of them
+    /// did not read. A line's margin is room for the marks of its letters that a tight box
+    /// leaves out: its box widened by its height at each end and by a quarter of it above and
+    /// below, in pixels (a box's normalised height is not a length across a wide image).
+    ///
+    /// ```swift
+    /// let unread = bitmap.inkShare(outsideMarginsOf: page.lines)
+    /// print(unread > 0.5 ? "most of the text was not read" : "most of it was")
+    /// ```
+    public func inkShare(outsideMarginsOf lines: [Line]) -> Double {
+        inkShare(outsidePixels: lines.map { line in
+            let box = line.box.scaled(width: Double(width), height: Double(height))
+            return box.insetBy(dx: -box.height, dy: -box.height / 4)
+        })
+    }
+
+    /// ``inkShare(outside:)`` of regions in pixels.
+    private func inkShare(outsidePixels regions: [Rect]) -> Double {
         let values = luminance()
         let threshold = Self.otsuThreshold(of: values)
         var covered = [Bool](repeating: false, count: width * height)
-        for region in regions {
-            let pixels = region.scaled(width: Double(width), height: Double(height))
+        for pixels in regions {
             let left = max(0, Int(pixels.minX.rounded(.down))), right = min(width, Int(pixels.maxX.rounded(.up)))
             let top = max(0, Int(pixels.minY.rounded(.down))), bottom = min(height, Int(pixels.maxY.rounded(.up)))
             guard left < right, top < bottom else { continue }

@@ -1,11 +1,4 @@
 extension Line {
-    /// Around the line, room for the marks of its letters that a tight box leaves out: the box
-    /// widened by its height at each end and by a quarter of it above and below. The ink a
-    /// reading leaves outside its lines' margins is the text it did not read.
-    public var margin: Rect {
-        box.insetBy(dx: -box.height, dy: -box.height / 4)
-    }
-
     /// Whether this line and `other` hold the same line of text, as two engines, or two
     /// readings, find it: their boxes overlap across, and up and down by half the lower one's
     /// height at least.

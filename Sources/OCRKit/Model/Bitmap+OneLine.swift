@@ -1,0 +1,19 @@
+extension Bitmap {
+    /// Whether the image looks like one line of text alone, as a label, a form's field or a line
+    /// cut from a page is: at most ``oneLineHeight`` pixels high and at least twice as wide. Such
+    /// an image is read as one line rather than segmented as a page, in which Tesseract finds
+    /// nothing (a line of Korean alone: 6 of 12), pieces out of order (Korean, 6 of 12 with
+    /// `--lang kor`) or its wear as lines of text (Thai).
+    ///
+    /// ```swift
+    /// let label = try TextRenderer.render("Main Street Station")   // 300 dpi, 12 points
+    /// print(label.isOneLine)                                      // true
+    /// ```
+    public var isOneLine: Bool {
+        height <= Self.oneLineHeight && width >= 2 * height
+    }
+
+    /// The tallest image taken for one line (``isOneLine``): a line of 12 points at 300 dpi
+    /// with its margins is about 100 pixels high, two such lines about 200.
+    public static let oneLineHeight = 150
+}
