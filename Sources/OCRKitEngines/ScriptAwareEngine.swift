@@ -129,7 +129,7 @@ public struct ScriptAwareEngine: OCREngine {
             guard read.language(among: installedLanguages) != nil else { return first }
             return try await reading(first, in: read, of: bitmap, options: options)
         }
-        guard isDoubtful(first, in: bitmap) || Self.isShort(first) else {
+        guard isDoubtful(first, in: bitmap) || Self.isShortWithLookAlikes(first) else {
             // A Latin page read well: its letters may say its language (German's ä, ö, ü and ß).
             guard let language = Language.likeliest(for: first.text, among: Script.latin.languages(among: installedLanguages)),
                   !first.languages.contains(language) else { return first }
@@ -200,13 +200,17 @@ public struct ScriptAwareEngine: OCREngine {
 
     /// A reading of fewer letters than this is short: too short for the script detector, which
     /// needs 50 characters, and for its confidence to tell its script (a line of Ukrainian whose
-    /// Назва PP-OCR read as Ha3Ba, 0.97 sure). A short reading's script is told by reading it
-    /// in each script (``ScriptContest``), however sure it is: a short text is cheap to read.
+    /// Назва PP-OCR read as Ha3Ba, 0.97 sure).
     static let shortText = 50
 
-    /// Whether `page` read fewer letters than ``shortText``.
-    static func isShort(_ page: Page) -> Bool {
+    /// Whether `page` read fewer letters than ``shortText`` and some of its words are not shaped
+    /// as words (``OCRKit/ScriptLegibility/isShapedAsAWord(_:)``: `Ha3Ba`, `KOHBepT`), as the
+    /// look-alikes of another script's letters are: such a reading's script is told by reading
+    /// it in each script (``ScriptContest``), however sure it is. A short English label read
+    /// surely is not, which would cost it a contest.
+    static func isShortWithLookAlikes(_ page: Page) -> Bool {
         page.text.count(where: \.isLetter) < shortText
+            && page.lines.contains { $0.readings.contains { !ScriptLegibility.isShapedAsAWord($0.text) } }
     }
 
     /// A line whose words are at least this likely right (its engine's calibration) is likely
