@@ -66,12 +66,15 @@ public final class TesseractEngine: OCREngine {
     }
 
     public func recognize(_ bitmap: Bitmap, options: RecognitionOptions) async throws -> Page {
-        // An image of one line is read as one, as the tesseract command is told to with --psm 7.
-        let mode = configuration.pageSegmentationMode == .auto && bitmap.isOneLine ? .singleLine : configuration.pageSegmentationMode
-        let info = self.info
+        let mode = configuration.pageSegmentationMode, info = self.info
         return try await workers.run { sessions in
             let session = try sessions.session(for: options.languages)
             let page = try session.recognize(bitmap, options: options, mode: mode, engine: info)
+            // An image of one line in which page segmentation found no line, or several (pieces
+            // of it, its wear), is read as one line, as the tesseract command is with --psm 7.
+            if mode == .auto, bitmap.isOneLine, page.lines.count != 1 {
+                return try session.recognize(bitmap, options: options, mode: .singleLine, engine: info)
+            }
             guard mode == .auto, Self.breaksIntoPieces(page, options: options) else { return page }
             let column = try session.recognize(bitmap, options: options, mode: .singleColumn, engine: info)
             return column.legibility > page.legibility ? column : page
@@ -83,8 +86,9 @@ public final class TesseractEngine: OCREngine {
     /// of columns (pages of 20 lines came out in 22 to 59 pieces of 4 to 7 letters, at a CER of
     /// 0.54; read as one column, in 20 lines of 14 to 17, at 0.008, the tesseract command
     /// with --psm 4 the same). Such a page is read again as one column, and the reading that
-    /// reads more, more confidently, kept. A single line of Korean, in an image of its own, it
-    /// reads as nothing at all (a country's name in 6 of 12), and as one column, right.
+    /// reads more, more confidently, kept. A line of Korean alone in an image it reads as nothing
+    /// at all (a country's name in 6 of 12), and as one column, right: an image of one line
+    /// (``OCRKit/Bitmap/isOneLine``) is read as a line before it gets here, a larger one again.
     static func breaksIntoPieces(_ page: Page, options: RecognitionOptions) -> Bool {
         guard options.languages.contains(where: { Language($0).scripts.contains(.hangul) }) else { return false }
         if page.lines.isEmpty { return true }

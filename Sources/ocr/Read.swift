@@ -114,8 +114,9 @@ struct Read: AsyncParsableCommand {
         var output = try makeOutput(reader: reader, isSinglePage: batch.isSinglePage)
         var progress = ProgressBar(total: batch.pageCount)
         var failures = batch.failures.count, done = 0, failedPages = 0, givenUp = false
-        // Every page read empty while one holds text that was not read: the run read nothing.
-        var pagesWithText = 0, pagesWarned = 0
+        // Pages warned of text they hold and did not read, and every other page (read, blank or
+        // kept as it was): the run read nothing when there are only the first.
+        var unreadPages = 0, answeredPages = 0
         // A script no installed language reads is said once, for the first page it is on.
         var warnedScripts: Set<Script> = []
         let start = ContinuousClock.now
@@ -132,7 +133,7 @@ struct Read: AsyncParsableCommand {
                 for warning in page.warnings {
                     progress.report("ocr: \(page.image)\(page.pageNumber.map { ", page \($0)" } ?? ""): \(warning.reason)")
                 }
-                if page.warnings.contains(where: { $0.code == .unreadText }) { pagesWarned += 1 } else { pagesWithText += 1 }
+                if page.warnings.contains(where: { $0.code == .unreadText }) { unreadPages += 1 } else { answeredPages += 1 }
                 if let tablesDir {
                     do {
                         try TableFiles(folder: tablesDir).write(page)
@@ -145,7 +146,7 @@ struct Read: AsyncParsableCommand {
                 progress.report("ocr: \(Self.describe(failure.error, path: failure.path, page: failure.pageNumber))"
                                 + (failure.isGivenUp ? " (--page-time-limit)" : ""))
             case .kept:
-                pagesWithText += 1
+                answeredPages += 1
             case .ended(let plan):
                 if plan.read.isEmpty, format == .pdf, pdfa, outputDir != nil {
                     warn("\(plan.document.name): no page read, so copied as it is, not made PDF/A (--force reads its pages)")
@@ -172,8 +173,8 @@ struct Read: AsyncParsableCommand {
         // tear that library down under it (a crash, seen here). Everything is written by now.
         if givenUp { _exit(1) }
         if failures + failedPages > 0 { throw ExitCode.failure }
-        if pagesWithText == 0, pagesWarned > 0 {
-            warn("no text was read: every page came back empty, and \(pagesWarned == 1 ? "one holds" : "\(pagesWarned) hold") text that could not be read")
+        if answeredPages == 0, unreadPages > 0 {
+            warn("no text was read: every page came back empty, and \(unreadPages == 1 ? "one holds" : "\(unreadPages) hold") text that could not be read")
             throw ExitCode.failure
         }
     }
