@@ -70,10 +70,12 @@ public final class TesseractEngine: OCREngine {
         return try await workers.run { sessions in
             let session = try sessions.session(for: options.languages)
             let page = try session.recognize(bitmap, options: options, mode: mode, engine: info)
-            // An image of one line in which page segmentation found no line, or several (pieces
-            // of it, its wear), is read as one line, as the tesseract command is with --psm 7.
-            if mode == .auto, bitmap.isOneLine, page.lines.count != 1 {
-                return try session.recognize(bitmap, options: options, mode: .singleLine, engine: info)
+            // An image of one line is read as one line too, as the tesseract command is with
+            // --psm 7: where page segmentation found no line or several (pieces of it, its wear),
+            // that reading is kept; where it found one, the more legible.
+            if mode == .auto, bitmap.isOneLine {
+                let line = try session.recognize(bitmap, options: options, mode: .singleLine, engine: info)
+                return page.lines.count != 1 || line.legibility > page.legibility ? line : page
             }
             guard mode == .auto, Self.breaksIntoPieces(page, options: options) else { return page }
             let column = try session.recognize(bitmap, options: options, mode: .singleColumn, engine: info)
