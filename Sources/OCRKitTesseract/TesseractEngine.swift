@@ -77,7 +77,7 @@ public final class TesseractEngine: OCREngine {
                 let line = try session.recognize(bitmap, options: options, mode: .singleLine, engine: info)
                 return page.lines.count != 1 || line.legibility > page.legibility ? line : page
             }
-            guard mode == .auto, Self.breaksIntoPieces(page, options: options) else { return page }
+            guard mode == .auto, Self.breaksIntoPieces(page, of: bitmap, options: options) else { return page }
             let column = try session.recognize(bitmap, options: options, mode: .singleColumn, engine: info)
             return column.legibility > page.legibility ? column : page
         }
@@ -91,11 +91,19 @@ public final class TesseractEngine: OCREngine {
     /// reads more, more confidently, kept. A line of Korean alone in an image it reads as nothing
     /// at all (a country's name in 6 of 12), and as one column, right: an image of one line
     /// (``OCRKit/Bitmap/isOneLine``) is read as a line before it gets here, a larger one again.
-    static func breaksIntoPieces(_ page: Page, options: RecognitionOptions) -> Bool {
+    /// Page segmentation also drops whole lines of Korean, as pictures: a page of six lines
+    /// spaced apart came out in four and a piece (the tesseract command the same; with --psm 4,
+    /// all six), leaving more than ``unreadHangulInk`` of its ink outside the lines read.
+    static func breaksIntoPieces(_ page: Page, of bitmap: Bitmap, options: RecognitionOptions) -> Bool {
         guard options.languages.contains(where: { Language($0).scripts.contains(.hangul) }) else { return false }
         if page.lines.isEmpty { return true }
+        if bitmap.inkShare(outsideMarginsOf: page.lines) > unreadHangulInk { return true }
         guard page.lines.count >= 3 else { return false }
         let letters = page.lines.map { $0.text.filter { $0.isLetter || $0.isNumber }.count }.reduce(0, +)
         return Double(letters) / Double(page.lines.count) < 8
     }
+
+    /// The share of a Korean page's ink that page segmentation may leave outside the lines it
+    /// read before the page is read again as one column: specks and rules, not a line.
+    static let unreadHangulInk = 0.1
 }

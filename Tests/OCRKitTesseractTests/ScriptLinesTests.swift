@@ -86,6 +86,26 @@ import Testing
         #expect(page.lines.count == truth.count)
     }
 
+    /// A page of Korean lines spaced apart, as a form's or a slide's are: page segmentation
+    /// dropped two of six as pictures and split the first (the tesseract command too), and the
+    /// ink left unread has the engine read it again as one column.
+    @Test func aPageOfSpacedKoreanLinesLosesNone() async throws {
+        let truth = try TranslatedLines.lines(in: "kor", count: 6)
+        var parts: [(bitmap: Bitmap, x: Int, y: Int)] = [], top = 60
+        for text in truth {
+            let line = try TextRenderer.render(text, font: TranslatedLines.font(for: "kor"), margin: 0)
+            parts.append((line, 80, top))
+            top += line.height + 70
+        }
+        let bitmap = Bitmap.page(width: 2000, height: top + 60, placing: parts)
+        let page = try await TesseractEngine(configuration: TesseractConfiguration(jobs: 1))
+            .read(bitmap, options: RecognitionOptions(languages: ["kor"]))
+        var rate = CharacterErrorRate()
+        rate.add(reading: page.lines.map(\.text).joined(separator: "\n"), truth: truth.joined(separator: "\n"))
+        #expect(rate.rate < 0.05, "\(page.text)")
+        #expect(page.lines.count == truth.count)
+    }
+
     /// Arabic and Hebrew come out in logical order, the order they are read and typed: the first
     /// word of the text is the line's rightmost.
     @Test(arguments: ["ara", "heb"])
