@@ -1,4 +1,5 @@
 import OCRKit
+import OCRKitTesseract
 
 extension ScriptAwareEngine {
     /// When a first reading, in English, is doubtful: when it read little of its page surely, or
@@ -50,8 +51,17 @@ extension ScriptAwareEngine {
         public static let tesseract = Doubt(sureConfidence: 0.9, sureShare: 0.15, unreadInk: 0.9)
     }
 
-    /// Whether a reading of `bitmap` is doubtful by ``doubt``.
+    /// What `page` is judged by: ``doubt``, the wrapped engine's, unless the page came back read
+    /// by Tesseract alone from another engine (`auto` given a language PP-OCR does not read, such
+    /// as Hebrew), whose confidences are Tesseract's: judged by PP-OCR's, every such page was
+    /// doubtful, and had its orientation detected, which cost as much as reading it.
+    func doubt(of page: Page) -> Doubt {
+        page.engine.name == TesseractEngine.name && engine.info.name != TesseractEngine.name ? .tesseract : doubt
+    }
+
+    /// Whether a reading of `bitmap` is doubtful by its ``doubt(of:)``.
     func isDoubtful(_ page: Page, in bitmap: Bitmap) -> Bool {
+        let doubt = doubt(of: page)
         var characters = 0, sure = 0
         for line in page.lines {
             for (text, confidence) in line.readings {

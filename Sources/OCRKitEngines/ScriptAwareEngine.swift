@@ -124,6 +124,7 @@ public struct ScriptAwareEngine: OCREngine {
     /// `first`, an upright page's reading in English, or the page read again in the language of
     /// its script when `first` says it is in another, line by line (see the type's description).
     private func inItsScript(_ first: Page, of bitmap: Bitmap, options: RecognitionOptions) async throws -> Page {
+        let doubt = doubt(of: first)
         if let read = Self.script(of: Self.sureText(of: first, doubt: doubt)), read != .latin {
             // Read surely in its own letters, by PP-OCR: its language reads it again.
             guard read.language(among: installedLanguages) != nil else { return first }
@@ -135,12 +136,14 @@ public struct ScriptAwareEngine: OCREngine {
                   !first.languages.contains(language) else { return first }
             return try await read(bitmap, in: [language], options: options) ?? first
         }
-        // A page some of whose lines were read surely while most of its ink was left unread (a
-        // page of Russian whose Latin words and numbers PP-OCR read) has the rest of its text,
-        // likely in another script, sought on the page itself; a photo read unsurely throughout
-        // does not (the Thai model made letters of a street photo's textures).
+        // A page whose ink was mostly left unread has the rest of its text, likely in another
+        // script, sought on the page itself, where some of its lines were read surely (a page of
+        // Russian whose Latin words and numbers PP-OCR read) or it holds marks as text does (a
+        // page of Korean, of which PP-OCR kept a few syllables' pieces as Latin letters); a photo
+        // read unsurely throughout does not (the Thai model made letters of a street photo's
+        // textures).
         let readsSurely = first.lines.contains { $0.isRead(surely: doubt.sureConfidence) }
-        let readsPage = readsSurely && bitmap.inkShare(outsideMarginsOf: first.lines) > doubt.unreadInk
+        let readsPage = bitmap.inkShare(outsideMarginsOf: first.lines) > doubt.unreadInk && (readsSurely || bitmap.holdsMarks)
         let winner = try await ScriptContest(first: first, in: bitmap, reader: reader, installedLanguages: installedLanguages,
                                              sureConfidence: doubt.sureConfidence, readsPage: readsPage).winner()
         // Text of a script no installed language reads is read as their own, more or less

@@ -195,6 +195,8 @@ public struct ScriptContest: Sendable {
     public static func merging(_ first: Page, with second: Page, in script: Script) -> Page {
         let firstCalibration = ConfidenceCalibration(of: first.engine), secondCalibration = ConfidenceCalibration(of: second.engine)
         var replaced: [Int: Line] = [:], dropped = Set<Int>(), added: [Line] = []
+        // The lines of second kept.
+        var taken = Set<Line>()
         for line in second.lines {
             let legibility = ScriptLegibility.legibility(of: [line], in: script, calibration: secondCalibration)
             let matched = first.lines.indices.filter { first.lines[$0].isOnSameLine(as: line) && replaced[$0] == nil && !dropped.contains($0) }
@@ -202,35 +204,49 @@ public struct ScriptContest: Sendable {
                 if legibility > 0, secondCalibration.probability(of: [line]) >= unsharedLineProbability,
                    !first.lines.contains(where: { $0.isOnSameLine(as: line) }) {
                     added.append(line)
+                    taken.insert(line)
                 }
                 continue
             }
             let latin = ScriptLegibility.legibility(of: matched.map { first.lines[$0] }, in: .latin, calibration: firstCalibration)
             guard ScriptLegibility.isClearlyMoreLegible(legibility, than: latin) else { continue }
             replaced[matched[0]] = line
+            taken.insert(line)
             dropped.formUnion(matched.dropFirst())
         }
         guard !replaced.isEmpty || !added.isEmpty else { return first }
+        // The reading that keeps more of the page's letters lends it its layout, and the other's
+        // lines go into it: a page of Russian read in English as a few lines of Latin letters
+        // came out with its Russian lines out of order, put in among the Latin ones.
+        let fromFirst = first.lines.indices.filter { replaced[$0] == nil && !dropped.contains($0) }.map { first.lines[$0] }
+        let letters = { (lines: [Line]) in lines.map { $0.text.count(where: \.isLetter) }.reduce(0, +) }
         var index = 0
-        var kept = first.compactMapLines { line in
-            defer { index += 1 }
-            return dropped.contains(index) ? nil : replaced[index] ?? line
-        }
-        if !added.isEmpty {
-            // Each added line is a paragraph of its own, before the first paragraph below it.
-            var layout = kept.layout
-            for line in added.sorted(by: { $0.box.minY < $1.box.minY }) {
-                let block = layout.firstIndex { $0.first?.first.map { $0.box.minY > line.box.minY } ?? false } ?? layout.endIndex
-                layout.insert([[line]], at: block)
-            }
-            kept = kept.replacingLayout(layout)
+        var kept = if letters(Array(taken)) > letters(fromFirst) {
+            inserting(fromFirst, into: second.compactMapLines { taken.contains($0) ? $0 : nil })
+        } else {
+            inserting(added, into: first.compactMapLines { line in
+                defer { index += 1 }
+                return dropped.contains(index) ? nil : replaced[index] ?? line
+            })
         }
         // A page read wholly in the other script is that reading's; one of both scripts, both's.
         if kept.lines.contains(where: first.lines.contains) {
+            kept.engine = first.engine
             kept.languages = second.languages + first.languages.filter { !second.languages.contains($0) }
         } else {
             (kept.engine, kept.languages) = (second.engine, second.languages)
         }
         return kept
+    }
+
+    /// `page` with `lines` in it, each a paragraph of its own, before the first paragraph below it.
+    private static func inserting(_ lines: [Line], into page: Page) -> Page {
+        guard !lines.isEmpty else { return page }
+        var layout = page.layout
+        for line in lines.sorted(by: { $0.box.minY < $1.box.minY }) {
+            let block = layout.firstIndex { $0.first?.first.map { $0.box.minY > line.box.minY } ?? false } ?? layout.endIndex
+            layout.insert([[line]], at: block)
+        }
+        return page.replacingLayout(layout)
     }
 }

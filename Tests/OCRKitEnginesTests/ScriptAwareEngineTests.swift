@@ -61,6 +61,58 @@ import Testing
         #expect(page.lines.count == truth.count)
     }
 
+    /// A page of `ocr bench languages`: 20 lines of a language's strings from the `count`-th
+    /// on, worn where `worn`.
+    static func benchPage(_ language: String, from start: Int, worn: Bool) throws -> (bitmap: Bitmap, truth: [String]) {
+        let truth = Array(try TranslatedLines.lines(in: language, count: start + 20).dropFirst(start))
+        var bitmap = try TextRenderer.renderPage(truth.map { ($0, TranslatedLines.font(for: language)) })
+        if worn { bitmap = bitmap.worn(seed: 2027) }
+        bitmap.image = "\(language)-page.png"
+        return (bitmap, truth)
+    }
+
+    /// A page of Korean, of which PP-OCR keeps a few syllables' pieces as Latin letters, none
+    /// surely, and leaves most of the ink unread: the page itself is read in each script, for it
+    /// holds marks as text does. It came back as `XK`, `E` and `2`, in English.
+    @Test(.enabled(if: InstalledDependencies.hasPPOCR, InstalledDependencies.missingReason))
+    func aKoreanPageWithoutLanguagesIsReadInKorean() async throws {
+        let (bitmap, truth) = try Self.benchPage("kor", from: 0, worn: false)
+        let page = try await EngineSettings(.auto, jobs: 1).pageEngine().read(bitmap)
+        #expect(page.languages == ["kor"], "\(page.text)")
+        #expect(Self.errorRate(page, truth) < 0.05, "\(page.text)")
+    }
+
+    /// A worn page of Russian with a few Latin words, which PP-OCR reads surely in English: the
+    /// page is read in Cyrillic, its lines in their order. They had gone in among the English
+    /// reading's lines, out of order.
+    @Test(.enabled(if: InstalledDependencies.hasPPOCR, InstalledDependencies.missingReason))
+    func aRussianPageReadInCyrillicKeepsItsLinesInOrder() async throws {
+        let (bitmap, truth) = try Self.benchPage("rus", from: 20, worn: true)
+        let page = try await EngineSettings(.auto, jobs: 1).pageEngine().read(bitmap)
+        #expect(page.languages.first == "rus", "\(page.languages)")
+        try #require(page.lines.count == truth.count, "\(page.text)")
+        for (line, truth) in zip(page.lines, truth) {
+            #expect(ScriptContestTests.errorRate(line.text, truth) < 0.3, "\(line.text) for \(truth)")
+        }
+    }
+
+    /// A page `auto` reads with Tesseract alone (a language PP-OCR does not read) is judged by
+    /// Tesseract's doubt: read well, its orientation is not sought. Judged by PP-OCR's, every
+    /// such page had been, at the cost of a second reading.
+    @Test(.enabled(if: InstalledDependencies.hasPPOCR, InstalledDependencies.missingReason))
+    func aPageAutoReadsWithTesseractAloneIsJudgedAsTesseractsOwn() async throws {
+        let settings = EngineSettings(.auto, jobs: 1)
+        let auto = try #require(try settings.pageEngine() as? ScriptAwareEngine)
+        let orientations = Counted(try TesseractOrientationDetector(configuration: TesseractConfiguration(jobs: 1)))
+        let engine = ScriptAwareEngine(engine: auto.engine, installedLanguages: auto.installedLanguages, reader: auto.reader,
+                                       detector: auto.detector, orientationDetector: orientations, doubt: auto.doubt)
+        let (bitmap, truth) = try Self.page(["heb"], count: 4)
+        let page = try await engine.read(bitmap, options: RecognitionOptions(languages: ["heb"]))
+        #expect(page.engine.name == "tesseract")
+        #expect(Self.errorRate(page, truth) < 0.05, "\(page.text)")
+        #expect(orientations.calls == 0)
+    }
+
     /// Without languages, a page's letters say which of its script's languages it is in: German's
     /// ä, ö, ü and ß, as PP-OCR reads them (Tesseract's English reads `Größe` as `GroBe`);
     /// Ukrainian's і and є, which Russian does not write.
