@@ -165,7 +165,7 @@ public struct ScriptAwareEngine: OCREngine {
     /// in its place (``ScriptContest/merging(_:with:in:)``); read again in one of them alone
     /// where its letters say which.
     private func reading(_ first: Page, in script: Script, of bitmap: Bitmap, options: RecognitionOptions) async throws -> Page {
-        let languages = readingLanguages(of: script)
+        let languages = script.readingLanguages(among: installedLanguages)
         guard let second = try await read(bitmap, in: languages, options: options) else { return first }
         var kept = ScriptContest.merging(first, with: second, in: script)
         // Read in several languages at once, a word may go to the wrong one (Ukrainian read
@@ -255,15 +255,6 @@ public struct ScriptAwareEngine: OCREngine {
         let lines = page.lines.filter { $0.text.count >= 3 }
         let sideways = lines.filter { $0.box.height > $0.box.width }
         return sideways.map(\.text.count).reduce(0, +) * 2 > lines.map(\.text.count).reduce(0, +)
-    }
-
-    /// The installed languages of `script` a page found in it is read in: the one
-    /// ``OCRKit/Script/language(among:)`` chooses, then up to two others written in it (Ukrainian
-    /// beside Russian), every word in the likelier.
-    func readingLanguages(of script: Script) -> [String] {
-        guard let first = script.language(among: installedLanguages) else { return [] }
-        let others = script.languages(among: installedLanguages).filter { $0 != first && !$0.hasPrefix("script/") }
-        return [first] + others.prefix(2)
     }
 
     /// The text of the words `page` read surely (``Doubt/sureConfidence``), a space apart: what says

@@ -1,7 +1,7 @@
 import OCRKit
 
 /// Which script a doubtful or short page is in, told by reading it: the few pieces the first
-/// reading (in Latin letters) read least surely are read again in a language of each installed
+/// reading (in Latin letters) read least surely are read again in the languages of each installed
 /// script, and the script whose reading is clearly the most legible
 /// (``OCRKit/ScriptLegibility``) wins; none wins where Latin reads as well. A short text is cheap
 /// to read several times, and a script detector needs 50 characters to say anything: a line, a
@@ -9,7 +9,8 @@ import OCRKit
 ///
 /// The pieces are an image of one line, whole, or the first reading's lines read least surely,
 /// the longest first (``pieceCount``); where it read none, the page itself, or a band across its
-/// middle. Each script's language reads them once; the ``contenderCount`` scripts that read them
+/// middle. Each script's languages (``OCRKit/Script/readingLanguages(among:)``: Russian's and
+/// Ukrainian's together) read them once; the ``contenderCount`` scripts that read them
 /// more legibly than Latin read them again, larger, and their legibility is taken at their
 /// steadiness.
 ///
@@ -72,11 +73,11 @@ public struct ScriptContest: Sendable {
     public func winner() async throws -> Script? {
         let pieces = self.pieces()
         guard !pieces.isEmpty, let latin = Script.latin.language(among: installedLanguages) else { return nil }
-        let candidates = Script.allCases.compactMap { script -> (script: Script, language: String)? in
-            guard script != .latin, let language = script.language(among: installedLanguages) else { return nil }
-            return (script, language)
+        let candidates = Script.allCases.compactMap { script -> (script: Script, languages: [String])? in
+            let languages = script.readingLanguages(among: installedLanguages)
+            return script == .latin || languages.isEmpty ? nil : (script, languages)
         }
-        let readings = try await read(pieces, in: [(Script.latin, latin)] + candidates, scale: 1)
+        let readings = try await read(pieces, in: [(Script.latin, [latin])] + candidates, scale: 1)
         let won = candidates.indices.map { wonLegibility(of: readings[$0 + 1], in: candidates[$0].script, pieces: pieces, latin: readings[0]) }
         let contenders = won.indices.filter { won[$0] > 0 }.sorted { won[$0] > won[$1] }.prefix(Self.contenderCount)
         guard !contenders.isEmpty else { return nil }
@@ -154,12 +155,12 @@ public struct ScriptContest: Sendable {
 
     /// Each piece read in each of `languages`, the pieces scaled by `scale`: for each language,
     /// the lines read in each piece, in the piece's own coordinates.
-    private func read(_ pieces: [Piece], in languages: [(script: Script, language: String)], scale: Double) async throws -> [[[Line]]] {
+    private func read(_ pieces: [Piece], in languages: [(script: Script, languages: [String])], scale: Double) async throws -> [[[Line]]] {
         let reader = self.reader
         return try await withThrowingTaskGroup(of: (Int, [[Line]]).self) { group in
             for (index, candidate) in languages.enumerated() {
                 group.addTask {
-                    let options = RecognitionOptions(languages: [candidate.language], alternativeCount: 0)
+                    let options = RecognitionOptions(languages: candidate.languages, alternativeCount: 0)
                     var lines: [[Line]] = []
                     for piece in pieces {
                         let bitmap = scale == 1 ? piece.bitmap : piece.bitmap.scaled(by: scale)

@@ -68,6 +68,12 @@ struct LanguageExamples {
         let cyrillic = Script.cyrillic.languages(among: ["ukr", "eng", "rus"])   // ["rus", "ukr"]
 
         #expect(cyrillic == ["rus", "ukr"])
+
+        // Example from Sources/OCRKit/Languages/Language.swift
+        let readers = Script.cyrillic.readingLanguages(among: ["eng", "rus", "ukr"])   // ["rus", "ukr"]
+
+        #expect(readers == ["rus", "ukr"])
+        #expect(Script.hebrew.readingLanguages(among: ["eng", "rus"]).isEmpty)
     }
 
     @Test func missingLanguage() throws {

@@ -1,6 +1,7 @@
 import Foundation
 import OCRKit
 import OCRKitEngines
+import OCRKitEvaluation
 import OCRKitImages
 import OCRKitTestSupport
 import Synchronization
@@ -172,5 +173,16 @@ struct LineCombiningTests {
         let lines = try await ppocr.recognizeLines(along: quads, in: bitmap, options: options)
 
         #expect(lines.map { $0?.text } == Self.lines)
+    }
+
+    /// A line PP-OCR's detector finds in two overlapping pieces (`Indoeuropäische S` and
+    /// `e Sprachen`: each read some of the other's ink) is read once, as it is written; the
+    /// pieces had been joined whole, as `Indoeuropäische S e Sprachen`.
+    @Test func aLineFoundInOverlappingPiecesIsReadOnce() async throws {
+        let text = try TranslatedLines.lines(in: "deu", count: 1, from: .names)[0]
+        var bitmap = try TextRenderer.render(text, font: TranslatedLines.font(for: "deu"), margin: 24)
+        bitmap.image = "deu-line.png"
+        let page = try await EngineSettings(.auto, jobs: 1).pageEngine().read(bitmap)
+        #expect(page.text == text)
     }
 }

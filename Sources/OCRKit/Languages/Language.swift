@@ -112,4 +112,18 @@ extension Script {
     public func languages(among installed: [String]) -> [String] {
         installed.sorted().filter { Language($0).scripts.first == self }
     }
+
+    /// The installed languages text found in this script is read in: the one
+    /// ``language(among:)`` chooses, then up to two others written in it (Ukrainian beside
+    /// Russian), Tesseract keeping for each word the likelier. Russian's model alone reads
+    /// Ukrainian's `східнофрізька` as `схднофризька`, 0.1 sure; with Ukrainian's, right, 0.92.
+    ///
+    /// ```swift
+    /// let cyrillic = Script.cyrillic.readingLanguages(among: ["eng", "rus", "ukr"])   // ["rus", "ukr"]
+    /// ```
+    public func readingLanguages(among installed: [String]) -> [String] {
+        guard let first = language(among: installed) else { return [] }
+        let others = languages(among: installed).filter { $0 != first && !$0.hasPrefix("script/") }
+        return [first] + others.prefix(2)
+    }
 }
