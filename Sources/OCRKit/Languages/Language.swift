@@ -119,7 +119,7 @@ extension Script {
     /// Ukrainian's `східнофрізька` as `схднофризька`, 0.1 sure; with Ukrainian's, right, 0.92.
     ///
     /// ```swift
-    /// let cyrillic = Script.cyrillic.readingLanguages(among: ["eng", "rus", "ukr"])   // ["rus", "ukr"]
+    /// let readers = Script.cyrillic.readingLanguages(among: ["eng", "rus", "ukr"])   // ["rus", "ukr"]
     /// ```
     public func readingLanguages(among installed: [String]) -> [String] {
         guard let first = language(among: installed) else { return [] }
