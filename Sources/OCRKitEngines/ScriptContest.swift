@@ -196,8 +196,6 @@ public struct ScriptContest: Sendable {
     public static func merging(_ first: Page, with second: Page, in script: Script) -> Page {
         let firstCalibration = ConfidenceCalibration(of: first.engine), secondCalibration = ConfidenceCalibration(of: second.engine)
         var replaced: [Int: Line] = [:], dropped = Set<Int>(), added: [Line] = []
-        // The lines of second kept.
-        var taken = Set<Line>()
         for line in second.lines {
             let legibility = ScriptLegibility.legibility(of: [line], in: script, calibration: secondCalibration)
             let matched = first.lines.indices.filter { first.lines[$0].isOnSameLine(as: line) && replaced[$0] == nil && !dropped.contains($0) }
@@ -205,14 +203,12 @@ public struct ScriptContest: Sendable {
                 if legibility > 0, secondCalibration.probability(of: [line]) >= unsharedLineProbability,
                    !first.lines.contains(where: { $0.isOnSameLine(as: line) }) {
                     added.append(line)
-                    taken.insert(line)
                 }
                 continue
             }
             let latin = ScriptLegibility.legibility(of: matched.map { first.lines[$0] }, in: .latin, calibration: firstCalibration)
             guard ScriptLegibility.isClearlyMoreLegible(legibility, than: latin) else { continue }
             replaced[matched[0]] = line
-            taken.insert(line)
             dropped.formUnion(matched.dropFirst())
         }
         guard !replaced.isEmpty || !added.isEmpty else { return first }
@@ -220,6 +216,7 @@ public struct ScriptContest: Sendable {
         // lines go into it: a page of Russian read in English as a few lines of Latin letters
         // came out with its Russian lines out of order, put in among the Latin ones.
         let fromFirst = first.lines.indices.filter { replaced[$0] == nil && !dropped.contains($0) }.map { first.lines[$0] }
+        let taken = Set(replaced.values).union(added)
         let letters = { (lines: [Line]) in lines.map { $0.text.count(where: \.isLetter) }.reduce(0, +) }
         var index = 0
         var kept = if letters(Array(taken)) > letters(fromFirst) {
