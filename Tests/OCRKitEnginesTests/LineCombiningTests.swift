@@ -185,4 +185,16 @@ struct LineCombiningTests {
         let page = try await EngineSettings(.auto, jobs: 1).pageEngine().read(bitmap)
         #expect(page.text == text)
     }
+
+    /// A Japanese line both engines read alike but for its spaces keeps Tesseract's, found as
+    /// gaps between words: PP-OCR's recogniser read `フランス語, 中世 (約 1400-1600)` whole as
+    /// `フランス語,中世(約 1400-1600)`, and was kept, being surer.
+    @Test func aJapaneseLineKeepsTheSpacesBetweenItsWords() async throws {
+        let text = try TranslatedLines.lines(in: "jpn", count: 6, from: .names)[5]
+        var bitmap = try TextRenderer.render(text, font: TranslatedLines.font(for: "jpn"), margin: 24).worn(seed: 2031)
+        bitmap.image = "jpn-line.png"
+        let page = try await EngineSettings(.auto, jobs: 1).pageEngine().read(bitmap, options: RecognitionOptions(languages: ["jpn"]))
+        #expect(text.contains(" ("))
+        #expect(page.text == text)
+    }
 }

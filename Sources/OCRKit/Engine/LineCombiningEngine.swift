@@ -158,8 +158,9 @@ public final class LineCombiningEngine: OCREngine {
     func decide(_ lines: [Line], _ others: [Line]) -> [Line] {
         switch (lines.isEmpty, others.isEmpty) {
         case (false, false):
-            if lines.count == 1, others.count == 1, let mixed = choosingWords(of: lines[0], or: others[0]) {
-                return [mixed]
+            if lines.count == 1, others.count == 1 {
+                if Self.differInSpacesAlone(lines[0], others[0]) { return others }
+                if let mixed = choosingWords(of: lines[0], or: others[0]) { return [mixed] }
             }
             if secondary.calibration.probability(of: others) > primary.calibration.probability(of: lines) + margin {
                 return others
@@ -170,6 +171,17 @@ public final class LineCombiningEngine: OCREngine {
         default:
             return secondary.calibration.probability(of: others) >= secondary.unsharedLineThreshold ? others : []
         }
+    }
+
+    /// Whether `line` and `other` read the same characters, spaces aside, in a script written
+    /// without spaces between its words (Han, kana), and differ in their spaces. The secondary's
+    /// line is then kept: it finds words by the gaps between them, as Tesseract's page
+    /// segmentation does, where PP-OCR's recogniser, reading a line whole, leaves out the spaces
+    /// a Japanese line puts around half-width punctuation (`フランス語,中世(約` for
+    /// `フランス語, 中世 (約`).
+    static func differInSpacesAlone(_ line: Line, _ other: Line) -> Bool {
+        line.text != other.text && line.text.filter { !$0.isWhitespace } == other.text.filter { !$0.isWhitespace }
+            && line.text.contains { Script($0).map { !$0.spacesBetweenWords } ?? false }
     }
 
     /// The primary's line with each word the secondary read likelier right (by more than the
