@@ -117,6 +117,7 @@ public struct ScriptContest: Sendable {
                 // added to a page is: a photo's textures read as Thai are not.
                 if read.isEmpty, latinRead.isEmpty,
                    ConfidenceCalibration.tesseract.probability(of: [line]) < Self.unsharedLineProbability { continue }
+                if ScriptLegibility.keepsItsPlace(read, calibration: firstCalibration) { continue }
                 let inPlace = max(ScriptLegibility.legibility(of: read, in: .latin, calibration: firstCalibration),
                                   legibility(latinRead, in: .latin))
                 let legibility = legibility([line], in: script)
@@ -206,8 +207,10 @@ public struct ScriptContest: Sendable {
                 }
                 continue
             }
-            let latin = ScriptLegibility.legibility(of: matched.map { first.lines[$0] }, in: .latin, calibration: firstCalibration)
-            guard ScriptLegibility.isClearlyMoreLegible(legibility, than: latin) else { continue }
+            let inPlace = matched.map { first.lines[$0] }
+            let latin = ScriptLegibility.legibility(of: inPlace, in: .latin, calibration: firstCalibration)
+            guard ScriptLegibility.isClearlyMoreLegible(legibility, than: latin),
+                  !ScriptLegibility.keepsItsPlace(inPlace, calibration: firstCalibration) else { continue }
             replaced[matched[0]] = line
             dropped.formUnion(matched.dropFirst())
         }

@@ -148,6 +148,20 @@ struct ScriptLegibilityTests {
         #expect(abs(ScriptLegibility.legibility(of: [unsure], in: .latin, calibration: .tesseract) - 4 * 0.43) < 1e-9)
     }
 
+    /// A street camera's timestamp `14:12:55`, read 0.99 surely, had become Thai's `ว6859` (0.18)
+    /// with every Debian language installed: legibility counts letters, and it has none.
+    @Test func aLineOfDigitsReadLikelyRightKeepsItsPlace() {
+        let timestamp = Self.line([("14:12:55", 0.99)]), thai = Self.line([("ว6859", 0.18)])
+        #expect(ScriptLegibility.keepsItsPlace([timestamp], calibration: .ppocr))
+        #expect(!ScriptLegibility.keepsItsPlace([Self.line([("14:12:55", 0.3)])], calibration: .ppocr), "digits read unsurely")
+        #expect(!ScriptLegibility.keepsItsPlace([Self.line([("Main", 0.99)])], calibration: .ppocr), "letters are weighed as legibility")
+        let first = Page(image: "camera.jpg", width: 800, height: 600, engine: EngineInfo(name: "ppocr", version: "v6"), lines: [timestamp])
+        var second = Page(image: "camera.jpg", width: 800, height: 600, engine: EngineInfo(name: "tesseract", version: "5"), lines: [thai])
+        second.languages = ["tha"]
+        #expect(ScriptLegibility.isClearlyMoreLegible(ScriptLegibility.legibility(of: [thai], in: .thai, calibration: .tesseract), than: 0))
+        #expect(ScriptContest.merging(first, with: second, in: .thai).text == "14:12:55")
+    }
+
     @Test func steadinessIsHowAlikeTwoReadingsAre() {
         #expect(ScriptLegibility.steadiness(of: "Main Street", and: "MainStreet") == 1)
         #expect(ScriptLegibility.steadiness(of: "abcd", and: "abxy") == 0.5)

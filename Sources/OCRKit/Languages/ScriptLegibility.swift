@@ -81,6 +81,20 @@ public enum ScriptLegibility {
         return longer == 0 ? 0 : 1 - Double(first.editDistance(to: second)) / Double(longer)
     }
 
+    /// Whether `lines`, a first reading, keep their place whatever another script reads there:
+    /// lines of digits and punctuation, which every script writes, with no letter, likely right
+    /// (``likelyUnletteredLine``). Legibility counts letters only, so that any reading with one
+    /// letter would otherwise replace them: a street camera's timestamp `14:12:55`, read 0.99
+    /// surely, became Thai's `ว6859` (0.18) with every Debian language installed.
+    public static func keepsItsPlace(_ lines: [Line], calibration: ConfidenceCalibration) -> Bool {
+        let text = lines.map(\.text).joined()
+        return !lines.isEmpty && text.contains(where: \.isNumber) && !text.contains(where: \.isLetter)
+            && calibration.probability(of: lines) >= likelyUnletteredLine
+    }
+
+    /// How likely right a line without letters must be to keep its place (``keepsItsPlace(_:calibration:)``).
+    public static let likelyUnletteredLine = 0.5
+
     /// Whether a reading in another script of legibility `other` replaces one of legibility
     /// `first`.
     public static func isClearlyMoreLegible(_ other: Double, than first: Double) -> Bool {
