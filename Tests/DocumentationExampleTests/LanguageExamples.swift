@@ -70,9 +70,11 @@ struct LanguageExamples {
         #expect(cyrillic == ["rus", "ukr"])
 
         // Example from Sources/OCRKit/Languages/Language.swift
-        let readers = Script.cyrillic.readingLanguages(among: ["eng", "rus", "ukr"])   // ["rus", "ukr"]
+        let readers = Script.cyrillic.readingLanguages(among: ["bel", "eng", "rus", "ukr"])   // ["rus", "ukr", "bel"]
 
-        #expect(readers == ["rus", "ukr"])
+        #expect(readers == ["rus", "ukr", "bel"])
+        #expect(Script.cyrillic.readingLanguages(among: ["aze_cyrl", "bel", "bul", "eng", "kaz", "rus", "ukr"]) == ["rus", "ukr", "kaz"],
+                "the most read first, where code order had put Azerbaijani's and Belarusian's beside Russian's")
         #expect(Script.hebrew.readingLanguages(among: ["eng", "rus"]).isEmpty)
     }
 

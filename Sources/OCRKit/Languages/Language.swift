@@ -82,6 +82,17 @@ public struct Language: Hashable, Sendable {
         ("script/Japanese", .kana, "jpan"),
     ]
 
+    /// Tesseract's languages, the most read first (by first- and second-language speakers,
+    /// roughly, as Wikipedia's list of languages by total speakers orders them): which of a
+    /// script's installed languages read its text beside the first
+    /// (``Script/readingLanguages(among:)``). Only the order within a script counts; a language
+    /// not listed comes after those listed.
+    static let byReaders = [
+        "eng", "chi_sim", "hin", "spa", "fra", "ara", "ben", "por", "rus", "urd", "ind", "deu", "jpn", "mar", "tel", "tur",
+        "tam", "vie", "kor", "ita", "tha", "guj", "fas", "pol", "pus", "ukr", "kan", "mal", "ori", "mya", "pan", "chi_tra",
+        "uzb", "nld", "ron", "kaz", "srp", "ell", "ces", "hun", "bel", "bul", "swe", "heb", "nep", "sin", "khm",
+    ]
+
     private static func scriptModel(_ code: String) -> (code: String, script: Script, iso: String)? {
         scriptModels.first { $0.code == code }
     }
@@ -114,16 +125,19 @@ extension Script {
     }
 
     /// The installed languages text found in this script is read in: the one
-    /// ``language(among:)`` chooses, then up to two others written in it (Ukrainian beside
-    /// Russian), Tesseract keeping for each word the likelier. Russian's model alone reads
-    /// Ukrainian's `східнофрізька` as `схднофризька`, 0.1 sure; with Ukrainian's, right, 0.92.
+    /// ``language(among:)`` chooses, then up to two others written in it, the most read first
+    /// (``Language/byReaders``: Ukrainian beside Russian), Tesseract keeping for each word the
+    /// likelier. Russian's model alone reads Ukrainian's `східнофрізька` as `схднофризька`, 0.1
+    /// sure; with Ukrainian's, right, 0.92. With every Debian language installed, the first two
+    /// others in code order were Azerbaijani's and Belarusian's, and a line of Ukrainian lost its є.
     ///
     /// ```swift
-    /// let readers = Script.cyrillic.readingLanguages(among: ["eng", "rus", "ukr"])   // ["rus", "ukr"]
+    /// let readers = Script.cyrillic.readingLanguages(among: ["bel", "eng", "rus", "ukr"])   // ["rus", "ukr", "bel"]
     /// ```
     public func readingLanguages(among installed: [String]) -> [String] {
         guard let first = language(among: installed) else { return [] }
         let others = languages(among: installed).filter { $0 != first && !$0.hasPrefix("script/") }
-        return [first] + others.prefix(2)
+        let rank = { (code: String) in Language.byReaders.firstIndex(of: code) ?? Language.byReaders.endIndex }
+        return [first] + others.enumerated().sorted { (rank($0.element), $0.offset) < (rank($1.element), $1.offset) }.prefix(2).map(\.element)
     }
 }
