@@ -73,6 +73,8 @@ extension ScriptAwareEngine {
         // A page with nothing read, or only marks (a quote read from a line of Hindi), is
         // doubtful only for the ink it holds (a blank page, a photo).
         if characters > 0, Double(sure) < doubt.sureShare * Double(characters) { return true }
-        return bitmap.inkShare(outsideMarginsOf: page.lines) > doubt.unreadInk
+        // What PP-OCR reads of a line of Korean may be its brackets alone, `()`, in a box around
+        // the whole line: no ink is left unread, but the page would be warned of as unread.
+        return bitmap.inkShare(outsideMarginsOf: page.lines) > doubt.unreadInk || Self.readsNothing(of: page, in: bitmap)
     }
 }

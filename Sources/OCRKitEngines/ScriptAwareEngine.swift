@@ -194,11 +194,17 @@ public struct ScriptAwareEngine: OCREngine {
     /// line of Hindi that Tesseract's English reads as nothing at all, or as a comma): an empty
     /// page must not pass for a blank one.
     static func warningOfUnreadText(_ page: Page, in bitmap: Bitmap) -> Page {
-        guard page.text.filter({ $0.isLetter || $0.isNumber }).count <= 1, bitmap.holdsMarks else { return page }
+        guard readsNothing(of: page, in: bitmap) else { return page }
         var page = page
         page.warnings.append(PageWarning(.unreadText, reason: "the page holds text, but no reading of it in an installed language "
             + "was sure enough to keep (see `ocr doctor` for the languages installed, or give --lang)"))
         return page
+    }
+
+    /// Whether `page` kept at most one letter or digit of an image that holds marks as text does
+    /// (``OCRKit/Bitmap/holdsMarks``).
+    static func readsNothing(of page: Page, in bitmap: Bitmap) -> Bool {
+        page.text.count { $0.isLetter || $0.isNumber } <= 1 && bitmap.holdsMarks
     }
 
     /// A reading of fewer letters than this is short: too short for the script detector, which

@@ -5,10 +5,10 @@
 /// A reading's legibility is the number of letters of the script it read, each at the likelihood
 /// that its word is right (its engine's confidence through the engine's
 /// ``ConfidenceCalibration``), times its steadiness when the piece was read twice. Only letters
-/// count: a model that reads text of another script as its own reads it as its letters mixed
-/// with digits, marks and stray punctuation, less confidently, and differently each time; the
-/// Thai model reads a Russian or Latin line as Thai letters at 0.7 (Tesseract's confidence) and
-/// Thai digits, where it reads Thai at 0.9.
+/// count (and the vowel signs written on them): a model that reads text of another script as its
+/// own reads it as its letters mixed with digits and stray punctuation, less confidently, and
+/// differently each time; the Thai model reads a Russian or Latin line as Thai letters at 0.7
+/// (Tesseract's confidence) and Thai digits, where it reads Thai at 0.9.
 ///
 /// A reading in another script replaces the first only when it is ``switchMargin`` times as
 /// legible: a script detector's guess alone never decides.
@@ -29,12 +29,15 @@ public enum ScriptLegibility {
     public static let steadinessScale = 1.4
 
     /// The letters of `script` (Japanese's kana with its Han: ``Script/family``) that `lines`
-    /// read, each at the likelihood `calibration` gives its word's confidence.
+    /// read, each at the likelihood `calibration` gives its word's confidence. Letters are
+    /// counted as code points, with the vowel signs Devanagari writes as marks: as characters,
+    /// a conjunct and its vowel are one (`रिपब्लिक` is 4, where Thai's `โจงโรติริก` is 8), and
+    /// a worn field of Hindi went to the Thai model's reading of it.
     public static func legibility(of lines: [Line], in script: Script, calibration: ConfidenceCalibration) -> Double {
         let family = script.family
         return lines.reduce(0) { total, line in
             line.readings.reduce(total) { total, reading in
-                let letters = reading.text.filter { $0.isLetter && Script($0).map(family.contains) == true }.count
+                let letters = reading.text.unicodeScalars.filter { $0.properties.isAlphabetic && Script(scalar: $0).map(family.contains) == true }.count
                 let shape = isShapedAsAWord(reading.text) ? 1 : misshapenWordWeight
                 return total + Double(letters) * shape * calibration.probability(reading.confidence)
             }
