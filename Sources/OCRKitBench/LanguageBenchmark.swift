@@ -79,11 +79,12 @@ public struct LanguageBenchmark: Sendable {
             report("")
             report(heading(of: piece) + " from " + origin + ", 300 dpi, every second worn")
             report("CER (and without spaces), seconds an image; read in: the languages `ocr read` took the images for; silent: empty readings without a warning")
-            report("language  script       tesseract -l          ocr read              ocr read --lang       ocr --lang speed      read in")
+            report(Self.column("language", Self.languageWidth) + Self.column("script", Self.scriptWidth)
+                   + ["tesseract -l", "ocr read", "ocr read --lang", "ocr --lang speed"].map { Self.column($0, Self.figureWidth) }.joined() + "read in")
             var totals = [CharacterErrorRate(), CharacterErrorRate(), CharacterErrorRate()], silent = 0
             for language in languages {
                 guard installed.contains(language) else {
-                    report("\(language.padding(toLength: 10, withPad: " ", startingAt: 0))not installed: apt-get install \(Language(language).package)")
+                    report(Self.column(language, Self.languageWidth) + "not installed: apt-get install \(Language(language).package)")
                     continue
                 }
                 let languageFolder = root.appendingPathComponent("\(piece.rawValue)/\(language)")
@@ -112,17 +113,24 @@ public struct LanguageBenchmark: Sendable {
                 silent += silentHere
                 let script = Language(language).scripts.first?.name ?? "?"
                 let columns = figures.map { String(format: "%.3f (%.3f) %.2fs", $0.errorRate, $0.errorRateWithoutSpaces, $0.secondsPerImage) }
-                report(language.padding(toLength: 10, withPad: " ", startingAt: 0) + script.padding(toLength: 13, withPad: " ", startingAt: 0)
-                       + columns.map { $0.padding(toLength: 22, withPad: " ", startingAt: 0) }.joined()
-                       + String(format: "%.2fx tesseract's", figures[0].secondsPerImage / max(figures[2].secondsPerImage, 1e-9))
-                           .padding(toLength: 22, withPad: " ", startingAt: 0)
+                report(Self.column(language, Self.languageWidth) + Self.column(script, Self.scriptWidth)
+                       + columns.map { Self.column($0, Self.figureWidth) }.joined()
+                       + Self.column(String(format: "%.2fx tesseract's", figures[0].secondsPerImage / max(figures[2].secondsPerImage, 1e-9)),
+                                     Self.figureWidth)
                        + guessed.languageCounts.map { "\($0.languages) \($0.pages)" }.joined(separator: ", ")
                        + (silentHere > 0 ? "; silent \(silentHere)" : ""))
             }
-            report("all" + String(repeating: " ", count: 20)
-                   + totals.map { String(format: "%.3f", $0.rate).padding(toLength: 22, withPad: " ", startingAt: 0) }.joined()
+            report(Self.column("all", Self.languageWidth + Self.scriptWidth)
+                   + totals.map { Self.column(String(format: "%.3f", $0.rate), Self.figureWidth) }.joined()
                    + "silent empty readings: \(silent)")
         }
+    }
+
+    /// The table's column widths: a script's name is as long as "Japanese kana".
+    private static let languageWidth = 10, scriptWidth = 15, figureWidth = 22
+
+    private static func column(_ text: String, _ width: Int) -> String {
+        text.padding(toLength: max(width, text.count + 1), withPad: " ", startingAt: 0)
     }
 
     private func heading(of piece: Piece) -> String {
