@@ -90,10 +90,13 @@ public enum TranslatedLines {
                 + locales.keys.sorted().joined(separator: ", "))
         }
         let script = Language(language).scripts.first
-        var seen = Set<String>(), candidates: [(hash: UInt64, text: String)] = []
+        var seen = Set<String>(), candidates: [(hash: UInt64, text: String)] = [], missing = false
         for catalog in source.catalogs {
             let path = "\(localeFolder)/\(locale.folder)/LC_MESSAGES/\(catalog).mo"
-            guard FileManager.default.fileExists(atPath: path) else { continue }
+            guard FileManager.default.fileExists(atPath: path) else {
+                missing = true
+                continue
+            }
             for (original, translation) in try GettextCatalog(contentsOf: path).translations {
                 let text = (locale.takesOriginals ? original : translation).trimmingCharacters(in: .whitespaces)
                 guard accepts(text, script), seen.insert(text).inserted else { continue }
@@ -103,7 +106,7 @@ public enum TranslatedLines {
         guard candidates.count >= count else {
             throw OCRError(.fileNotFound, path: "\(localeFolder)/\(locale.folder)/LC_MESSAGES",
                            reason: "\(candidates.count) texts of \(language) in \(source.catalogs.joined(separator: ", ")).mo, not \(count): "
-                               + "apt-get install \(source.packages)")
+                               + (missing ? "apt-get install \(source.packages)" : "they hold no more; ask for fewer"))
         }
         return candidates.sorted { ($0.hash, $0.text) < ($1.hash, $1.text) }.prefix(count).map(\.text)
     }
