@@ -20,8 +20,11 @@ package func finishing<T: Sendable>(
     }
     let timer = Task {
         try await Task.sleep(for: limit)
-        task.cancel()
+        // The caller's error first: cancelled, the work may end at once with its own
+        // CancellationError, and whichever ends the stream first is what the caller sees (the
+        // server answered a read past its limit with 500 rather than 408 on a busy machine).
         settle.finish(throwing: timeout())
+        task.cancel()
     }
     defer { timer.cancel() }
     return try await withTaskCancellationHandler {
