@@ -9,7 +9,7 @@ import OCRKitTestSupport
 import Testing
 
 /// The examples of documents of pages: PDFs in, searchable PDFs out.
-@Suite(.enabled(if: samplesAreHere && PDFTools.isInstalled, "runs from the package's folder with scripts/setup's PDF tools"), .onThreadsOfTheirOwn)
+@Suite(.enabled(if: samplesAreHere && PDFTools.isInstalled, "runs from the package's folder with scripts/setup's PDF tools"), .onThreadsOfTheirOwn, .heavy)
 struct DocumentExamples {
     let folder: TemporaryFolder
     /// A PDF of three typeset pages.

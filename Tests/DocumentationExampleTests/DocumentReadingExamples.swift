@@ -9,7 +9,7 @@ import OCRKitTestSupport
 import Testing
 
 /// The examples of folders of documents read and written, and the README's library examples.
-@Suite(.enabled(if: samplesAreHere && PDFTools.isInstalled, "runs from the package's folder with scripts/setup's PDF tools"), .onThreadsOfTheirOwn)
+@Suite(.enabled(if: samplesAreHere && PDFTools.isInstalled, "runs from the package's folder with scripts/setup's PDF tools"), .onThreadsOfTheirOwn, .heavy)
 struct DocumentReadingExamples {
     let folder: TemporaryFolder
     /// A folder of a two-page scanned PDF, a typeset PDF and a scanned image.

@@ -13,7 +13,7 @@ private func print(_ items: Any..., separator: String = " ") { printed.print(ite
 
 /// The examples of languages and scripts, run as written; on threads of their own, since they
 /// render with Noto's fonts and wear pages, which keeps a core busy for seconds.
-@Suite(.enabled(if: samplesAreHere, "runs from the package's folder, where Samples/ is"), .serialized, .onThreadsOfTheirOwn)
+@Suite(.enabled(if: samplesAreHere, "runs from the package's folder, where Samples/ is"), .onThreadsOfTheirOwn, .heavy)
 struct LanguageExamples {
     /// A page of Russian, from GLib's translations.
     static func russianPage() throws -> Bitmap {
@@ -221,7 +221,7 @@ struct LanguageExamples {
 
 /// The examples of reading a piece of a page in several scripts, run as written on a line of
 /// Hindi rendered at test time.
-@Suite(.enabled(if: samplesAreHere, "runs from the package's folder, where Samples/ is"), .serialized, .onThreadsOfTheirOwn)
+@Suite(.enabled(if: samplesAreHere, "runs from the package's folder, where Samples/ is"), .onThreadsOfTheirOwn, .heavy)
 struct ScriptReadingExamples {
     static func hindiLine() throws -> Bitmap {
         try TextRenderer.render(TranslatedLines.lines(in: "hin", count: 1)[0], font: TranslatedLines.font(for: "hin"), margin: 12)

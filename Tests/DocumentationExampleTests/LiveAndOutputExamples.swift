@@ -11,7 +11,7 @@ import OCRKitTestSupport
 import Testing
 
 /// The examples of the live scanner, the ONNX engines, PDFs and benchmarks, run as written.
-@Suite(.enabled(if: samplesAreHere, "runs from the package's folder, where Samples/ is"), .onThreadsOfTheirOwn)
+@Suite(.enabled(if: samplesAreHere, "runs from the package's folder, where Samples/ is"), .onThreadsOfTheirOwn, .heavy)
 struct LiveAndOutputExamples {
     /// What the examples print: `print` here is the suite's, which keeps it.
     private let printed = PrintedLines()

@@ -7,7 +7,7 @@ import Testing
 
 /// The examples of the process's memory policy, one after the other: each sets what the whole
 /// test process does with freed memory, and puts back the default, nothing, when done.
-@Suite(.enabled(if: samplesAreHere, "runs from the package's folder, where Samples/ is"), .serialized)
+@Suite(.enabled(if: samplesAreHere, "runs from the package's folder, where Samples/ is"), .serialized, .heavy)
 struct MemoryPolicyExamples {
     /// Marks the test's own threads: other tests' threads end meanwhile.
     private static let marker = "MemoryPolicyExamples"

@@ -14,7 +14,7 @@ import OCRKitTestSupport
 import Testing
 
 /// The examples of the modules around the core, run as written.
-@Suite(.enabled(if: samplesAreHere, "runs from the package's folder, where Samples/ is"), .onThreadsOfTheirOwn)
+@Suite(.enabled(if: samplesAreHere, "runs from the package's folder, where Samples/ is"), .onThreadsOfTheirOwn, .heavy)
 struct ModuleExamples {
     @Test(.enabled(if: InstalledDependencies.hasPPOCR, InstalledDependencies.missingReason))
     func engineChoice() throws {

@@ -11,7 +11,7 @@ import OCRKitTestSupport
 import Testing
 
 /// The examples of tables, run as written on a statement rendered at run time.
-@Suite(.onThreadsOfTheirOwn)
+@Suite(.onThreadsOfTheirOwn, .heavy)
 struct TableExamples {
     /// A statement rendered and written to a file, and its truth.
     static func statement(in folder: TemporaryFolder) throws -> (path: String, image: Bitmap, truth: Table) {

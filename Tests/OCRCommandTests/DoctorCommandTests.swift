@@ -3,7 +3,7 @@ import OCRKitTestSupport
 import Testing
 
 /// `ocr doctor` and `ocr models list`: what is ready, and what fixes what is not.
-@Suite(.enabled(if: InstalledDependencies.hasPPOCR, InstalledDependencies.missingReason))
+@Suite(.enabled(if: InstalledDependencies.hasPPOCR, InstalledDependencies.missingReason), .heavy)
 struct DoctorCommandTests {
     @Test func saysEveryEngineOfAutoIsReadyWithTheRuntimeAndModelsInUse() async throws {
         let result = try await ocr(["doctor"])

@@ -6,7 +6,7 @@ import OCRKitTestSupport
 import Testing
 
 /// `--straighten` and `ocr scan --document`: photos of pages, and documents of them.
-@Suite(.timeLimit(.minutes(10)), .onThreadsOfTheirOwn) struct DocumentCommandTests {
+@Suite(.heavy(hangGuard: .seconds(600)), .onThreadsOfTheirOwn) struct DocumentCommandTests {
     let folder: TemporaryFolder
 
     init() throws {

@@ -13,7 +13,7 @@ import Testing
 /// test runs about 8 times slower than alone: with 200 images (84 s alone) a fresh clone's suite
 /// once took it past its 5 minutes of reading (2026-11-27), so it reads 100, each trouble still
 /// met at its share of the run.
-@Suite(.enabled(if: PostgresServer.shared != nil, PostgresServer.unavailableReason), .timeLimit(.minutes(12)))
+@Suite(.enabled(if: PostgresServer.shared != nil, PostgresServer.unavailableReason), .heavy(hangGuard: .seconds(720)))
 struct FleetTests {
     /// Short, so that a cut link outlasts it within the test; workers renew it every third.
     let lease = 4

@@ -12,7 +12,7 @@ import Testing
 /// gettext catalogues) rendered at test time, written in every format and read back with a
 /// parser or pdftotext. scripts/setup installs the languages and fonts. Rendering with Noto's fonts
 /// keeps a core busy for seconds: on threads of their own.
-@Suite(.onThreadsOfTheirOwn) struct LanguageCommandTests {
+@Suite(.onThreadsOfTheirOwn, .heavy) struct LanguageCommandTests {
     let folder: TemporaryFolder
 
     init() throws {

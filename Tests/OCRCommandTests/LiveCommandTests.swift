@@ -5,7 +5,7 @@ import OCRKitTestSupport
 import Synchronization
 import Testing
 
-@Suite struct LiveCommandTests {
+@Suite(.heavy) struct LiveCommandTests {
     let folder: TemporaryFolder
 
     init() throws {
@@ -116,7 +116,7 @@ import Testing
         try StreamServer.start(["-stream_loop", "-1", "-i", video], at: address)
     }
 
-    @Test(.timeLimit(.minutes(3))) func aCameraStreamIsReadAndOpenedAgainWhenItDrops() async throws {
+    @Test(.heavy(hangGuard: .seconds(180))) func aCameraStreamIsReadAndOpenedAgainWhenItDrops() async throws {
         // The camera shows one car, goes away, and comes back at the same address showing another.
         let first = try plateVideo("AB12 CDE", name: "first.ts"), second = try plateVideo("XY34 ZZZ", name: "second.ts")
         let address = "http://127.0.0.1:\(try LoopbackPort.unused())/camera.ts"

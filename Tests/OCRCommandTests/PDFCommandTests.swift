@@ -9,7 +9,7 @@ import Testing
 
 /// `ocr read` on PDFs and multi-page TIFFs, as a user runs it: every page read in order, the
 /// searchable copy, pages that hold text, damaged documents.
-@Suite(.enabled(if: PDFTools.isInstalled, PDFTools.missingReason), .timeLimit(.minutes(10)), .onThreadsOfTheirOwn)
+@Suite(.enabled(if: PDFTools.isInstalled, PDFTools.missingReason), .heavy(hangGuard: .seconds(600)), .onThreadsOfTheirOwn)
 struct PDFCommandTests {
     let folder: TemporaryFolder
 

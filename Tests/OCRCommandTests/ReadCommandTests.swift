@@ -38,7 +38,7 @@ func pdfPages(_ path: String) throws -> [String] {
         .map { $0.trimmingCharacters(in: .whitespacesAndNewlines) }.filter { !$0.isEmpty }
 }
 
-@Suite struct ReadCommandTests {
+@Suite(.heavy) struct ReadCommandTests {
     let folder: TemporaryFolder
 
     init() throws {

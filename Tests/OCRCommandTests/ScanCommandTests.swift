@@ -7,7 +7,7 @@ import OCRKitQueueSQLite
 import OCRKitTestSupport
 import Testing
 
-@Suite(.timeLimit(.minutes(5))) struct ScanCommandTests {
+@Suite(.heavy(hangGuard: .seconds(300))) struct ScanCommandTests {
     let folder: TemporaryFolder
     let images: String
 

@@ -12,7 +12,7 @@ import Testing
 /// Its waits are long because they are not what is tested: a server that does not drain ends the
 /// read in flight at once, and one that hangs meets the suite's limit. In a fresh clone's suite on
 /// 2 cores, a read of one line took over a minute while every suite started at once.
-@Suite(.timeLimit(.minutes(8)))
+@Suite(.heavy(hangGuard: .seconds(480)))
 struct ServeCommandTests {
     let folder: TemporaryFolder
 

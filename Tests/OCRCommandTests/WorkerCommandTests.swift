@@ -7,7 +7,7 @@ import OCRKitTestSupport
 import Testing
 
 /// `ocr worker`, `ocr scan` and the queue commands on a PostgreSQL queue.
-@Suite(.enabled(if: PostgresServer.shared != nil, PostgresServer.unavailableReason), .timeLimit(.minutes(3)))
+@Suite(.enabled(if: PostgresServer.shared != nil, PostgresServer.unavailableReason), .heavy(hangGuard: .seconds(180)))
 struct WorkerCommandTests {
     let folder: TemporaryFolder
     let url: String

@@ -3,7 +3,7 @@ import OCRKitBench
 import OCRKitTestSupport
 import Testing
 
-@Suite(.onThreadsOfTheirOwn)
+@Suite(.onThreadsOfTheirOwn, .heavy)
 struct LayoutBenchmarkTests {
     /// Sparse text comes in no particular order: OCRKit's layout analysis must put it in order.
     @Test func layoutAnalysisOrdersSparseText() async throws {

@@ -5,7 +5,7 @@ import OCRKitEngines
 import OCRKitTestSupport
 import Testing
 
-@Suite(.onThreadsOfTheirOwn)
+@Suite(.onThreadsOfTheirOwn, .heavy)
 struct LiveBenchmarkTests {
     /// Two real photos of cars from ../shared/datasets, filmed by the simulated camera, read by PP-OCR.
     @Test(.enabled(if: SharedData.isAvailable("openalpr_plates"), SharedData.missingReason),

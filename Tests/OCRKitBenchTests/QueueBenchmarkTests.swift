@@ -3,7 +3,7 @@ import OCRKitBench
 import OCRKitTestSupport
 import Testing
 
-@Suite(.onThreadsOfTheirOwn)
+@Suite(.onThreadsOfTheirOwn, .heavy)
 struct QueueBenchmarkTests {
     @Test func measuresEachStoreAndReadingWithWorkerProcesses() async throws {
         var benchmark = QueueBenchmark(pathCount: 300, itemCount: 40)

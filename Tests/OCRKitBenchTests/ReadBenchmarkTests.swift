@@ -6,6 +6,7 @@ import OCRKitTestSupport
 import Testing
 
 /// `ocr read` against the tesseract command on rendered lines of known text.
+@Suite(.heavy)
 struct ReadBenchmarkTests {
     private static let truths = ["Invoice 2024-117 due in thirty days", "Total amount payable 42.00 EUR"]
 

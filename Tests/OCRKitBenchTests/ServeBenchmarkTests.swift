@@ -5,7 +5,7 @@ import OCRKitTestSupport
 import Testing
 
 /// `ocr serve` measured under load beside `ocr read`, on pages rendered at test time.
-@Suite(.timeLimit(.minutes(3)))
+@Suite(.heavy(hangGuard: .seconds(180)))
 struct ServeBenchmarkTests {
     /// What the documentation's example prints: `print` here is the suite's, which keeps it.
     private let printed = PrintedLines()

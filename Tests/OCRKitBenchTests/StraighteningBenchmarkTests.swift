@@ -5,7 +5,7 @@ import OCRKitTestSupport
 import Testing
 
 /// Two of ../shared/datasets' receipts, photographed by the simulation and read by Tesseract.
-@Suite(.enabled(if: SharedData.isAvailable("sroie"), SharedData.missingReason), .onThreadsOfTheirOwn)
+@Suite(.enabled(if: SharedData.isAvailable("sroie"), SharedData.missingReason), .onThreadsOfTheirOwn, .heavy)
 struct StraighteningBenchmarkTests {
     @Test func straightenedPhotosReadLikeTheOriginals() async throws {
         var benchmark = StraighteningBenchmark(manifest: SharedData.manifest("sroie"), settings: EngineSettings(.tesseract))

@@ -4,6 +4,7 @@ import OCRKitImages
 import OCRKitTestSupport
 import Testing
 
+@Suite(.heavy)
 struct TesseractPeerTests {
     @Test func theCommandReadsEveryImage() async throws {
         let folder = try TemporaryFolder()

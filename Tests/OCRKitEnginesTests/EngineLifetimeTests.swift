@@ -7,7 +7,7 @@ import Testing
 /// Tests/EngineChurn makes and drops readers of every kind (Tesseract, auto, straightening, the
 /// live-frame engine, PP-OCR and NDLOCR where their models are installed) four times, then exits
 /// while a last set is dropped on other threads.
-@Suite(.onThreadsOfTheirOwn)
+@Suite(.onThreadsOfTheirOwn, .heavy)
 struct EngineLifetimeTests {
     private static let churn = URL(fileURLWithPath: BuiltProducts.ocr).deletingLastPathComponent().appendingPathComponent("EngineChurn").path
 

@@ -6,7 +6,7 @@ import OCRKitTestSupport
 import Testing
 
 /// The engines and policies `ocr` uses, built from the library: on real engines and rendered text.
-@Suite(.enabled(if: InstalledDependencies.hasPPOCR, InstalledDependencies.missingReason))
+@Suite(.enabled(if: InstalledDependencies.hasPPOCR, InstalledDependencies.missingReason), .heavy)
 struct EngineSettingsTests {
     let folder: TemporaryFolder
     let scan: String

@@ -9,7 +9,7 @@ import Testing
 
 /// `auto`'s line-by-line combination on a rendered page where PP-OCR and Tesseract each fail on
 /// lines of their own: each engine is real, and reads the page with its own lines spoiled.
-@Suite(.enabled(if: InstalledDependencies.hasPPOCR, InstalledDependencies.missingReason))
+@Suite(.enabled(if: InstalledDependencies.hasPPOCR, InstalledDependencies.missingReason), .heavy)
 struct LineCombiningTests {
     static let lines = ["Invoice 2024-117 paid in full", "Delivery to 14 Harbour Road", "Total amount payable 42.00 EUR",
                         "Thank you for shopping with us"]

@@ -12,7 +12,7 @@ import Testing
 /// Pages read without languages, in the languages of their scripts, by the engines `ocr` reads
 /// with; translators' lines from Debian's gettext catalogues, rendered at test time (on threads
 /// of their own: rendering with Noto's fonts keeps a core busy for seconds).
-@Suite(.onThreadsOfTheirOwn) struct ScriptAwareEngineTests {
+@Suite(.onThreadsOfTheirOwn, .heavy) struct ScriptAwareEngineTests {
     /// A page of `count` translated lines of each language, in turn, and its text.
     static func page(_ languages: [String], count: Int = 2) throws -> (bitmap: Bitmap, truth: [String]) {
         var parts: [(bitmap: Bitmap, x: Int, y: Int)] = [], truth: [String] = [], top = 60

@@ -9,9 +9,8 @@ import Testing
 /// Short texts read without languages: the script told by reading the few lines in each
 /// installed script (``ScriptContest``), by the rule written once (``ScriptLegibility``). Lines
 /// are translators' strings from Debian's gettext catalogues, rendered at test time; photos and
-/// plates are ../shared/datasets'. One at a time: each reads a piece in every installed script on
-/// both cores.
-@Suite(.serialized, .onThreadsOfTheirOwn) struct ScriptContestTests {
+/// plates are ../shared/datasets'.
+@Suite(.onThreadsOfTheirOwn, .heavy) struct ScriptContestTests {
     /// One line of a language's strings, rendered alone as a label or a caption is photographed.
     static func line(_ language: String, index: Int = 5) throws -> (bitmap: Bitmap, truth: String) {
         let text = try TranslatedLines.lines(in: language, count: index + 1)[index]

@@ -9,7 +9,7 @@ import Testing
 /// Pages scanned sideways or upside down, read upright by default by the engines `ocr` reads
 /// with: translators' English lines (Debian's gettext catalogues), rendered and turned at test
 /// time.
-@Suite(.onThreadsOfTheirOwn) struct UprightReadingTests {
+@Suite(.onThreadsOfTheirOwn, .heavy) struct UprightReadingTests {
     /// A page of `count` lines of `language`, and its text.
     static func page(_ language: String = "eng", count: Int = 6) throws -> (bitmap: Bitmap, truth: [String]) {
         let truth = try TranslatedLines.lines(in: language, count: count)

@@ -6,7 +6,7 @@ import OCRKitTestSupport
 import Synchronization
 import Testing
 
-@Suite struct FrameSourceTests {
+@Suite(.heavy) struct FrameSourceTests {
     let folder: TemporaryFolder
 
     init() throws {

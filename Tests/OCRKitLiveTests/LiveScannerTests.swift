@@ -4,7 +4,7 @@ import OCRKitImages
 @testable import OCRKitLive
 import Testing
 
-@Suite struct LiveScannerTests {
+@Suite(.heavy) struct LiveScannerTests {
     private func scan(_ frames: [Frame], with scanner: LiveScanner) async throws -> [LiveScanner.Step] {
         var steps: [LiveScanner.Step] = []
         for frame in frames { steps.append(try await scanner.scan(frame)) }

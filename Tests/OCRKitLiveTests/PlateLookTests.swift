@@ -62,7 +62,7 @@ import Testing
     }
 }
 
-@Suite(.enabled(if: InstalledDependencies.hasPPOCR, InstalledDependencies.missingReason))
+@Suite(.enabled(if: InstalledDependencies.hasPPOCR, InstalledDependencies.missingReason), .heavy)
 struct PlateFamilyScanTests {
     private func accepted(_ text: String, look: PaintedPlates.Look, readsFormatFromLook: Bool = true) async throws -> [LiveScanner.Acceptance] {
         let scanner = try LiveScanner(engine: Scenes.ppocr(), configuration: .init(readsFormatFromLook: readsFormatFromLook))

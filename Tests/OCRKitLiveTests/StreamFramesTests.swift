@@ -11,7 +11,7 @@ import Testing
 /// The limit guards against a hang, not slowness: alone the tests take 4 and 10 s, but in the
 /// whole suite's first minutes, beside every other suite's processes on 2 cores, a fresh clone's
 /// run took 77 s for one and ran past 2 minutes with the other.
-@Suite(.timeLimit(.minutes(5))) struct StreamFramesTests {
+@Suite(.heavy(hangGuard: .seconds(300))) struct StreamFramesTests {
     /// ffmpeg serving `seconds` of frames of one `colour` at 10 a second to the first client of
     /// `address`, then ending: the camera going away.
     private func serve(_ colour: String, seconds: Int, at address: String) throws -> ChildProcess.Running {

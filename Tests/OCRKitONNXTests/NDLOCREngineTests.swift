@@ -25,7 +25,7 @@ private func page(width: Int, height: Int, fills: [(x: Int, y: Int, width: Int, 
     return Bitmap(width: width, height: height, layout: .gray, pixels: pixels, image: "page.png")
 }
 
-@Suite(.enabled(if: ready, "needs ONNX Runtime and the onnx Python package in .deps/, which scripts/setup installs"), .onThreadsOfTheirOwn)
+@Suite(.enabled(if: ready, "needs ONNX Runtime and the onnx Python package in .deps/, which scripts/setup installs"), .onThreadsOfTheirOwn, .heavy)
 struct NDLOCREngineTests {
     /// A 1000 x 500 page: the detector's square input is 1000 x 1000 pixels of it, so a box's
     /// fractions are its pixels / 1000.
@@ -155,7 +155,7 @@ struct NDLOCREngineTests {
     }
 }
 
-@Suite(.enabled(if: ready, "needs ONNX Runtime and the onnx Python package in .deps/, which scripts/setup installs"), .onThreadsOfTheirOwn)
+@Suite(.enabled(if: ready, "needs ONNX Runtime and the onnx Python package in .deps/, which scripts/setup installs"), .onThreadsOfTheirOwn, .heavy)
 struct NDLOCRCascadeTests {
     @Test func escalatesAndSplitsAsItsReadingsFill() throws {
         let models = try StandInModels(detections: [(StandInModels.line, [0.1, 0.1, 0.5, 0.2], 0.9, 3)])

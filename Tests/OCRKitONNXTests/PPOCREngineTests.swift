@@ -10,7 +10,7 @@ import Testing
 private let models = InstalledDependencies.ppocrModels
 private let library = InstalledDependencies.onnxRuntimeLibrary
 
-@Suite(.enabled(if: InstalledDependencies.hasPPOCR, InstalledDependencies.missingReason))
+@Suite(.enabled(if: InstalledDependencies.hasPPOCR, InstalledDependencies.missingReason), .heavy)
 struct PPOCREngineTests {
     let engine: PPOCREngine
 
@@ -178,7 +178,7 @@ struct ColumnTurningTests {
 }
 
 @Suite(.enabled(if: InstalledDependencies.hasPPOCR && SharedData.isAvailable("sroie") && SharedData.isAvailable("openalpr_plates"),
-                "needs the PP-OCR models in .deps/ and ../shared/datasets"))
+                "needs the PP-OCR models in .deps/ and ../shared/datasets"), .heavy)
 struct PPOCRDatasetTests {
     let engine = try! PPOCREngine(configuration: PPOCREngine.Configuration(
         models: InstalledDependencies.ppocrModels, libraryPath: InstalledDependencies.onnxRuntimeLibrary, jobs: 2))

@@ -7,7 +7,7 @@ import OCRKitTestSupport
 import Testing
 
 /// PDF/A-2b (`--pdfa`): each of its requirements looked for in the written file.
-@Suite(.enabled(if: PDFTools.isInstalled, PDFTools.missingReason), .onThreadsOfTheirOwn)
+@Suite(.enabled(if: PDFTools.isInstalled, PDFTools.missingReason), .onThreadsOfTheirOwn, .heavy)
 struct ArchivalTests {
     let folder: TemporaryFolder
     let reader: PageReader

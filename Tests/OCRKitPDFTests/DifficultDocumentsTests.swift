@@ -9,7 +9,7 @@ import Testing
 /// PDFs as archives and scanners make them, the awkward ones included (OCRmyPDF's own test files
 /// are a guide): each is read and given a searchable copy that qpdf finds sound, or refused with
 /// an error naming it; none crashes or hangs.
-@Suite(.enabled(if: PDFTools.isInstalled, PDFTools.missingReason), .timeLimit(.minutes(10)), .onThreadsOfTheirOwn)
+@Suite(.enabled(if: PDFTools.isInstalled, PDFTools.missingReason), .heavy(hangGuard: .seconds(600)), .onThreadsOfTheirOwn)
 struct DifficultDocumentsTests {
     enum Kind: String, CaseIterable, Sendable {
         /// Black and white in CCITT Group 4, as fax and office scanners store it.

@@ -8,7 +8,7 @@ import Testing
 
 /// PDFs and multi-page TIFFs read as documents: every page, in order, each saying which it is,
 /// scans at their own resolution.
-@Suite(.enabled(if: PDFTools.isInstalled, PDFTools.missingReason), .onThreadsOfTheirOwn)
+@Suite(.enabled(if: PDFTools.isInstalled, PDFTools.missingReason), .onThreadsOfTheirOwn, .heavy)
 struct DocumentReadingTests {
     let folder: TemporaryFolder
     let reader: PageReader

@@ -9,7 +9,7 @@ import Testing
 /// Documents held in memory (an upload) read as files are: their pages counted, decoded, cut out
 /// and written as a searchable copy from the bytes themselves, no file made for them, every
 /// error naming the name they were given.
-@Suite(.enabled(if: PDFTools.isInstalled, PDFTools.missingReason), .onThreadsOfTheirOwn)
+@Suite(.enabled(if: PDFTools.isInstalled, PDFTools.missingReason), .onThreadsOfTheirOwn, .heavy)
 struct DocumentsInMemoryTests {
     let folder: TemporaryFolder
     let reader: PageReader

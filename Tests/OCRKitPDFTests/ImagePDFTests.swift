@@ -8,7 +8,7 @@ import Testing
 
 /// Searchable PDFs made from image files: the image kept, the page its size, the text where it
 /// is and read back whole.
-@Suite(.enabled(if: PDFTools.isInstalled, PDFTools.missingReason), .onThreadsOfTheirOwn)
+@Suite(.enabled(if: PDFTools.isInstalled, PDFTools.missingReason), .onThreadsOfTheirOwn, .heavy)
 struct ImagePDFTests {
     let folder: TemporaryFolder
     let reader: PageReader

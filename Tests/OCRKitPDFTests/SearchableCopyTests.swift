@@ -9,7 +9,7 @@ import Testing
 
 /// A searchable copy of a PDF: the document as it was, looked at as a viewer would, with text
 /// over each page read where the page shows it.
-@Suite(.enabled(if: PDFTools.isInstalled, PDFTools.missingReason), .onThreadsOfTheirOwn)
+@Suite(.enabled(if: PDFTools.isInstalled, PDFTools.missingReason), .onThreadsOfTheirOwn, .heavy)
 struct SearchableCopyTests {
     let folder: TemporaryFolder
     let reader: PageReader

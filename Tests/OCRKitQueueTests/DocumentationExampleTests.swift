@@ -9,7 +9,7 @@ import Testing
 /// The usage examples of the queue's doc comments, as written there (with the work they wait for
 /// done in between), on real images and a real reader: DocumentationExamplesTests checks that
 /// they stay the same.
-@Suite(.timeLimit(.minutes(10))) struct DocumentationExampleTests {
+@Suite(.heavy(hangGuard: .seconds(600))) struct DocumentationExampleTests {
     @Test func processor() async throws {
         let fixture = try QueueFixture()
         let queuePath = fixture.folder.file("example.sqlite"), reader = fixture.reader, scans = try fixture.images(2)

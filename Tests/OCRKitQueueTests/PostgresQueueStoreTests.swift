@@ -7,7 +7,7 @@ import Testing
 
 /// What only the PostgreSQL store does: announcements between stores, and its schema's versions.
 /// (What every store does is in ``QueueStoreConformanceTests``.)
-@Suite(.enabled(if: PostgresServer.shared != nil, PostgresServer.unavailableReason), .timeLimit(.minutes(4)))
+@Suite(.enabled(if: PostgresServer.shared != nil, PostgresServer.unavailableReason), .heavy(hangGuard: .seconds(240)))
 struct PostgresQueueStoreTests {
     /// Longer than any test waits: a waiter that returns sooner was woken by an announcement.
     private let unwoken = Duration.seconds(100)

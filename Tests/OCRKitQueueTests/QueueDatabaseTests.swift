@@ -4,6 +4,7 @@ import OCRKitQueueStores
 import OCRKitTestSupport
 import Testing
 
+@Suite(.heavy)
 struct QueueDatabaseTests {
     @Test func aPathIsSQLiteAndAURLIsPostgres() {
         #expect(QueueDatabase("scans.sqlite", environment: [:]) == .sqlite(path: "scans.sqlite"))

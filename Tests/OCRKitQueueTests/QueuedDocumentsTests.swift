@@ -5,7 +5,7 @@ import OCRKitQueue
 import OCRKitTestSupport
 import Testing
 
-@Suite(.timeLimit(.minutes(10)), .enabled(if: PDFTools.isInstalled, PDFTools.missingReason)) struct QueuedDocumentsTests {
+@Suite(.heavy(hangGuard: .seconds(600)), .enabled(if: PDFTools.isInstalled, PDFTools.missingReason)) struct QueuedDocumentsTests {
     /// The documents of `fixture`'s queue, written as searchable PDFs.
     private func documents(_ fixture: QueueFixture) -> QueuedDocuments {
         QueuedDocuments(store: fixture.store) { [reader = fixture.reader] pages, path in

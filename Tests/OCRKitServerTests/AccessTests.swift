@@ -6,7 +6,7 @@ import OCRKitServer
 import Testing
 
 /// Who may call, and what the server says of itself.
-@Suite(.timeLimit(.minutes(3)))
+@Suite(.heavy(hangGuard: .seconds(180)))
 struct AccessTests {
     @Test func aServerBeyondLoopbackNeedsAToken() throws {
         #expect(throws: OCRError.self) { try ServerConfiguration(host: "0.0.0.0").validate() }

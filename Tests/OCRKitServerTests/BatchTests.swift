@@ -10,7 +10,7 @@ import Testing
 
 /// Batches through the queue: uploaded or named under the root, their progress, results,
 /// failures, cancelling and retrying, and what a batch may not ask.
-@Suite(.timeLimit(.minutes(4)))
+@Suite(.heavy(hangGuard: .seconds(240)))
 struct BatchTests {
     @Test func anUploadedBatchIsReadWithItsFailuresNamed() async throws {
         let fixture = try ServerFixture()

@@ -10,7 +10,7 @@ import Testing
 
 /// The web page in a real browser: Debian's chromium, driven by Selenium (Browser/check_page.py)
 /// as a person would use it.
-@Suite(.timeLimit(.minutes(4)))
+@Suite(.heavy(hangGuard: .seconds(240)))
 struct BrowserTests {
     static let browserInstalled = FileManager.default.isExecutableFile(atPath: "/usr/bin/chromium")
         && FileManager.default.isExecutableFile(atPath: "/usr/bin/chromedriver")

@@ -8,7 +8,7 @@ import OCRKitTestSupport
 import Testing
 
 /// `POST /v1/read` with a PDF: every page answered, or the searchable copy.
-@Suite(.enabled(if: PDFTools.isInstalled, PDFTools.missingReason), .timeLimit(.minutes(10)), .onThreadsOfTheirOwn)
+@Suite(.enabled(if: PDFTools.isInstalled, PDFTools.missingReason), .heavy(hangGuard: .seconds(600)), .onThreadsOfTheirOwn)
 struct DocumentReadTests {
     @Test func aPDFIsAnsweredEveryPageOrAsItsSearchableCopy() async throws {
         let fixture = try ServerFixture()

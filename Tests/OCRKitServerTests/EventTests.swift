@@ -9,7 +9,7 @@ import Testing
 
 /// `GET /v1/events` over a real socket: every client sees every event, and one that comes back
 /// with `Last-Event-ID` misses none and sees none twice.
-@Suite(.timeLimit(.minutes(4)))
+@Suite(.heavy(hangGuard: .seconds(240)))
 struct EventTests {
     @Test func clientsFollowABatchAndResumeFromTheirCursor() async throws {
         let fixture = try ServerFixture()

@@ -9,7 +9,7 @@ import OCRKitTestSupport
 import Testing
 
 /// `POST /v1/read`: an image read now, in every format, with options, and every way it can fail.
-@Suite(.timeLimit(.minutes(4)))
+@Suite(.heavy(hangGuard: .seconds(240)))
 struct ReadTests {
     @Test func readsAnImageInEveryFormat() async throws {
         let fixture = try ServerFixture(), image = try scan("Invoice 2024-117\nTotal due: 42.00")
@@ -192,6 +192,7 @@ struct ReadTests {
 }
 
 /// Forms as clients and fuzzers send them, well-formed and not.
+@Suite(.heavy)
 struct FormTests {
     @Test func hostileFormsAreRefusedAndTheServerGoesOn() async throws {
         let fixture = try ServerFixture(), image = try scan("After the hostile forms")

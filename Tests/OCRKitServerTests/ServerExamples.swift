@@ -9,6 +9,7 @@ import OCRKitTestSupport
 import Testing
 
 /// The usage examples in OCRKitServer's doc comments, run.
+@Suite(.heavy)
 struct ServerExamples {
     @Test func aServerRunsItsQueueUntilStopped() async throws {
         let folder = try TemporaryFolder()

@@ -4,7 +4,7 @@ import OCRKitTestSupport
 import Testing
 
 /// The web page's files: served as they are in the repository, and a script that parses.
-@Suite(.timeLimit(.minutes(3)))
+@Suite(.heavy(hangGuard: .seconds(180)))
 struct WebPageTests {
     /// Sources/OCRKitServer/Page, from this file's place in the repository.
     private static let folder = URL(fileURLWithPath: #filePath).deletingLastPathComponent()

@@ -4,7 +4,7 @@ import OCRKitStraighten
 import OCRKitTestSupport
 import Testing
 
-@Suite(.onThreadsOfTheirOwn) struct PageDetectorTests {
+@Suite(.onThreadsOfTheirOwn, .heavy) struct PageDetectorTests {
     @Test func findsThePageCornersInPhotos() throws {
         let page = try Pages.page()
         let simulation = DocumentPhotoSimulation(seed: 3)

@@ -6,7 +6,7 @@ import OCRKitImages
 import OCRKitTestSupport
 import Testing
 
-@Suite(.onThreadsOfTheirOwn) struct PageStraightenerTests {
+@Suite(.onThreadsOfTheirOwn, .heavy) struct PageStraightenerTests {
     @Test func aPhotoOfAPageReadsLikeTheFlatPage() async throws {
         let page = try Pages.page()
         var simulation = DocumentPhotoSimulation(seed: 5)

@@ -15,7 +15,7 @@ import FoundationXML
 /// Whole pages rendered at run time (a title, paragraphs, tables, a footer with the page's number)
 /// read with their structure: the regions the layout model finds, the tables in them, and every
 /// writer's form of them, each read back by a parser.
-@Suite(.enabled(if: InstalledDependencies.hasLayoutModel, InstalledDependencies.missingTableModelReason), .onThreadsOfTheirOwn)
+@Suite(.enabled(if: InstalledDependencies.hasLayoutModel, InstalledDependencies.missingTableModelReason), .onThreadsOfTheirOwn, .heavy)
 struct PageStructureTests {
     static func read(_ page: RenderedTablePage) async throws -> Page {
         let reader = try PageReader(settings: EngineSettings(.ppocr, jobs: 1), structure: .page)

@@ -11,7 +11,7 @@ import Testing
 /// Tables rendered at run time read by PP-OCR and SLANet, cell by cell, with the words put in
 /// their cells: spans (a row span the model misses recovered), empty and multi-line cells, ruled,
 /// unruled and striped.
-@Suite(.enabled(if: InstalledDependencies.hasTableModel, InstalledDependencies.missingTableModelReason), .onThreadsOfTheirOwn)
+@Suite(.enabled(if: InstalledDependencies.hasTableModel, InstalledDependencies.missingTableModelReason), .onThreadsOfTheirOwn, .heavy)
 struct TableReadingTests {
     let reader: PageReader
 

@@ -5,7 +5,7 @@ import OCRKitTesseract
 import OCRKitTestSupport
 import Testing
 
-@Suite struct DatasetTests {
+@Suite(.heavy) struct DatasetTests {
     @Test(.enabled(if: SharedData.isAvailable("uw3_lines"), SharedData.missingReason))
     func readsScannedLinesWithinTheErrorBound() async throws {
         let manifest = try Manifest(contentsOf: SharedData.manifest("uw3_lines"))

@@ -10,7 +10,7 @@ import Testing
 /// test time): Tesseract reads each as its script writes it, and tells each script apart.
 /// scripts/setup installs the language data and Noto's fonts these need. Rendering with Noto's
 /// fonts keeps a core busy for seconds: on threads of their own.
-@Suite(.onThreadsOfTheirOwn) struct ScriptLinesTests {
+@Suite(.onThreadsOfTheirOwn, .heavy) struct ScriptLinesTests {
     let engine: TesseractEngine
 
     init() throws {

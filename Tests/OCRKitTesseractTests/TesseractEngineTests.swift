@@ -19,7 +19,7 @@ func stack(_ parts: [Bitmap]) -> Bitmap {
                   image: "stacked", resolution: parts.first?.resolution)
 }
 
-@Suite struct TesseractEngineTests {
+@Suite(.heavy) struct TesseractEngineTests {
     let engine: TesseractEngine
 
     init() throws {
