@@ -45,7 +45,12 @@ extension OCRServer {
             try await admission.admit {
                 var events: [DocumentEvent] = []
                 try await documents.read(batch) { event in
-                    if case .failed(let failure) = event { throw failure.error }
+                    if case .failed(let failure) = event {
+                        // A page given up on at its limit is the read's time running out too,
+                        // whichever of the two limits is seen first on a busy machine.
+                        if failure.isGivenUp { throw APIError.tookTooLong("reading \(document.name)", limit: limit) }
+                        throw failure.error
+                    }
                     events.append(event)
                 }
                 return events
