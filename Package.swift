@@ -208,7 +208,7 @@ let package = Package(
         .plugin(name: "CommitStamp", capability: .buildTool()),
 
         // Temporary folders and the shared data sets, for the test targets only.
-        .target(name: "OCRKitTestSupport", dependencies: ["OCRKit", "OCRKitImages", "OCRKitONNX", "OCRKitBench"], path: "Tests/OCRKitTestSupport"),
+        .target(name: "OCRKitTestSupport", dependencies: ["OCRKit", "OCRKitImages", "OCRKitONNX", "OCRKitEngines", "OCRKitBench"], path: "Tests/OCRKitTestSupport"),
         .testTarget(name: "OCRKitTests", dependencies: ["OCRKit"]),
         .testTarget(name: "OCRKitImagesTests", dependencies: ["OCRKitImages", "OCRKitTestSupport"]),
         .testTarget(

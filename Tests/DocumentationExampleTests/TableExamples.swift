@@ -45,7 +45,7 @@ struct TableExamples {
 
     @Test(.enabled(if: InstalledDependencies.hasLayoutModel, InstalledDependencies.missingTableModelReason))
     func pageStructure() async throws {
-        let engine = try EngineSettings(.ppocr, jobs: 1).pageEngine()
+        let engine = try SharedEngines.page(.ppocr)
         let folder = try TemporaryFolder()
         let rendered = try RenderedTablePage(.statement, style: .striped, seed: 12)
         let path = try folder.write(try ImageWriter.pngData(rendered.image), to: "statement.png")
@@ -108,7 +108,7 @@ struct TableExamples {
 
     @Test(.enabled(if: InstalledDependencies.hasTableModel, InstalledDependencies.missingTableModelReason))
     func tableReader() async throws {
-        let engine = try EngineSettings(.ppocr, jobs: 1).pageEngine()
+        let engine = try SharedEngines.page(.ppocr)
         let folder = try TemporaryFolder()
         let path = try Self.statement(in: folder).path
         // Example from Sources/OCRKitStructure/TableReader.swift

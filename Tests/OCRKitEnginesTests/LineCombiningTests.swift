@@ -132,7 +132,7 @@ struct LineCombiningTests {
     }
 
     @Test func aCleanPageIsReadByTesseractAlone() async throws {
-        let engine = try EngineSettings(.auto, jobs: 1).pageEngine()
+        let engine = try SharedEngines.page(.auto)
         let page = try await engine.read(try Self.page(), options: RecognitionOptions())
         #expect(page.lines.map(\.text) == Self.lines)
         #expect(page.engine.name == "tesseract")
@@ -164,9 +164,9 @@ struct LineCombiningTests {
     }
 
     @Test func lineRecognizerExample() async throws {
-        let ppocr = try #require((try EngineSettings(.ppocr, jobs: 1).pageEngine() as? ScriptAwareEngine)?.engine as? any LineRecognizer)
+        let ppocr = try #require((try SharedEngines.page(.ppocr) as? ScriptAwareEngine)?.engine as? any LineRecognizer)
         let bitmap = try Self.page(), options = RecognitionOptions()
-        let tesseractPage = try await EngineSettings(.tesseract, jobs: 1).pageEngine().read(bitmap, options: options)
+        let tesseractPage = try await SharedEngines.page(.tesseract).read(bitmap, options: options)
 
         // Example from Sources/OCRKit/Engine/LineRecognizer.swift
         let quads = tesseractPage.lines.map { $0.box.scaled(width: Double(bitmap.width), height: Double(bitmap.height)).quad }
@@ -182,7 +182,7 @@ struct LineCombiningTests {
         let text = try TranslatedLines.lines(in: "deu", count: 1, from: .names)[0]
         var bitmap = try TextRenderer.render(text, font: TranslatedLines.font(for: "deu"), margin: 24)
         bitmap.image = "deu-line.png"
-        let page = try await EngineSettings(.auto, jobs: 1).pageEngine().read(bitmap)
+        let page = try await SharedEngines.page(.auto).read(bitmap)
         #expect(page.text == text)
     }
 
@@ -193,7 +193,7 @@ struct LineCombiningTests {
         let text = try TranslatedLines.lines(in: "jpn", count: 6, from: .names)[5]
         var bitmap = try TextRenderer.render(text, font: TranslatedLines.font(for: "jpn"), margin: 24).worn(seed: 2031)
         bitmap.image = "jpn-line.png"
-        let page = try await EngineSettings(.auto, jobs: 1).pageEngine().read(bitmap, options: RecognitionOptions(languages: ["jpn"]))
+        let page = try await SharedEngines.page(.auto).read(bitmap, options: RecognitionOptions(languages: ["jpn"]))
         #expect(text.contains(" ("))
         #expect(page.text == text)
     }

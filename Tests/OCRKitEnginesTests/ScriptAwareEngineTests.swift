@@ -37,7 +37,7 @@ import Testing
 
     @Test func aRussianPageWithoutLanguagesIsReadInRussianByTesseract() async throws {
         let (bitmap, truth) = try Self.page(["rus"], count: 3)
-        let page = try await EngineSettings(.auto, jobs: 1).pageEngine().read(bitmap)
+        let page = try await SharedEngines.page(.auto).read(bitmap)
         #expect(page.engine.name == "tesseract")
         #expect(page.languages == ["rus", "ukr"], "Russian, and the other language of its script installed")
         #expect(page.missingLanguages.isEmpty)
@@ -47,7 +47,7 @@ import Testing
     @Test(.enabled(if: InstalledDependencies.hasPPOCR, InstalledDependencies.missingReason))
     func aChinesePageWithoutLanguagesIsReadByBothEnginesInChinese() async throws {
         let (bitmap, truth) = try Self.page(["chi_sim"], count: 3)
-        let page = try await EngineSettings(.auto, jobs: 1).pageEngine().read(bitmap)
+        let page = try await SharedEngines.page(.auto).read(bitmap)
         #expect(page.languages == ["chi_sim"])
         #expect(Self.errorRate(page, truth) < 0.05, "\(page.text)")
     }
@@ -55,7 +55,7 @@ import Testing
     /// An English page quoting a line of Russian: each line read in its own script.
     @Test func eachLineOfAPageOfTwoScriptsIsReadInItsOwn() async throws {
         let (bitmap, truth) = try Self.page(["eng", "rus"])
-        let page = try await EngineSettings(.auto, jobs: 1).pageEngine().read(bitmap)
+        let page = try await SharedEngines.page(.auto).read(bitmap)
         #expect(page.languages.contains("eng") && page.languages.contains("rus"), "\(page.languages)")
         #expect(Self.errorRate(page, truth) < 0.05, "\(page.text)")
         #expect(page.lines.count == truth.count)
@@ -77,7 +77,7 @@ import Testing
     @Test(.enabled(if: InstalledDependencies.hasPPOCR, InstalledDependencies.missingReason))
     func aKoreanPageWithoutLanguagesIsReadInKorean() async throws {
         let (bitmap, truth) = try Self.benchPage("kor", from: 0, worn: false)
-        let page = try await EngineSettings(.auto, jobs: 1).pageEngine().read(bitmap)
+        let page = try await SharedEngines.page(.auto).read(bitmap)
         #expect(page.languages == ["kor"], "\(page.text)")
         #expect(Self.errorRate(page, truth) < 0.05, "\(page.text)")
     }
@@ -88,7 +88,7 @@ import Testing
     @Test(.enabled(if: InstalledDependencies.hasPPOCR, InstalledDependencies.missingReason))
     func aRussianPageReadInCyrillicKeepsItsLinesInOrder() async throws {
         let (bitmap, truth) = try Self.benchPage("rus", from: 20, worn: true)
-        let page = try await EngineSettings(.auto, jobs: 1).pageEngine().read(bitmap)
+        let page = try await SharedEngines.page(.auto).read(bitmap)
         #expect(page.languages.first == "rus", "\(page.languages)")
         try #require(page.lines.count == truth.count, "\(page.text)")
         for (line, truth) in zip(page.lines, truth) {
@@ -120,7 +120,7 @@ import Testing
     func aPagesLettersSayItsLanguage(language: String, choice: EngineChoice) async throws {
         try #require(choice != .auto || InstalledDependencies.hasPPOCR, InstalledDependencies.missingReason)
         let (bitmap, truth) = try Self.page([language], count: 8)
-        let page = try await EngineSettings(choice, jobs: 1).pageEngine().read(bitmap)
+        let page = try await SharedEngines.page(choice).read(bitmap)
         #expect(page.languages == [language], "\(page.text)")
         #expect(Self.errorRate(page, truth) < 0.03, "\(page.text)")
     }
@@ -196,7 +196,7 @@ import Testing
     @Test(.enabled(if: InstalledDependencies.hasPPOCR, InstalledDependencies.missingReason))
     func aLatinLanguageGivenIsReadByBothEngines() async throws {
         let (bitmap, truth) = try Self.page(["deu"], count: 3)
-        let page = try await EngineSettings(.auto, jobs: 1).pageEngine().read(bitmap, options: RecognitionOptions(languages: ["deu"]))
+        let page = try await SharedEngines.page(.auto).read(bitmap, options: RecognitionOptions(languages: ["deu"]))
         #expect(page.engine.name == "auto")
         #expect(page.languages == ["deu"])
         #expect(Self.errorRate(page, truth) < 0.03, "\(page.text)")
@@ -204,7 +204,7 @@ import Testing
 
     @Test(.enabled(if: InstalledDependencies.hasPPOCR, InstalledDependencies.missingReason))
     func ppocrRefusesALanguageOfAnotherScriptSayingWhatReadsIt() throws {
-        let engine = try EngineSettings(.ppocr, jobs: 1).pageEngine()
+        let engine = try SharedEngines.page(.ppocr)
         let error = try #require(throws: OCRError.self) { try engine.validate(RecognitionOptions(languages: ["rus"])) }
         #expect(error.reason.contains("reads the Latin, Han and Japanese kana scripts, not rus (Cyrillic)"), "\(error)")
         #expect(error.reason.contains("--engine auto"))
@@ -212,7 +212,7 @@ import Testing
     }
 
     @Test func autoNamesTheTesseractPackageOfALanguageNotInstalled() throws {
-        let engine = try EngineSettings(.auto, jobs: 1).pageEngine()
+        let engine = try SharedEngines.page(.auto)
         let error = try #require(throws: OCRError.self) { try engine.validate(RecognitionOptions(languages: ["xho_test"])) }
         #expect(error.reason.contains("apt-get install tesseract-ocr-xho-test"), "\(error)")
     }

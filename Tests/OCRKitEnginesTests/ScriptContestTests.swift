@@ -43,7 +43,7 @@ import Testing
     func aShortLineIsReadInItsScriptHoweverSureItsLatinLookAlikes(language: String, index: Int) async throws {
         try #require(InstalledDependencies.hasPPOCR, InstalledDependencies.missingReason)
         let (bitmap, truth) = try Self.benchLine(language, index: index)
-        let page = try await EngineSettings(.auto, jobs: 1).pageEngine().read(bitmap)
+        let page = try await SharedEngines.page(.auto).read(bitmap)
         let script = try #require(Language(language).scripts.first)
         #expect(page.languages.first.flatMap { Language($0).scripts.first } == script, "\(page.languages): \(page.text)")
         // Tesseract writes Thai's sara am (ำ) as its two parts (ํา), which compatibility
@@ -58,7 +58,7 @@ import Testing
     func aLineInEachScriptIsReadInItWithNoLanguage(language: String) async throws {
         try #require(InstalledDependencies.hasPPOCR, InstalledDependencies.missingReason)
         let (bitmap, truth) = try Self.line(language)
-        let page = try await EngineSettings(.auto, jobs: 1).pageEngine().read(bitmap)
+        let page = try await SharedEngines.page(.auto).read(bitmap)
         let script = try #require(Language(language).scripts.first)
         #expect(page.languages.first.flatMap { Language($0).scripts.first } == script, "\(page.languages): \(page.text)")
         #expect(Self.errorRate(page.text, truth) < 0.15, "\(page.text) for \(truth)")
@@ -77,7 +77,7 @@ import Testing
         var bitmap = try TextRenderer.render(text, font: TranslatedLines.font(for: language), margin: 24)
         if index % 2 == 1 { bitmap = bitmap.worn(seed: 2026 + UInt64(index)) }
         bitmap.image = "\(language)-field\(index + 1).png"
-        let page = try await EngineSettings(.auto, jobs: 1).pageEngine().read(bitmap)
+        let page = try await SharedEngines.page(.auto).read(bitmap)
         #expect(page.languages == [language], "\(page.languages): \(page.text)")
         #expect(Self.errorRate(page.text, text) < 0.15, "\(page.text) for \(text)")
     }
@@ -94,7 +94,7 @@ import Testing
         var sign = Bitmap.page(width: max(lines[0].width, lines[1].width) + 160, height: lines[0].height + lines[1].height + 200,
                                placing: [(lines[0], 80, 60), (lines[1], 80, lines[0].height + 140)])
         sign.image = "sign.png"
-        let page = try await EngineSettings(.auto, jobs: 1).pageEngine().read(sign)
+        let page = try await SharedEngines.page(.auto).read(sign)
         try #require(page.lines.count == 2, "\(page.text)")
         #expect(Script(of: page.lines[0].text) == .devanagari && Self.errorRate(page.lines[0].text, hindi) < 0.15, "\(page.text)")
         #expect(page.lines[1].text == english, "\(page.text)")
@@ -107,7 +107,7 @@ import Testing
     @Test(.enabled(if: SharedData.isAvailable("icdar2015"), SharedData.missingReason))
     func streetPhotosAreReadInEnglish() async throws {
         try #require(InstalledDependencies.hasPPOCR, InstalledDependencies.missingReason)
-        let engine = try EngineSettings(.auto, jobs: 1).pageEngine()
+        let engine = try SharedEngines.page(.auto)
         var found = WordScore(), english = WordScore()
         for number in [130, 152, 174] {
             let path = SharedData.datasets.appendingPathComponent("icdar2015/End2End/TestSet/Imgs/img_\(number).jpg").path
@@ -127,7 +127,7 @@ import Testing
         try #require(InstalledDependencies.hasPPOCR, InstalledDependencies.missingReason)
         let image = "endtoend/us/0b86cecf-67d1-4fc0-87c9-b36b0ee228bb.jpg"
         let bitmap = try await ImageLoader().decode(contentsOf: SharedData.datasets.appendingPathComponent("openalpr_plates/\(image)").path)
-        let page = try await EngineSettings(.auto, jobs: 1).pageEngine().read(bitmap)
+        let page = try await SharedEngines.page(.auto).read(bitmap)
         #expect(page.languages == ["eng"], "\(page.languages) \(page.text)")
         #expect(page.missingLanguages.isEmpty)
         let plate = try Self.truth(of: image, in: "openalpr_plates")

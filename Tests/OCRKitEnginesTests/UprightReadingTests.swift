@@ -31,7 +31,7 @@ import Testing
         try #require(choice != .auto || InstalledDependencies.hasPPOCR, InstalledDependencies.missingReason)
         let (upright, truth) = try Self.page()
         let turned = upright.turned(clockwiseQuarterTurns: turns)
-        let page = try await EngineSettings(choice, jobs: 1).pageEngine().read(turned)
+        let page = try await SharedEngines.page(choice).read(turned)
         let straightening = try #require(page.straightening, "not turned: \(page.text)")
         #expect(straightening.quarterTurns == 4 - turns)
         #expect(straightening.onlyTurns)
@@ -43,7 +43,7 @@ import Testing
     /// Languages given or not, the page is turned; an upright page is not.
     @Test func languagesGivenStillTurnAndAnUprightPageIsLeftAlone() async throws {
         let (upright, truth) = try Self.page()
-        let engine = try EngineSettings(.tesseract, jobs: 1).pageEngine()
+        let engine = try SharedEngines.page(.tesseract)
         let turned = try await engine.read(upright.turned(clockwiseQuarterTurns: 2), options: RecognitionOptions(languages: ["eng"]))
         #expect(turned.straightening?.quarterTurns == 2)
         #expect(Self.errorRate(turned, truth) < 0.03, "\(turned.text)")
@@ -55,7 +55,7 @@ import Testing
     /// language; an upright page of Thai, which orientation detection takes for upside down when
     /// it is read in English, is left as it is.
     @Test func pagesOfOtherScriptsAreTurnedOnlyWhenTheyReadWellSo() async throws {
-        let engine = try EngineSettings(.tesseract, jobs: 1).pageEngine()
+        let engine = try SharedEngines.page(.tesseract)
         let (russian, truth) = try Self.page("rus")
         let turned = try await engine.read(russian.turned(clockwiseQuarterTurns: 2))
         #expect(turned.straightening?.quarterTurns == 2)
