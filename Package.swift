@@ -174,7 +174,7 @@ let package = Package(
         .target(
             name: "OCRKitBench",
             dependencies: [
-                "OCRKit", "OCRKitImages", "OCRKitTesseract", "OCRKitEvaluation", "OCRKitLayout", "OCRKitQueue",
+                "OCRKit", "OCRKitImages", "OCRKitTesseract", "OCRKitONNX", "OCRKitEvaluation", "OCRKitLayout", "OCRKitQueue",
                 "OCRKitQueueStores", "OCRKitLive", "OCRKitEngines", "OCRKitExport",
                 .product(name: "AsyncHTTPClient", package: "async-http-client"),
             ]
@@ -197,9 +197,9 @@ let package = Package(
         .executableTarget(
             name: "ocr",
             dependencies: [
-                "OCRKit", "OCRKitImages", "OCRKitTesseract", "OCRKitEvaluation", "OCRKitLayout", "OCRKitExport",
-                "OCRKitPDF", "OCRKitDocuments", "OCRKitONNX", "OCRKitQueue", "OCRKitQueueSQLite", "OCRKitQueueStores", "OCRKitLive", "OCRKitStraighten", "OCRKitEngines",
-                "OCRKitModels", "OCRKitBench", "OCRKitServer", .product(name: "ArgumentParser", package: "swift-argument-parser"),
+                "OCRKit", "OCRKitImages", "OCRKitTesseract", "OCRKitEvaluation", "OCRKitExport", "OCRKitPDF", "OCRKitDocuments",
+                "OCRKitONNX", "OCRKitQueue", "OCRKitQueueStores", "OCRKitLive", "OCRKitEngines", "OCRKitModels", "OCRKitBench",
+                "OCRKitServer", .product(name: "ArgumentParser", package: "swift-argument-parser"),
                 .product(name: "Logging", package: "swift-log"),
             ],
             plugins: ["CommitStamp"]
