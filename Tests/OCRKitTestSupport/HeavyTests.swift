@@ -30,16 +30,9 @@ extension Trait where Self == HeavyTrait {
 }
 
 /// The trait behind ``Testing/Trait/heavy``.
-public struct HeavyTrait: TestTrait, SuiteTrait, TestScoping {
+public struct HeavyTrait: TestCaseTrait {
     /// How long a test may run, once it holds its core, before it is taken to hang.
     public var hangGuard: Duration
-
-    public var isRecursive: Bool { true }
-
-    /// A scope for each test case only: a suite's own scope would hold a core while its tests wait.
-    public func scopeProvider(for test: Test, testCase: Test.Case?) -> Self? {
-        testCase == nil ? nil : self
-    }
 
     public func provideScope(
         for test: Test, testCase: Test.Case?, performing function: @Sendable () async throws -> Void

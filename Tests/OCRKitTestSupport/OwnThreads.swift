@@ -21,14 +21,7 @@ extension Trait where Self == OwnThreadsTrait {
 
 /// The trait behind ``Testing/Trait/onThreadsOfTheirOwn``: the test's task prefers
 /// ``OwnThreads``, which its child tasks and the actors it calls inherit.
-public struct OwnThreadsTrait: TestTrait, SuiteTrait, TestScoping {
-    public var isRecursive: Bool { true }
-
-    /// A scope for each test case only: a suite's own scope would add nothing around them.
-    public func scopeProvider(for test: Test, testCase: Test.Case?) -> Self? {
-        testCase == nil ? nil : self
-    }
-
+public struct OwnThreadsTrait: TestCaseTrait {
     public func provideScope(
         for test: Test, testCase: Test.Case?, performing function: @Sendable () async throws -> Void
     ) async throws {
