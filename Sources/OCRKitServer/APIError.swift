@@ -9,9 +9,8 @@ import OCRKit
 /// (``ErrorMiddleware``), so that a client parses one shape.
 public struct APIError: HTTPResponseError, Sendable {
     public var status: HTTPResponse.Status
-    /// A word a program can compare: an ``OCRKit/OCRError/Code`` raw value, or one of the
-    /// server's own (`unauthorized`, `not-found`, `busy`, `timeout`, ...).
-    public var code: String
+    /// A word a program can compare (``Code``).
+    public var code: Code
     /// A sentence for people, naming the file and the cause where there is one.
     public var message: String
     /// Headers the answer carries beside its body: `Retry-After` for a call turned away for
@@ -19,7 +18,7 @@ public struct APIError: HTTPResponseError, Sendable {
     public var headers: HTTPFields
 
     /// - Parameter retryAfter: seconds after which a call turned away may try again.
-    public init(_ status: HTTPResponse.Status, code: String, message: String, retryAfter: Int? = nil) {
+    public init(_ status: HTTPResponse.Status, code: Code, message: String, retryAfter: Int? = nil) {
         self.status = status
         self.code = code
         self.message = message
@@ -41,13 +40,13 @@ public struct APIError: HTTPResponseError, Sendable {
         // The server's own disk refused what it wrote: nothing the client sent.
         case .engineFailure, .notWritable: .internalServerError
         }
-        self.init(status, code: error.code.rawValue, message: error.description)
+        self.init(status, code: Code(error.code), message: error.description)
     }
 
     public func response(from request: Request, context: some RequestContext) throws -> Response {
         var headers = headers
         headers[.contentType] = "application/json"
-        let body = try JSONEncoder().encode(["error": ["code": code, "message": message]])
+        let body = try JSONEncoder().encode(["error": ["code": code.rawValue, "message": message]])
         return Response(status: status, headers: headers, body: ResponseBody(byteBuffer: ByteBuffer(bytes: body)))
     }
 }
@@ -63,9 +62,9 @@ struct ErrorMiddleware<Context: RequestContext>: RouterMiddleware {
             return try await next(request, context)
         } catch let error as HTTPError where error.status == .notFound {
             guard let methods = routes.methods(matching: request.uri.path) else {
-                throw APIError(.notFound, code: "not-found", message: "there is nothing at \(request.uri.path)")
+                throw APIError(.notFound, code: .notFound, message: "there is nothing at \(request.uri.path)")
             }
-            var refusal = APIError(.methodNotAllowed, code: "method-not-allowed",
+            var refusal = APIError(.methodNotAllowed, code: .methodNotAllowed,
                                    message: "\(request.uri.path) takes \(methods.map(\.rawValue).sorted().joined(separator: ", ")), not \(request.method)")
             refusal.headers[.allow] = methods.map(\.rawValue).sorted().joined(separator: ", ")
             throw refusal
@@ -78,16 +77,16 @@ struct ErrorMiddleware<Context: RequestContext>: RouterMiddleware {
             throw APIError(error.status, code: Self.code(for: error.status), message: reason)
         } catch {
             context.logger.error("\(request.method) \(request.uri.path) failed: \(error)")
-            throw APIError(.internalServerError, code: "internal", message: "the server failed: \(error)")
+            throw APIError(.internalServerError, code: .internal, message: "the server failed: \(error)")
         }
     }
 
-    private static func code(for status: HTTPResponse.Status) -> String {
+    private static func code(for status: HTTPResponse.Status) -> APIError.Code {
         switch status {
-        case .notFound: "not-found"
-        case .contentTooLarge: "too-large"
-        case .unauthorized: "unauthorized"
-        default: status.reasonPhrase.lowercased().replacingOccurrences(of: " ", with: "-")
+        case .notFound: .notFound
+        case .contentTooLarge: APIError.Code(.tooLarge)
+        case .unauthorized: .unauthorized
+        default: APIError.Code(rawValue: status.reasonPhrase.lowercased().replacingOccurrences(of: " ", with: "-"))
         }
     }
 }

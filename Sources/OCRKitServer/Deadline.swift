@@ -13,7 +13,7 @@ extension APIError {
     /// 408: `what` took longer than the server's `limit`, whether the whole read or one of its
     /// pages (``OCRKitDocuments/PageFailure/isGivenUp``) ran out first.
     static func tookTooLong(_ what: String, limit: Duration) -> APIError {
-        APIError(.requestTimeout, code: "timeout",
+        APIError(.requestTimeout, code: .timeout,
                  message: "\(what) took longer than the server's limit of \(String(format: "%g", limit.timeInterval)) s")
     }
 }

@@ -71,7 +71,7 @@ actor ReadAdmission {
     /// have likely ended.
     private func busy() -> APIError {
         let wait = typicalRead * Double(waiting.count + workers) / Double(workers)
-        return APIError(.serviceUnavailable, code: "busy",
+        return APIError(.serviceUnavailable, code: .busy,
                         message: "every worker is reading and \(waiting.count) reads are waiting: try again later",
                         retryAfter: max(1, Int(wait.rounded(.up))))
     }

@@ -76,6 +76,6 @@ struct ReadParameters: Sendable {
     }
 
     private static func invalid(_ message: String) -> APIError {
-        APIError(.badRequest, code: OCRError.Code.invalidOption.rawValue, message: message)
+        APIError(.badRequest, code: APIError.Code(.invalidOption), message: message)
     }
 }

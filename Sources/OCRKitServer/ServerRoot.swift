@@ -24,14 +24,14 @@ struct ServerRoot: Sendable {
             let full = (folder as NSString).appendingPathComponent(path)
             let (found, missing) = ImageFiles.resolve([full])
             if !missing.isEmpty {
-                throw APIError(.notFound, code: OCRError.Code.fileNotFound.rawValue, message: "\(path): no such file or folder under the root")
+                throw APIError(.notFound, code: APIError.Code(.fileNotFound), message: "\(path): no such file or folder under the root")
             }
             // A link inside the root may lead out of it: what counts is where it leads.
             for file in [full] + found where !contains(file) { throw outside(path) }
             files += found
         }
         guard !files.isEmpty else {
-            throw APIError(.unprocessableContent, code: "no-image", message: "\(paths.joined(separator: ", ")) hold no image files")
+            throw APIError(.unprocessableContent, code: .noImage, message: "\(paths.joined(separator: ", ")) hold no image files")
         }
         return files
     }
@@ -43,7 +43,7 @@ struct ServerRoot: Sendable {
     }
 
     private func outside(_ path: String) -> APIError {
-        APIError(.forbidden, code: "outside-root", message: "\(path): only paths inside the server's root folder can be read")
+        APIError(.forbidden, code: .outsideRoot, message: "\(path): only paths inside the server's root folder can be read")
     }
 
     private static func resolved(_ path: String) -> String? {

@@ -14,7 +14,7 @@ struct TokenMiddleware<Context: RequestContext>: RouterMiddleware {
         }
         // Compared in constant time, so that timing does not tell how much of a guess was right.
         guard let given, Self.same(Array(given.utf8), Array(token.utf8)) else {
-            throw APIError(.unauthorized, code: "unauthorized",
+            throw APIError(.unauthorized, code: .unauthorized,
                            message: given == nil ? "this server needs a token: send Authorization: Bearer TOKEN"
                                                  : "the token is not this server's")
         }

@@ -19,7 +19,7 @@ enum Upload {
             images = body.readableBytes == 0 ? [] : [UploadedImage(name: name, contents: Data(body.readableBytesView))]
         }
         guard !images.isEmpty else {
-            throw APIError(.badRequest, code: "no-image",
+            throw APIError(.badRequest, code: .noImage,
                            message: "the request holds no image: send one as the body, or files in a multipart/form-data form")
         }
         return images
@@ -33,7 +33,7 @@ enum Upload {
         do {
             return try await request.collectBody(upTo: limit)
         } catch let error as any HTTPResponseError where error.status == .contentTooLarge {
-            throw APIError(.contentTooLarge, code: OCRError.Code.tooLarge.rawValue,
+            throw APIError(.contentTooLarge, code: APIError.Code(.tooLarge),
                            message: "the request is larger than the server's limit of \(limit) bytes")
         }
     }
@@ -41,13 +41,13 @@ enum Upload {
     /// The files of a form, in order, named by their file names (made unique: `a.png`, `a (2).png`).
     private static func formFiles(_ body: ByteBuffer, contentType: String) throws -> [UploadedImage] {
         guard let boundary = parameter("boundary", in: contentType) else {
-            throw APIError(.badRequest, code: "bad-form", message: "a multipart/form-data request needs a boundary in its Content-Type")
+            throw APIError(.badRequest, code: .badForm, message: "a multipart/form-data request needs a boundary in its Content-Type")
         }
         let form: FormData
         do {
             form = try FormData(Data(body.readableBytesView), boundary: boundary)
         } catch {
-            throw APIError(.badRequest, code: "bad-form", message: "the multipart/form-data body cannot be parsed: \(error)")
+            throw APIError(.badRequest, code: .badForm, message: "the multipart/form-data body cannot be parsed: \(error)")
         }
         // Fields that are not files (no file name) are not images.
         let files = form.parts.compactMap { part in

@@ -14,4 +14,16 @@ struct APIErrorTests {
         }
         #expect(APIError(OCRError(.notWritable, path: "/var/ocr/out.pdf", reason: "no space left on device")).status == .internalServerError)
     }
+
+    /// The server's own codes and the readers' share one type, each written once; a client
+    /// compares their words.
+    @Test func codesAreTheWordsAClientCompares() {
+        // Example from Sources/OCRKitServer/APIError+Code.swift
+        let missing = APIError(.notFound, code: .notFound, message: "there is no batch 7")
+        let refused = APIError(.badRequest, code: APIError.Code(.invalidOption), message: "limit must be a whole number")
+        print(missing.code.rawValue, refused.code.rawValue)   // not-found invalid-option
+
+        #expect(missing.code.rawValue == "not-found" && refused.code.rawValue == "invalid-option")
+        #expect(APIError(OCRError(.tooLarge, reason: "too large")).code == APIError.Code(.tooLarge))
+    }
 }

@@ -45,11 +45,11 @@ extension OCRServer {
         let query = request.uri.queryParameters
         let parameters = try ReadParameters(query, formats: [OutputFormat.json], extra: ["name"])
         if parameters.engine != nil || parameters.order != nil {
-            throw APIError(.badRequest, code: OCRError.Code.invalidOption.rawValue,
+            throw APIError(.badRequest, code: APIError.Code(.invalidOption),
                            message: "batches are read by the server's engine and order: start ocr serve with --engine and --order")
         }
         if let name = ["pages", "dpi", "redo", "force", "password"].first(where: { query[Substring($0)] != nil }) {
-            throw APIError(.badRequest, code: OCRError.Code.invalidOption.rawValue,
+            throw APIError(.badRequest, code: APIError.Code(.invalidOption),
                            message: "\(name) is for a read: batches read their documents' pages that hold no text, as the server loads them")
         }
         let name = query["name"].map(String.init)
@@ -57,13 +57,13 @@ extension OCRServer {
         let batch: BatchID
         if request.headers[.contentType]?.lowercased().hasPrefix("application/json") == true {
             guard let root = configuration.root.map(ServerRoot.init) else {
-                throw APIError(.forbidden, code: "no-root",
+                throw APIError(.forbidden, code: .noRoot,
                                message: "this server reads no paths of its own: upload the images, or start ocr serve with --root")
             }
             let body = try await Upload.body(of: request, limit: configuration.limits.maximumRequestBytes)
             let listing: PathListing
             do { listing = try JSONDecoder().decode(PathListing.self, from: Data(body.readableBytesView)) } catch {
-                throw APIError(.badRequest, code: "bad-json", message: "the body must be {\"paths\": [\"folder/\", \"scan.png\"]}: \(error)")
+                throw APIError(.badRequest, code: .badJSON, message: "the body must be {\"paths\": [\"folder/\", \"scan.png\"]}: \(error)")
             }
             let files = try root.images(listing.paths)
             try Self.check(files.count, limit: limit)
@@ -98,7 +98,7 @@ extension OCRServer {
 
     private static func check(_ count: Int, limit: Int) throws {
         if count > limit {
-            throw APIError(.contentTooLarge, code: OCRError.Code.tooLarge.rawValue,
+            throw APIError(.contentTooLarge, code: APIError.Code(.tooLarge),
                            message: "the batch holds \(count) images, more than the server's limit of \(limit)")
         }
     }
@@ -107,7 +107,7 @@ extension OCRServer {
     private func summary(_ context: BasicRequestContext) async throws -> BatchSummary {
         let text = context.parameters.get("id") ?? ""
         guard let id = Int64(text), let summary = try await processor.store.batches().first(where: { $0.id.rawValue == id }) else {
-            throw APIError(.notFound, code: "not-found", message: "there is no batch \(text)")
+            throw APIError(.notFound, code: .notFound, message: "there is no batch \(text)")
         }
         return summary
     }

@@ -35,7 +35,7 @@ extension OCRServer {
             guard let number = Int(text), page.tables.indices.contains(number - 1) else {
                 let held = page.tables.isEmpty ? "no tables (its structure is read with ocr serve --structure)"
                     : page.tables.count == 1 ? "one table" : "\(page.tables.count) tables"
-                throw APIError(.notFound, code: "not-found", message: "there is no table \(text) in \(page.image): it has \(held)")
+                throw APIError(.notFound, code: .notFound, message: "there is no table \(text) in \(page.image): it has \(held)")
             }
             let csv = try page.tables[number - 1].csv()
             let name = Self.headerSafe(TableFiles.name(of: page, table: number))
@@ -48,7 +48,7 @@ extension OCRServer {
     private func item(_ context: BasicRequestContext) async throws -> ItemResult {
         let text = context.parameters.get("id") ?? ""
         guard let id = Int64(text), let result = try await processor.store.result(of: ItemID(rawValue: id)) else {
-            throw APIError(.notFound, code: "not-found", message: "there is no read image \(text)")
+            throw APIError(.notFound, code: .notFound, message: "there is no read image \(text)")
         }
         return result
     }

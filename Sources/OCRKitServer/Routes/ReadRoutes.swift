@@ -19,7 +19,7 @@ extension OCRServer {
                 try await Upload.images(of: request, limit: limit, name: name)
             }
             guard images.count == 1 else {
-                throw APIError(.badRequest, code: "one-image",
+                throw APIError(.badRequest, code: .oneImage,
                                message: "a read takes one image, and this request holds \(images.count): send several as a batch")
             }
             let reader = try await readers.reader(engine: parameters.engine, order: parameters.order,
