@@ -6,7 +6,7 @@ extension APIError {
     ///
     /// ```swift
     /// let missing = APIError(.notFound, code: .notFound, message: "there is no batch 7")
-    /// let refused = APIError(.badRequest, code: APIError.Code(.invalidOption), message: "limit must be a whole number")
+    /// let refused = APIError(OCRError(.invalidOption, reason: "limit must be a whole number"))   // 400
     /// print(missing.code.rawValue, refused.code.rawValue)   // not-found invalid-option
     /// ```
     public struct Code: RawRepresentable, Hashable, Sendable {

@@ -76,6 +76,6 @@ struct ReadParameters: Sendable {
     }
 
     private static func invalid(_ message: String) -> APIError {
-        APIError(.badRequest, code: APIError.Code(.invalidOption), message: message)
+        APIError(OCRError(.invalidOption, reason: message))
     }
 }

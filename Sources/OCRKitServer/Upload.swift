@@ -33,8 +33,8 @@ enum Upload {
         do {
             return try await request.collectBody(upTo: limit)
         } catch let error as any HTTPResponseError where error.status == .contentTooLarge {
-            throw APIError(.contentTooLarge, code: APIError.Code(.tooLarge),
-                           message: "the request is larger than the server's limit of \(limit) bytes")
+            throw APIError(OCRError(.tooLarge,
+                                    reason: "the request is larger than the server's limit of \(limit) bytes"))
         }
     }
 

@@ -20,10 +20,11 @@ struct APIErrorTests {
     @Test func codesAreTheWordsAClientCompares() {
         // Example from Sources/OCRKitServer/APIError+Code.swift
         let missing = APIError(.notFound, code: .notFound, message: "there is no batch 7")
-        let refused = APIError(.badRequest, code: APIError.Code(.invalidOption), message: "limit must be a whole number")
+        let refused = APIError(OCRError(.invalidOption, reason: "limit must be a whole number"))   // 400
         print(missing.code.rawValue, refused.code.rawValue)   // not-found invalid-option
 
         #expect(missing.code.rawValue == "not-found" && refused.code.rawValue == "invalid-option")
+        #expect(refused.status == .badRequest && refused.message == "limit must be a whole number")
         #expect(APIError(OCRError(.tooLarge, reason: "too large")).code == APIError.Code(.tooLarge))
     }
 }

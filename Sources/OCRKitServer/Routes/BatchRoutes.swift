@@ -45,12 +45,12 @@ extension OCRServer {
         let query = request.uri.queryParameters
         let parameters = try ReadParameters(query, formats: [OutputFormat.json], extra: ["name"])
         if parameters.engine != nil || parameters.order != nil {
-            throw APIError(.badRequest, code: APIError.Code(.invalidOption),
-                           message: "batches are read by the server's engine and order: start ocr serve with --engine and --order")
+            throw APIError(OCRError(.invalidOption,
+                                    reason: "batches are read by the server's engine and order: start ocr serve with --engine and --order"))
         }
         if let name = ["pages", "dpi", "redo", "force", "password"].first(where: { query[Substring($0)] != nil }) {
-            throw APIError(.badRequest, code: APIError.Code(.invalidOption),
-                           message: "\(name) is for a read: batches read their documents' pages that hold no text, as the server loads them")
+            throw APIError(OCRError(.invalidOption,
+                                    reason: "\(name) is for a read: batches read their documents' pages that hold no text, as the server loads them"))
         }
         let name = query["name"].map(String.init)
         let limit = configuration.limits.maximumBatchImages
@@ -98,8 +98,8 @@ extension OCRServer {
 
     private static func check(_ count: Int, limit: Int) throws {
         if count > limit {
-            throw APIError(.contentTooLarge, code: APIError.Code(.tooLarge),
-                           message: "the batch holds \(count) images, more than the server's limit of \(limit)")
+            throw APIError(OCRError(.tooLarge,
+                                    reason: "the batch holds \(count) images, more than the server's limit of \(limit)"))
         }
     }
 

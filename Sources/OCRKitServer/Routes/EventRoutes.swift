@@ -1,6 +1,7 @@
 import Foundation
 import HTTPTypes
 import Hummingbird
+import OCRKit
 import OCRKitQueue
 import ServiceLifecycle
 
@@ -14,7 +15,7 @@ extension OCRServer {
         routes.add(.get, "/v1/events") { request, _ in
             let query = request.uri.queryParameters
             for (name, _) in query where name != "batch" && name != "after" {
-                throw APIError(.badRequest, code: APIError.Code(.invalidOption), message: "unknown parameter '\(name)'; events take batch and after")
+                throw APIError(OCRError(.invalidOption, reason: "unknown parameter '\(name)'; events take batch and after"))
             }
             let after = try Self.number(request.headers[.lastEventID] ?? query["after"].map(String.init), "the cursor") ?? 0
             let batch = try Self.number(query["batch"].map(String.init), "the batch").map(BatchID.init(rawValue:))
@@ -54,7 +55,7 @@ extension OCRServer {
     private static func number(_ text: String?, _ what: String) throws -> Int64? {
         guard let text else { return nil }
         guard let value = Int64(text), value >= 0 else {
-            throw APIError(.badRequest, code: APIError.Code(.invalidOption), message: "\(what) must be a whole number, not '\(text)'")
+            throw APIError(OCRError(.invalidOption, reason: "\(what) must be a whole number, not '\(text)'"))
         }
         return value
     }
