@@ -89,9 +89,10 @@ let package = Package(
 
         // Reading order, columns and paragraphs, for any engine.
         .target(name: "OCRKitLayout", dependencies: ["OCRKit"]),
-        // A page's structure: its regions (a layout model), its tables cell by cell (SLANet, and
-        // the words read put in the cells), in reading order (OCRKitLayout).
-        .target(name: "OCRKitStructure", dependencies: ["OCRKit", "OCRKitONNX", "OCRKitLayout"]),
+        // A page's structure: its regions (a layout model), its tables cell by cell (a table
+        // structure model, and the words read put in the cells), in reading order (OCRKitLayout).
+        // The models are the core's protocols; OCRKitONNX's PP-PicoDet and SLANet conform.
+        .target(name: "OCRKitStructure", dependencies: ["OCRKit", "OCRKitLayout"]),
 
         // hOCR and ALTO documents from pages.
         .target(name: "OCRKitExport", dependencies: ["OCRKit", .product(name: "CSV", package: "CSV.swift")]),
@@ -235,6 +236,9 @@ let package = Package(
                 .product(name: "SwiftCSV", package: "SwiftCSV"), .product(name: "Ink", package: "Ink"),
             ]
         ),
+        // The structure's rules on grids and pages built by hand, through models that answer as
+        // told: no ONNX Runtime, no model's weights.
+        .testTarget(name: "OCRKitStructureRuleTests", dependencies: ["OCRKitStructure"]),
         .testTarget(name: "OCRKitONNXTests", dependencies: ["OCRKitONNX", "OCRKitImages", "OCRKitLayout", "OCRKitEvaluation", "OCRKitTestSupport"]),
         .testTarget(
             name: "OCRKitPDFTests",

@@ -33,8 +33,7 @@ public final class NDLOCREngine: OCREngine {
         /// `ndlocr` in the first of ``OCRKit/DataFolders``' places that has it (else in the
         /// user's): where a copy of NDLOCR-Lite's models may be put instead of giving ``models``.
         public static var installedModels: String {
-            let folders = DataFolders.standard()
-            return folders.locate("ndlocr") ?? "\(folders.destination.models)/ndlocr"
+            DataFolders.standard().model("ndlocr")
         }
 
         public init(models: String = installedModels, charset: String? = nil, classes: String? = nil,

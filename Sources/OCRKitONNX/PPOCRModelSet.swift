@@ -26,7 +26,7 @@ public struct PPOCRModelSet: Sendable {
     /// ``OCRKit/DataFolders``' places that has it, else where `ocr models install` would put it,
     /// so that an error names that folder.
     public static func installedFolder(named name: String, in folders: DataFolders = .standard()) -> String {
-        folders.locate("ppocr/\(name)") ?? "\(folders.destination.models)/ppocr/\(name)"
+        folders.model("ppocr/\(name)")
     }
 
     /// The folder a `--models` argument names: an installed set's name, or a folder.

@@ -15,16 +15,7 @@ import OCRKit
 /// let model = try PicoDetLayoutModel(file: PicoDetLayoutModel.installedFile())
 /// for region in try await model.regions(in: image) { print(region.label, region.box) }   // table (40, 210, 1900, 900)
 /// ```
-public final class PicoDetLayoutModel: Sendable {
-    /// A region the model found.
-    public struct Detection: Sendable, Hashable {
-        /// What the model calls it: `text`, `title`, `table`...
-        public var label: String
-        /// In the image's pixels.
-        public var box: Rect
-        public var score: Double
-    }
-
+public final class PicoDetLayoutModel: LayoutModel {
     /// Regions less sure than this are dropped (RapidLayout's default).
     static let minimumScore: Float = 0.5
     /// Two regions of a kind overlapping more than this (intersection over union) are one.
@@ -35,7 +26,7 @@ public final class PicoDetLayoutModel: Sendable {
     /// ``OCRKit/DataFolders``' places that has it, else where `ocr models install layout` would
     /// put it, so that an error names that file.
     public static func installedFile(in folders: DataFolders = .standard()) -> String {
-        folders.locate("structure/layout/layout_cdla.onnx") ?? "\(folders.destination.models)/structure/layout/layout_cdla.onnx"
+        folders.model("structure/layout/layout_cdla.onnx")
     }
 
     public var file: String { session.file }
@@ -59,21 +50,21 @@ public final class PicoDetLayoutModel: Sendable {
         }
     }
 
-    /// The regions of `image`, surest first.
+    /// The regions of `image`, surest first (``OCRKit/LayoutModel``).
     ///
     /// - Throws: ``OCRKit/OCRError`` naming the model when it does not load or gives outputs of
     ///   other shapes than PicoDet's.
-    public func regions(in image: Bitmap) async throws -> [Detection] {
+    public func regions(in image: Bitmap) async throws -> [LayoutDetection] {
         try await session.run { [self] session, labels in try detect(image, session: session, labels: labels) }
     }
 
-    private func detect(_ image: Bitmap, session: ONNXSession, labels: [String]) throws -> [Detection] {
+    private func detect(_ image: Bitmap, session: ONNXSession, labels: [String]) throws -> [LayoutDetection] {
         let height = session.inputShapes[0][2], width = session.inputShapes[0][3]
         var input = [Float](repeating: 0, count: 3 * width * height)
         image.sample(Rect(x: 0, y: 0, width: Double(image.width), height: Double(image.height)).quad, width: width, height: height,
                      format: SLANetModel.format, into: &input, at: .image(width: width, height: height))
         let scaleX = Double(image.width) / Double(width), scaleY = Double(image.height) / Double(height)
-        let candidates: [Detection] = try session.run([session.inputNames[0]: Tensor(shape: [1, 3, height, width], values: input)]) { outputs in
+        let candidates: [LayoutDetection] = try session.run([session.inputNames[0]: Tensor(shape: [1, 3, height, width], values: input)]) { outputs in
             // Each level's scores (a column a label) and box distributions (four sides of eight
             // steps), finest level first.
             let scores = outputs.values.filter { $0.shape.count == 3 && $0.shape[2] == labels.count }.sorted { $0.shape[1] > $1.shape[1] }
@@ -83,7 +74,7 @@ public final class PicoDetLayoutModel: Sendable {
                   zip(scores, boxes).allSatisfy({ $0.shape[1] == $1.shape[1] }) else {
                 throw OCRError(.engineFailure, path: file, reason: "the model's outputs are \(outputs.values.map(\.shape)), not four levels of scores and boxes")
             }
-            var found: [Detection] = []
+            var found: [LayoutDetection] = []
             for (level, stride) in Self.strides.enumerated() {
                 let columns = (width + stride - 1) / stride
                 let steps = boxes[level].shape[2] / 4
@@ -98,7 +89,7 @@ public final class PicoDetLayoutModel: Sendable {
                         let x1 = min(max(centreX - sides[0], 0), Double(width)), y1 = min(max(centreY - sides[1], 0), Double(height))
                         let x2 = min(max(centreX + sides[2], 0), Double(width)), y2 = min(max(centreY + sides[3], 0), Double(height))
                         guard x2 > x1, y2 > y1 else { continue }
-                        found.append(Detection(label: labels[label], box: Rect(x: x1 * scaleX, y: y1 * scaleY, width: (x2 - x1) * scaleX,
+                        found.append(LayoutDetection(label: labels[label], box: Rect(x: x1 * scaleX, y: y1 * scaleY, width: (x2 - x1) * scaleX,
                                                                                  height: (y2 - y1) * scaleY), score: Double(score)))
                     }
                 }

@@ -15,19 +15,7 @@ import OCRKit
 /// let structure = try await model.structure(of: image)   // a Bitmap of a table
 /// print(structure.tokens.joined())   // <thead><tr><td></td>...
 /// ```
-public final class SLANetModel: Sendable {
-    /// What the model read of a table.
-    public struct Prediction: Sendable, Hashable {
-        /// The HTML tokens of the table's structure, in order, without `<table>` around them: `<tr>`,
-        /// `<td></td>`, or a cell with spans as `<td`, ` colspan="2"`, `>`, `</td>`.
-        public var tokens: [String]
-        /// How sure the model was of each token, as its probability.
-        public var probabilities: [Double]
-        /// The box of each cell, in the order of the cells' opening tokens (`<td></td>` or `<td`), in
-        /// the image's pixels.
-        public var cellBoxes: [Rect]
-    }
-
+public final class SLANetModel: TableStructureModel {
     /// The model's input side.
     static let side = 488
     /// The model's vocabulary beyond its dictionary: what starts and ends a table's tokens.
@@ -43,7 +31,7 @@ public final class SLANetModel: Sendable {
     /// places that has it, else where `ocr models install tables` would put it, so that an error
     /// names that file.
     public static func installedFile(in folders: DataFolders = .standard()) -> String {
-        folders.locate("structure/tables/slanet-1m.onnx") ?? "\(folders.destination.models)/structure/tables/slanet-1m.onnx"
+        folders.model("structure/tables/slanet-1m.onnx")
     }
 
     public var file: String { session.file }
@@ -63,15 +51,15 @@ public final class SLANetModel: Sendable {
         }
     }
 
-    /// The structure of the table in `image`, the whole image being the table.
+    /// The structure of the table in `image`, the whole image being the table (``OCRKit/TableStructureModel``).
     ///
     /// - Throws: ``OCRKit/OCRError`` naming the model when it does not load or gives outputs of
     ///   other shapes than SLANet's.
-    public func structure(of image: Bitmap) async throws -> Prediction {
+    public func structure(of image: Bitmap) async throws -> TableStructurePrediction {
         try await session.run { [self] session, dictionary in try predict(image, session: session, dictionary: dictionary) }
     }
 
-    private func predict(_ image: Bitmap, session: ONNXSession, dictionary: [String]) throws -> Prediction {
+    private func predict(_ image: Bitmap, session: ONNXSession, dictionary: [String]) throws -> TableStructurePrediction {
         let side = Self.side
         let scale = Double(side) / Double(max(image.width, image.height))
         var input = [Float](repeating: 0, count: 3 * side * side)
@@ -106,8 +94,8 @@ public final class SLANetModel: Sendable {
 
     /// The tokens read greedily up to the end token, and each cell's box scaled to the image.
     static func decode(tokens: UnsafeBufferPointer<Float>, boxes: UnsafeBufferPointer<Float>, steps: Int,
-                       dictionary: [String], width: Double, height: Double) -> Prediction {
-        var prediction = Prediction(tokens: [], probabilities: [], cellBoxes: [])
+                       dictionary: [String], width: Double, height: Double) -> TableStructurePrediction {
+        var prediction = TableStructurePrediction(tokens: [], probabilities: [], cellBoxes: [])
         let classes = dictionary.count
         for step in 0..<steps {
             let scores = tokens[(step * classes)..<((step + 1) * classes)]

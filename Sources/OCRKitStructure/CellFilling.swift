@@ -1,4 +1,5 @@
 import OCRKit
+import OCRKitLayout
 
 /// Puts the words a page's engine read into a table's cells, by where they are: the text of a
 /// table comes from the page's own reading, not from a second reading of the table.
@@ -13,11 +14,12 @@ struct CellFilling {
     let rows: [ClosedRange<Double>]
     let columns: [ClosedRange<Double>]
     let grid: TableGrid
+    /// The cells' boxes, in the order of `grid.cells`, normalised like the page's boxes.
+    let boxes: [Rect]
 
-    /// - Parameter boxes: the cells' boxes, in the order of `grid.cells`, normalised like the
-    ///   page's boxes.
     init(grid: TableGrid, boxes: [Rect]) {
         self.grid = grid
+        self.boxes = boxes
         rows = Self.bands(count: grid.rowCount, boxes: boxes, cells: grid.cells) { cell, box in
             (cell.row, cell.rowSpan, box.minY, box.maxY)
         }
@@ -83,15 +85,18 @@ struct CellFilling {
         }
     }
 
-    private func placeDistance(_ cell: TableGrid.Cell, row: Int, column: Int) -> Int {
+    /// How far `cell` lies from a place, in rows and then columns: a cell in the place's row comes
+    /// before any in another row.
+    private func placeDistance(_ cell: TableGrid.Cell, row: Int, column: Int) -> (rows: Int, columns: Int) {
         let rowGap = row < cell.row ? cell.row - row : max(0, row - (cell.row + cell.rowSpan - 1))
         let columnGap = column < cell.column ? cell.column - column : max(0, column - (cell.column + cell.columnSpan - 1))
-        return rowGap * 1000 + columnGap
+        return (rowGap, columnGap)
     }
 
-    /// The lines of each cell, in the order of `grid.cells`: each line's runs of words placed as
-    /// ``cell(of:)`` says, those of one line in one cell making one line, top to bottom.
-    func fill(_ lines: [Line]) -> [[Line]] {
+    /// The grid's cells placed on the page, in the order of `grid.cells`, each with its box and
+    /// its lines: each line's runs of words placed
+    /// as ``cell(of:)`` says, those of one line in one cell making one line, top to bottom.
+    func placed(_ lines: [Line]) -> [PlacedCell] {
         var cells = [[Line]](repeating: [], count: grid.cells.count)
         for line in lines {
             var pieces: [Int: [Word]] = [:]
@@ -103,33 +108,25 @@ struct CellFilling {
             }
             for cell in order { cells[cell].append(Line(words: pieces[cell]!)) }
         }
-        return cells.map { $0.sorted { $0.box.midY < $1.box.midY } }
-    }
-
-    /// The narrowest gap between two cells' words, in the words' heights: a space is about a
-    /// third of a (detector's, padded) word box's height; two cells of a price list were 0.9 apart.
-    static let cellGap = 0.6
-
-    /// A line's words in runs split where the gap between two words is wider than ``cellGap``:
-    /// a detector may read two cells side by side as one line, but the words of one cell are a
-    /// space apart, and a run is placed whole, by its middle, so that a long cell's last word
-    /// reaching past its column's usual edge stays in it.
-    static func runs(of line: Line) -> [[Word]] {
-        // In pixels (the quads'), where widths and heights compare. A table's rules that an
-        // engine read as text (Tesseract's "|") are no cell's words, and would join two cells.
-        let words = line.asWords.filter { !$0.text.allSatisfy { "|│┃¦".contains($0) } }
-            .sorted { $0.quad.boundingRect.minX < $1.quad.boundingRect.minX }
-        var runs: [[Word]] = []
-        for word in words {
-            let box = word.quad.boundingRect
-            if let last = runs.last?.last?.quad.boundingRect, box.minX - last.maxX <= Self.cellGap * max(last.height, box.height) {
-                runs[runs.count - 1].append(word)
-            } else {
-                runs.append([word])
-            }
+        return zip(grid.cells, zip(boxes, cells)).map { cell, placed in
+            PlacedCell(cell: cell, box: placed.0, lines: placed.1.sorted { $0.box.midY < $1.box.midY })
         }
-        return runs
     }
+
+    /// A line's words in runs, split where two words stand a cell apart
+    /// (``OCRKitLayout/Rows/areCellsApart(_:_:)``): a detector may read two cells side by side
+    /// as one line, but the words of one cell are a space apart, and a run is placed whole, by
+    /// its middle, so that a long cell's last word reaching past its column's usual edge stays in it.
+    static func runs(of line: Line) -> [[Word]] {
+        // In pixels (the quads'), where widths and heights compare.
+        Rows.runs(of: line.asWords.filter { !$0.isTableRule }, box: \.quad.boundingRect)
+    }
+}
+
+extension Word {
+    /// Whether the word is a table's rule that an engine read as text (Tesseract reads a ruled
+    /// table's vertical lines as "|"): no cell's word, and it would join two cells' words.
+    var isTableRule: Bool { text.allSatisfy { "|│┃¦".contains($0) } }
 }
 
 extension Line {

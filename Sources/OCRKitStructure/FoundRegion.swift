@@ -1,5 +1,4 @@
 import OCRKit
-import OCRKitONNX
 
 /// A region the layout model found, as OCRKit names it, normalised like the page's boxes.
 struct FoundRegion: Hashable {
@@ -23,7 +22,7 @@ struct FoundRegion: Hashable {
     }
 
     /// The model's detections in `width` x `height` pixels as regions.
-    static func regions(from detections: [PicoDetLayoutModel.Detection], width: Int, height: Int) -> [FoundRegion] {
+    static func regions(from detections: [LayoutDetection], width: Int, height: Int) -> [FoundRegion] {
         detections.map { detection in
             FoundRegion(kind: kind(of: detection.label),
                         box: Rect(x: detection.box.minX / Double(width), y: detection.box.minY / Double(height),

@@ -1,9 +1,8 @@
 import Foundation
 import OCRKit
 import OCRKitLayout
-import OCRKitONNX
 
-/// Reads a whole page's structure: its regions by the layout model (``OCRKitONNX/PicoDetLayoutModel``)
+/// Reads a whole page's structure: its regions by a ``OCRKit/LayoutModel`` (PP-PicoDet, `PicoDetLayoutModel` in `OCRKitONNX`)
 /// and what each is (title, text, table, figure, caption, header, footer, page number, formula),
 /// each table cell by cell (``TableReader``), the regions in reading order and the reading order
 /// and paragraphs of each region's own lines (``OCRKitLayout/LayoutAnalyzer``).
@@ -19,13 +18,13 @@ import OCRKitONNX
 /// print(page.regions.map(\.kind))          // [title, text, table, ...]
 /// ```
 public struct PageStructureReader: StructureReader {
-    public let layoutModel: PicoDetLayoutModel
-    public let tableModel: SLANetModel
+    public let layoutModel: any LayoutModel
+    public let tableModel: any TableStructureModel
     /// How far outside a region's box a word's middle may lie and still be the region's, as a
     /// fraction of the page's side.
-    public var margin = 0.005
+    public var margin = TableReader.standardMargin
 
-    public init(layoutModel: PicoDetLayoutModel, tableModel: SLANetModel) {
+    public init(layoutModel: any LayoutModel, tableModel: any TableStructureModel) {
         self.layoutModel = layoutModel
         self.tableModel = tableModel
     }
@@ -99,7 +98,7 @@ public struct PageStructureReader: StructureReader {
             region.kind = .text
         } else if region.kind == .header {
             let height = { (lines: [Line]) in lines.map { $0.quad.boundingRect.height }.median ?? 0 }
-            if height(lines) > 1.1 * height(page.lines) { region.kind = .title }
+            if height(lines) > Self.titleHeight * height(page.lines) { region.kind = .title }
         }
         return region
     }
@@ -111,6 +110,9 @@ public struct PageStructureReader: StructureReader {
         guard lines.count >= minimumTextLines, box.area > 0 else { return false }
         return lines.map(\.box.area).reduce(0, +) / box.area >= textShare
     }
+
+    /// How much taller than the page's usual line a header's text stands to be its title.
+    static let titleHeight = 1.1
 
     /// The least share of a figure its lines cover for it to be text, and the fewest lines.
     static let textShare = 0.15
@@ -128,10 +130,14 @@ public struct PageStructureReader: StructureReader {
         return RegionOrder(lineHeight: lineHeight).order(rects, words: words)
     }
 
-    /// Whether `region`, a header, a footer, or text at the top or bottom tenth of the page, says
+    /// The share of the page's height at its top and at its bottom where a line of text saying
+    /// only a number is the page's number.
+    static let edge = 0.1
+
+    /// Whether `region`, a header, a footer, or text at the top or bottom ``edge`` of the page, says
     /// only a page's number: `7`, `- 7 -`, `Page 7`, `7 / 12`, `Page 7 of 12`.
     static func isPageNumber(_ region: PageAssembly.RegionInfo, text: String) -> Bool {
-        let atEdge = region.box.maxY < 0.1 || region.box.minY > 0.9
+        let atEdge = region.box.maxY < edge || region.box.minY > 1 - edge
         guard region.kind == .header || region.kind == .footer || (region.kind == .text && atEdge) else { return false }
         let trimmed = text.trimmingCharacters(in: .whitespaces).lowercased()
         return trimmed.wholeMatch(of: /[-–— ]*(page |p\. ?)?\d{1,4}( ?(\/|of) ?\d{1,4})?[-–— ]*/) != nil

@@ -11,43 +11,42 @@ import OCRKit
 ///
 /// A row that spans rows, or has other spans, is left as the model read it.
 enum SpanRecovery {
-    /// The cells, their boxes and their lines with the spans recovered, cells merged away.
-    static func recovered(cells: [TableGrid.Cell], boxes: [Rect], lines: [[Line]])
-        -> (cells: [TableGrid.Cell], boxes: [Rect], lines: [[Line]]) {
-        var cells = cells, boxes = boxes, lines = lines
-        let rowCount = (cells.map { $0.row + $0.rowSpan }.max() ?? 0)
-        let columnCount = (cells.map { $0.column + $0.columnSpan }.max() ?? 0)
-        guard rowCount > 2, columnCount > 1 else { return (cells, boxes, lines) }
+    /// The cells with the spans recovered, cells merged away.
+    static func recovered(_ cells: [PlacedCell]) -> [PlacedCell] {
+        var cells = cells
+        let rowCount = (cells.map { $0.cell.row + $0.cell.rowSpan }.max() ?? 0)
+        let columnCount = (cells.map { $0.cell.column + $0.cell.columnSpan }.max() ?? 0)
+        guard rowCount > 2, columnCount > 1 else { return cells }
         func row(_ index: Int) -> [Int] {
-            cells.indices.filter { cells[$0].row == index }.sorted { cells[$0].column < cells[$1].column }
+            cells.indices.filter { cells[$0].cell.row == index }.sorted { cells[$0].cell.column < cells[$1].cell.column }
         }
-        let body = (0..<rowCount).filter { index in !row(index).contains { cells[$0].isHeader } }
+        let body = (0..<rowCount).filter { index in !row(index).contains { cells[$0].cell.isHeader } }
         var merges: [(first: Int, through: Int)] = []   // a cell, and the last of the empty cells it takes
         for index in body {
             let members = row(index)
-            guard members.count == columnCount, members.allSatisfy({ cells[$0].rowSpan == 1 && cells[$0].columnSpan == 1 }),
-                  !lines[members[0]].isEmpty else { continue }
-            let filled = members.map { !lines[$0].isEmpty }
+            guard members.count == columnCount,
+                  members.allSatisfy({ cells[$0].cell.rowSpan == 1 && cells[$0].cell.columnSpan == 1 }),
+                  !cells[members[0]].lines.isEmpty else { continue }
+            let filled = members.map { !cells[$0].lines.isEmpty }
             if filled.dropFirst().allSatisfy({ !$0 }) {
                 merges.append((members[0], members.count - 1))
             } else if index == body.last, let next = filled.dropFirst().firstIndex(of: true), next > 1 {
                 let others = body.dropLast()
                 let usuallyFilled = (1..<next).allSatisfy { column in
-                    others.allSatisfy { other in row(other).contains { cells[$0].column == column && !lines[$0].isEmpty } }
+                    others.allSatisfy { other in row(other).contains { cells[$0].cell.column == column && !cells[$0].lines.isEmpty } }
                 }
                 if usuallyFilled, !others.isEmpty { merges.append((members[0], next - 1)) }
             }
         }
-        guard !merges.isEmpty else { return (cells, boxes, lines) }
+        guard !merges.isEmpty else { return cells }
         var removed: Set<Int> = []
         for merge in merges {
-            let members = row(cells[merge.first].row)
+            let members = row(cells[merge.first].cell.row)
             let taken = members[1...merge.through]
-            cells[merge.first].columnSpan = merge.through + 1
-            boxes[merge.first] = taken.reduce(boxes[merge.first]) { $0.union(boxes[$1]) }
+            cells[merge.first].cell.columnSpan = merge.through + 1
+            cells[merge.first].box = taken.reduce(cells[merge.first].box) { $0.union(cells[$1].box) }
             removed.formUnion(taken)
         }
-        let kept = cells.indices.filter { !removed.contains($0) }
-        return (kept.map { cells[$0] }, kept.map { boxes[$0] }, kept.map { lines[$0] })
+        return cells.indices.filter { !removed.contains($0) }.map { cells[$0] }
     }
 }

@@ -1,8 +1,7 @@
 import OCRKit
-import OCRKitONNX
 
 /// Reads a page's tables: where its ``TableFinder`` finds them, each table's structure from its
-/// image by SLANet (``OCRKitONNX/SLANetModel``), and the words the page's engine read put into
+/// image by a ``OCRKit/TableStructureModel`` (SLANet, `SLANetModel` in `OCRKitONNX`), and the words the page's engine read put into
 /// its cells (``CellFilling``), with the rows and spans the model missed recovered from where the
 /// words are (``RowRecovery``, ``SpanRecovery``). The table's lines become one block of the page, a paragraph a
 /// cell, where the first of them was in the page's order; the rest of the page keeps its order.
@@ -14,13 +13,16 @@ import OCRKitONNX
 /// print(page.tables[0].text)   // a row a line, its cells apart
 /// ```
 public struct TableReader: StructureReader {
-    public let model: SLANetModel
+    public let model: any TableStructureModel
     public let finder: any TableFinder
     /// How far outside a table's box a word's middle may lie and still be the table's, as a
     /// fraction of the page's side: the finder's boxes are not exact.
-    public var margin = 0.005
+    public var margin = Self.standardMargin
+    /// How far outside a region's box, found by a model, a word's middle may lie and still be
+    /// the region's, unless told otherwise: half a percent of the page's side.
+    public static let standardMargin = 0.005
 
-    public init(model: SLANetModel, finder: any TableFinder) {
+    public init(model: any TableStructureModel, finder: any TableFinder) {
         self.model = model
         self.finder = finder
     }
@@ -37,7 +39,7 @@ public struct TableReader: StructureReader {
         var cellBoxes: [Rect]
     }
 
-    /// The structure of each table at `boxes` (normalised), those in which SLANet finds less than
+    /// The structure of each table at `boxes` (normalised), those in which the model finds less than
     /// two rows and two columns left out.
     func read(at boxes: [Rect], in image: Bitmap) async throws -> [Structure] {
         var read: [Structure] = []
@@ -122,16 +124,11 @@ public struct TableReader: StructureReader {
 
     /// The table `structure` describes, its cells filled with `lines`' words, and each cell's lines.
     static func table(_ structure: Structure, lines: [Line]) -> (Table, [[Line]]) {
-        let filled = CellFilling(grid: structure.grid, boxes: structure.cellBoxes).fill(lines)
-        let rows = RowRecovery.recovered(cells: structure.grid.cells, boxes: structure.cellBoxes, lines: filled,
-                                         rowCount: structure.grid.rowCount)
-        let (gridCells, boxes, cellLines) = SpanRecovery.recovered(cells: rows.cells, boxes: rows.boxes, lines: rows.lines)
-        let cells = zip(gridCells, zip(boxes, cellLines)).map { cell, placed in
-            TableCell(row: cell.row, column: cell.column, rowSpan: cell.rowSpan, columnSpan: cell.columnSpan,
-                      box: placed.0, isHeader: cell.isHeader, text: placed.1.map(\.text).joined(separator: "\n"),
-                      confidence: cell.confidence)
-        }
-        let table = Table(box: structure.box, rowCount: rows.rowCount, columnCount: structure.grid.columnCount, cells: cells)
-        return (table, cellLines)
+        let filled = CellFilling(grid: structure.grid, boxes: structure.cellBoxes).placed(lines)
+        let rows = RowRecovery.recovered(filled, rowCount: structure.grid.rowCount)
+        let cells = SpanRecovery.recovered(rows.cells)
+        let table = Table(box: structure.box, rowCount: rows.rowCount, columnCount: structure.grid.columnCount,
+                          cells: cells.map(\.tableCell))
+        return (table, cells.map(\.lines))
     }
 }

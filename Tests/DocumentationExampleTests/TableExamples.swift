@@ -56,6 +56,11 @@ struct TableExamples {
         for region in try await model.regions(in: image) { print(region.label, region.box) }   // table (40, 210, 1900, 900)
         #expect(try await model.regions(in: image).contains { $0.label == "title" })
 
+        // Example from Sources/OCRKit/Engine/LayoutModel.swift
+        let layout: any LayoutModel = try PicoDetLayoutModel()
+        for region in try await layout.regions(in: image) { print(region.label, region.box) }   // table (40, 210, 1900, 900)
+        #expect(try await layout.regions(in: image) == (try await model.regions(in: image)))
+
         // Example from Sources/OCRKitStructure/PageStructureReader.swift
         let structure = PageStructureReader(layoutModel: try PicoDetLayoutModel(), tableModel: try SLANetModel())
         let reader = PageReader(decoder: ImageLoader(), engine: engine, structure: structure)
@@ -103,6 +108,12 @@ struct TableExamples {
         print(structure.tokens.joined())   // <thead><tr><td></td>...
 
         #expect(structure.tokens.prefix(3) == ["<thead>", "<tr>", "<td></td>"])
+
+        // Example from Sources/OCRKit/Engine/TableStructureModel.swift
+        let tableModel: any TableStructureModel = try SLANetModel()
+        let read = try await tableModel.structure(of: image)   // a Bitmap of a table
+        print(read.tokens.joined())   // <thead><tr><td></td>...
+        #expect(read == structure)
         #expect(structure.cellBoxes.count == structure.tokens.filter { $0 == "<td></td>" || $0 == "<td" }.count)
     }
 

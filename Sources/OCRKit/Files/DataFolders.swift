@@ -97,6 +97,12 @@ public struct DataFolders: Sendable, Hashable {
         places.lazy.map { "\($0.models)/\(relative)" }.first { FileManager.default.fileExists(atPath: $0) }
     }
 
+    /// `relative` (such as `ppocr/v6`) in the first model folder holding it, else where
+    /// `ocr models install` would put it, so that an error about a missing model names that path.
+    public func model(_ relative: String) -> String {
+        locate(relative) ?? "\(destination.models)/\(relative)"
+    }
+
     /// The paths of `library` (such as `libonnxruntime.so.1`) in each place that has a folder of
     /// libraries, in order; the dynamic loader's search comes after them.
     public func libraryCandidates(_ library: String) -> [String] {
