@@ -38,6 +38,7 @@ let package = Package(
         .library(name: "OCRKitEngines", targets: ["OCRKitEngines"]),
         .library(name: "OCRKitModels", targets: ["OCRKitModels"]),
         .library(name: "OCRKitBench", targets: ["OCRKitBench"]),
+        .library(name: "OCRKitProcesses", targets: ["OCRKitProcesses"]),
         .library(name: "OCRKitServer", targets: ["OCRKitServer"]),
         .executable(name: "ocr", targets: ["ocr"]),
     ],
@@ -170,12 +171,16 @@ let package = Package(
             ]
         ),
 
+        // Programs run to completion or until stopped, their outputs in files, their time and
+        // peak memory reported: the benchmarks' contenders and the tests' servers and commands.
+        .target(name: "OCRKitProcesses", dependencies: ["OCRKit"]),
+
         // What `ocr bench` measures: speed, accuracy and memory beside peers (the tesseract command,
         // RapidOCR), reading order, the live scanner, straightening, the queue and the service.
         .target(
             name: "OCRKitBench",
             dependencies: [
-                "OCRKit", "OCRKitImages", "OCRKitTesseract", "OCRKitONNX", "OCRKitEvaluation", "OCRKitLayout", "OCRKitQueue",
+                "OCRKit", "OCRKitProcesses", "OCRKitImages", "OCRKitTesseract", "OCRKitONNX", "OCRKitEvaluation", "OCRKitLayout", "OCRKitQueue",
                 "OCRKitQueueStores", "OCRKitLive", "OCRKitEngines", "OCRKitExport",
                 .product(name: "AsyncHTTPClient", package: "async-http-client"),
             ]
@@ -209,7 +214,7 @@ let package = Package(
         .plugin(name: "CommitStamp", capability: .buildTool()),
 
         // Temporary folders and the shared data sets, for the test targets only.
-        .target(name: "OCRKitTestSupport", dependencies: ["OCRKit", "OCRKitImages", "OCRKitONNX", "OCRKitEngines", "OCRKitBench"], path: "Tests/OCRKitTestSupport"),
+        .target(name: "OCRKitTestSupport", dependencies: ["OCRKit", "OCRKitImages", "OCRKitONNX", "OCRKitEngines", "OCRKitProcesses"], path: "Tests/OCRKitTestSupport"),
         .testTarget(name: "OCRKitTests", dependencies: ["OCRKit"]),
         .testTarget(name: "OCRKitImagesTests", dependencies: ["OCRKitImages", "OCRKitTestSupport"]),
         .testTarget(
@@ -236,6 +241,7 @@ let package = Package(
                 .product(name: "SwiftCSV", package: "SwiftCSV"), .product(name: "Ink", package: "Ink"),
             ]
         ),
+        .testTarget(name: "OCRKitProcessesTests", dependencies: ["OCRKitProcesses", "OCRKitTestSupport"]),
         // The structure's rules on grids and pages built by hand, through models that answer as
         // told: no ONNX Runtime, no model's weights.
         .testTarget(name: "OCRKitStructureRuleTests", dependencies: ["OCRKitStructure"]),

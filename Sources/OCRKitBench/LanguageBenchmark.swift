@@ -1,5 +1,6 @@
 import Foundation
 import OCRKit
+import OCRKitProcesses
 import OCRKitEvaluation
 import OCRKitImages
 import OCRKitTesseract

@@ -1,7 +1,7 @@
 import Foundation
 
 /// The processor time this process has taken, user and system apart, over every thread: what a
-/// benchmark run in-process costs (``ChildProcess`` measures the programs it runs).
+/// benchmark run in-process costs (`ChildProcess` in `OCRKitProcesses` measures the programs it runs).
 ///
 /// ```swift
 /// let before = ProcessorTime.ofThisProcess()

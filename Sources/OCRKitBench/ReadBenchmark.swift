@@ -1,5 +1,6 @@
 import Foundation
 import OCRKit
+import OCRKitProcesses
 import OCRKitEngines
 import OCRKitEvaluation
 

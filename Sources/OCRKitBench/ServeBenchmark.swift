@@ -2,6 +2,7 @@ import AsyncHTTPClient
 import Foundation
 import NIOCore
 import OCRKit
+import OCRKitProcesses
 
 /// `ocr serve` under load, beside `ocr read` on the same images and engine: how many reads a
 /// second the service answers to clients keeping its workers busy (and that share of what

@@ -1,5 +1,6 @@
 import Foundation
 import OCRKit
+import OCRKitProcesses
 
 /// An `ocr serve` process, as the serve benchmark and the tests call it: started on a free port,
 /// watched for its peak memory, and stopped by SIGTERM as a service manager stops it.

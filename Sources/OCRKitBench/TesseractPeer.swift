@@ -1,5 +1,6 @@
 import Foundation
 import OCRKit
+import OCRKitProcesses
 
 /// The tesseract command, the peer `ocr bench` measures against: once per image, as people run it.
 struct TesseractPeer {

@@ -1,3 +1,3 @@
-// The tests' way of running a program and reading what it printed is the benchmarks' own:
-// re-exported here so that a test imports its helpers from one module, not the benchmarks.
-@_exported import enum OCRKitBench.ChildProcess
+// The tests run programs and servers as the benchmarks run their contenders: re-exported here so
+// that a test imports its helpers from one module.
+@_exported import enum OCRKitProcesses.ChildProcess

@@ -1,6 +1,6 @@
 import Foundation
 import OCRKit
-import OCRKitBench
+import OCRKitProcesses
 import Synchronization
 import Testing
 

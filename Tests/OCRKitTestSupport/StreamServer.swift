@@ -1,5 +1,5 @@
 import Foundation
-import OCRKitBench
+import OCRKitProcesses
 
 /// A camera for tests: ffmpeg serving a stream in real time over HTTP on loopback, as MPEG-TS
 /// with a key frame every 5 frames, to the first client of its address, then ending.

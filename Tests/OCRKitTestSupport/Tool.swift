@@ -1,9 +1,9 @@
 import Foundation
 import OCRKit
-import OCRKitBench
+import OCRKitProcesses
 
 /// Runs a program to its end, for the tests: one way to run a child process, the benches'
-/// ``OCRKitBench/ChildProcess``. Its outputs go to files, read once it has ended, so that neither
+/// ``OCRKitProcesses/ChildProcess``. Its outputs go to files, read once it has ended, so that neither
 /// stream can fill up and stall it.
 ///
 /// ```swift

@@ -1,6 +1,6 @@
 import Foundation
 import OCRKit
-@testable import OCRKitBench
+@testable import OCRKitProcesses
 import OCRKitTestSupport
 import Testing
 
@@ -33,7 +33,7 @@ struct ChildProcessTests {
     }
 
     @Test func aStartedProgramRunsUntilSignalledAndSaysHowItEnded() async throws {
-        // Example from Sources/OCRKitBench/ChildProcess.swift
+        // Example from Sources/OCRKitProcesses/ChildProcess.swift
         let child = try ChildProcess.start("sleep", ["60"])
         #expect(child.isRunning)
         child.signal(SIGTERM)
