@@ -6,7 +6,8 @@ import OCRKit
 /// one file once every page is read, even when the reading was interrupted and finished by a
 /// later process.
 ///
-/// How a document is written is the writer's part: a searchable PDF, say.
+/// How a document is written is the writer's part: a searchable PDF, say. Its pages' sources are
+/// the images the queue stored for them, where it stored them (``QueueStore/pagesWithStoredImages(_:)``).
 ///
 /// ```swift
 /// let path = QueuedDocuments.path(forName: "contract")   // contract.pdf in the current folder
@@ -85,7 +86,7 @@ public struct QueuedDocuments: Sendable {
             let written = (try? FileManager.default.attributesOfItem(atPath: document)[.modificationDate]) as? Date
             guard written.map({ $0 < lastFinished }) ?? true else { continue }
             do {
-                try await writer(results.map(\.page), document)
+                try await writer(store.pagesWithStoredImages(results), document)
                 outcomes.append(.written(document: document, pages: results.count))
             } catch {
                 outcomes.append(.failed(document: document, error: error))

@@ -69,7 +69,9 @@ struct Results: AsyncParsableCommand {
         try format.checkStandardOutput(suggesting: "results.pdf")
         var output = DocumentOutput(format: format, to: .stream(.standardOutput), decoder: ImageLoader(),
                                     straightener: EngineSettings(jobs: 1, logger: diagnostics).straightener())
-        for result in results { try await output.write(.read(result.page)) }
+        // A PDF is made from the images the queue stored (uploads, documents' pages), where it stored them.
+        let pages = format == .pdf ? try await store.pagesWithStoredImages(results) : results.map(\.page)
+        for page in pages { try await output.write(.read(page)) }
         try await output.finish()
         if consume {
             let retention = OCRProcessor.Configuration().retention

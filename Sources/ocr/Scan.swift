@@ -2,6 +2,7 @@ import ArgumentParser
 import Dispatch
 import Foundation
 import OCRKit
+import OCRKitDocuments
 import OCRKitPDF
 import OCRKitQueue
 
@@ -143,8 +144,10 @@ struct Scan: AsyncParsableCommand {
         warn(summary)
         let copying = SearchablePDFOptions(password: documents.password)
         let finished = QueuedDocuments(store: store) { pages, path in
-            try await SearchablePDF.write(pages, to: path, decoder: reader.decoder, straightener: reader.straightener,
-                                          options: copying)
+            var output = DocumentOutput(format: .pdf, to: .file(path), decoder: reader.decoder, straightener: reader.straightener)
+            output.pdf = copying
+            for page in pages { try await output.write(.read(page)) }
+            try await output.finish()
         }
         var documentsWritten = true
         for outcome in try await finished.writeFinished(since: started) {

@@ -76,14 +76,16 @@ struct CoreExamples {
 
         // Example from Sources/OCRKit/Documents/PageSource.swift
         let page = try await reader.read(uploadedBytes, image: "receipt.jpg")
-        if case .contents(let bytes, _) = page.source.document { print(bytes.count, "bytes, named", page.image) }
+        if case .contents(let bytes, _)? = page.source?.document { print(bytes.count, "bytes, named", page.image) }
 
         #expect(page.source == PageSource(.contents(uploadedBytes, name: "receipt.jpg")) && page.image == "receipt.jpg")
         let decoded = try Page(jsonData: try page.jsonData())
         #expect(decoded == page, "where a page came from is not part of what was read")
-        #expect(decoded.source == .file("receipt.jpg", page: nil), "a page that does not say is of the file its image names")
+        #expect(decoded.source == nil, "a page decoded from JSON does not say where it was read from")
         let again = try await reader.decoder.image(of: page, straightenedBy: nil)
         #expect(again.width == page.width && again.height == page.height, "decoded again from its bytes, not a file")
+        // Its name is no file to open: decoding it again is refused, naming it, rather than reading whatever file has that name.
+        await #expect(throws: OCRError.self) { try await reader.decoder.image(of: decoded, straightenedBy: nil) }
     }
 
     @Test func pageReader() async throws {

@@ -79,6 +79,13 @@ struct WorkerCommandTests {
         #expect(results.map(\.page.text) == (0..<3).map { "Worker page \($0)" })
         #expect(results.map(\.image) == paths.map { URL(fileURLWithPath: $0).standardizedFileURL.path })
         await store.close()
+
+        // Their files gone, a searchable PDF of the pages is made from the images the queue stored.
+        let pdf = try await ocr(["results", "--db", url, "--format", "pdf"])
+        #expect(pdf.status == 0, "\(pdf.errors)")
+        let folder = try TemporaryFolder()
+        let written = try folder.write(pdf.outputData, to: "results.pdf")
+        if hasPDFToText { #expect(try pdfPages(written) == (0..<3).map { "Worker page \($0)" }) }
     }
 
     @Test func aDatabaseThatCannotBeReachedIsNamedWithoutItsPassword() async throws {

@@ -54,7 +54,7 @@ struct DocumentsInMemoryTests {
 
         let pages = try await readAll(document)
         #expect(pages.map(\.text) == texts)
-        #expect(pages.map(\.pageNumber) == [1, 2] && pages.allSatisfy { $0.image == "upload" && $0.source.document == document })
+        #expect(pages.map(\.pageNumber) == [1, 2] && pages.allSatisfy { $0.image == "upload" && $0.source?.document == document })
 
         // The second page cut out as a document of its own, as a queue stores it.
         let second = try reader.decoder.contents(of: PageSource(document, page: 2))

@@ -3,11 +3,12 @@ import Foundation
 /// Where a page was read from, which writers open again (a searchable PDF copies a PDF's page,
 /// embeds a JPEG's bytes, decodes an image again): a document (``DocumentSource``), a file or
 /// its contents in memory, and the page in it. It is apart from ``Page/image``, the name people
-/// see, and is not written in the JSON.
+/// see, and is not written in the JSON: a page decoded from JSON has none until it is given one
+/// (the queue gives its results their item's file, or the image it stored).
 ///
 /// ```swift
 /// let page = try await reader.read(uploadedBytes, image: "receipt.jpg")
-/// if case .contents(let bytes, _) = page.source.document { print(bytes.count, "bytes, named", page.image) }
+/// if case .contents(let bytes, _)? = page.source?.document { print(bytes.count, "bytes, named", page.image) }
 /// ```
 public struct PageSource: Hashable, Sendable {
     /// The document the page is in.
@@ -27,11 +28,23 @@ public struct PageSource: Hashable, Sendable {
 }
 
 extension Page {
-    /// Where the page was read from: what ``PageReader`` read, or, for a page that does not
-    /// say (decoded from JSON), the file its ``image`` names.
-    public var source: PageSource {
-        get { recordedSource.value ?? .file(image, page: pageNumber) }
+    /// Where the page was read from, as ``PageReader`` recorded it; `nil` for a page decoded from
+    /// JSON, which does not hold it.
+    public var source: PageSource? {
+        get { recordedSource.value }
         set { recordedSource = Unequated(newValue) }
+    }
+
+    /// ``source``, for a writer that opens the page's document again.
+    ///
+    /// - Throws: ``OCRError/Code/invalidOption`` naming the page when it does not say where it
+    ///   was read from: its ``image`` is a name, not a file to open.
+    public func checkedSource() throws -> PageSource {
+        guard let source else {
+            throw OCRError(.invalidOption, path: image,
+                           reason: "the page does not say where it was read from (decoded from JSON), so its image cannot be opened again")
+        }
+        return source
     }
 }
 

@@ -106,20 +106,21 @@ extension ImageDecoder {
     /// ```
     ///
     /// - Throws: an ``OCRError`` naming the file, also when the page was straightened and there is
-    ///   no `straightener` to do it again.
+    ///   no `straightener` to do it again, or when the page does not say where it was read from
+    ///   (``Page/checkedSource()``).
     public func image(of page: Page, straightenedBy straightener: (any ImageStraightener)?) async throws -> Bitmap {
         guard let straightening = page.straightening else {
-            return try await decode(page.source, maximumSide: max(page.width, page.height))
+            return try await decode(try page.checkedSource(), maximumSide: max(page.width, page.height))
         }
         if straightening.onlyTurns {
-            let image = try await decode(page.source, maximumSide: max(straightening.imageWidth, straightening.imageHeight))
+            let image = try await decode(try page.checkedSource(), maximumSide: max(straightening.imageWidth, straightening.imageHeight))
             return image.turned(clockwiseQuarterTurns: straightening.quarterTurns)
         }
         guard let straightener else {
             throw OCRError(.invalidOption, path: page.image,
                            reason: "the page was straightened when it was read, and there is no image straightener to do it again")
         }
-        let photo = try await decode(page.source, maximumSide: max(straightening.imageWidth, straightening.imageHeight))
+        let photo = try await decode(try page.checkedSource(), maximumSide: max(straightening.imageWidth, straightening.imageHeight))
         return try await straightener.apply(straightening, to: photo)
     }
 }

@@ -27,7 +27,7 @@ struct ImagePage {
             image.rotation = (image.rotation + straightening.quarterTurns * 90) % 360
             return image
         }
-        if page.straightening == nil, let (header, bytes) = jpegFile(page.source),
+        if page.straightening == nil, let (header, bytes) = jpegFile(try page.checkedSource()),
            let rotation = [1: 0, 3: 180, 6: 90, 8: 270][header.orientation] {
             return jpeg(Array(bytes), width: header.width, height: header.height, bands: header.bands,
                         isCMYK: header.isCMYK, resolution: header.resolution, rotation: rotation)

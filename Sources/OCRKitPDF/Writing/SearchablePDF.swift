@@ -76,7 +76,7 @@ public enum SearchablePDF {
         guard !pages.isEmpty else { throw OCRError(.invalidOption, path: name, reason: "a PDF needs at least one page") }
         var images: [ImagePage?] = []
         for page in pages {
-            images.append(DocumentLoader.isPDF(page.source.document) ? nil
+            images.append(DocumentLoader.isPDF(try page.checkedSource().document) ? nil
                           : try await ImagePage.make(for: page, decoder: decoder, straightener: straightener))
         }
         return images
@@ -85,7 +85,7 @@ public enum SearchablePDF {
     /// The document, in qpdf: a copy of the one PDF all pages come from, or a new PDF; made
     /// PDF/A if the options say so.
     private static func assemble(_ pages: [Page], images: [ImagePage?], name: String, options: SearchablePDFOptions) throws -> QPDFFile {
-        let documents = Set(pages.map(\.source.document))
+        let documents = Set(try pages.map { try $0.checkedSource().document })
         let file = if documents.count == 1, images.allSatisfy({ $0 == nil }) {
             try copy(of: pages[0], adding: pages, password: options.password)
         } else {
@@ -133,8 +133,9 @@ public enum SearchablePDF {
 
     /// The index in `file` of the page `page` was read from.
     private static func pageIndex(of page: Page, in file: QPDFFile) throws -> Int {
-        guard let number = page.source.page, number >= 1, number <= file.pageCount else {
-            throw OCRError(.invalidOption, path: file.path, reason: "has no page \(page.source.page ?? 0)")
+        let source = try page.checkedSource()
+        guard let number = source.page, number >= 1, number <= file.pageCount else {
+            throw OCRError(.invalidOption, path: file.path, reason: "has no page \(source.page ?? 0)")
         }
         return number - 1
     }
@@ -230,9 +231,10 @@ private final class SourceDocuments {
 
     /// The document `page` was read from, opened once.
     func open(_ page: Page) throws -> QPDFFile {
-        if let file = files[page.source.document] { return file }
+        let document = try page.checkedSource().document
+        if let file = files[document] { return file }
         let file = try SearchablePDF.open(page, password: password)
-        files[page.source.document] = file
+        files[document] = file
         return file
     }
 }
@@ -240,7 +242,7 @@ private final class SourceDocuments {
 extension SearchablePDF {
     /// The PDF `page` was read from, from its file or from memory.
     fileprivate static func open(_ page: Page, password: String?) throws -> QPDFFile {
-        let document = page.source.document
+        let document = try page.checkedSource().document
         do {
             return try QPDFFile(document, password: password)
         } catch let refusal as OCRError where refusal.code == .invalidOption && AttachmentEncryption.openWithoutPassword(document) != nil {

@@ -28,7 +28,8 @@ public struct ClaimedItem: Hashable, Sendable {
     }
 }
 
-/// A completed item and its page (which says its ``OCRKit/Page/pageNumber`` in a document).
+/// A completed item and its page (which says its ``OCRKit/Page/pageNumber`` in a document),
+/// whose source is the item's file (``image``), the page of it read, unless it is given another.
 public struct ItemResult: Hashable, Sendable {
     public var id: ItemID
     public var batch: BatchID
@@ -45,6 +46,7 @@ public struct ItemResult: Hashable, Sendable {
         self.batch = batch
         self.image = image
         self.page = page
+        if page.source == nil { self.page.source = .file(image, page: page.pageNumber) }
         self.finishedAt = finishedAt
         self.consumed = consumed
         self.attempts = attempts
