@@ -49,8 +49,7 @@ struct BenchRead: AsyncParsableCommand {
     @Option(help: "Only the first n images.")
     var limit: Int?
 
-    @Option(help: "Images read at once by ocr, and tesseract processes at once in the best run.")
-    var jobs = ProcessInfo.processInfo.activeProcessorCount
+    @OptionGroup var run: BenchJobsArguments
 
     @Option(help: "Candidate readings ocr computes for each word (the peers compute none).")
     var alternatives = 0
@@ -58,11 +57,7 @@ struct BenchRead: AsyncParsableCommand {
     @Option(help: "The reading order ocr reads in: engine or layout.")
     var order: ReadingOrder = .engine
 
-    @Option(help: "The engine ocr reads with: auto, tesseract, ppocr or ndlocr.")
-    var engine: EngineChoice = .auto
-
-    @Option(help: ArgumentHelp("The ONNX engine's models, as for `ocr read`.", valueName: "name-or-folder"))
-    var models: String?
+    @OptionGroup var reading: BenchEngineArguments
 
     @Flag(help: "Measure every engine and installed PP-OCR model set (--engine and --models are ignored).")
     var everyEngine = false
@@ -80,14 +75,14 @@ struct BenchRead: AsyncParsableCommand {
     func run() async throws {
         var benchmark = ReadBenchmark(manifest: manifest, ocr: Bundle.main.executablePath ?? CommandLine.arguments[0])
         benchmark.limit = limit
-        benchmark.jobs = jobs
+        benchmark.jobs = run.jobs
         benchmark.alternatives = alternatives
         benchmark.order = order
         let languages = languages.map { $0.split(separator: "+").map(String.init) } ?? []
         benchmark.contenders = everyEngine
             ? [.init(.auto, languages: languages), .init(.tesseract, languages: languages)]
                 + PPOCRModelSet.installedNames.map { .init(.ppocr, models: $0, languages: languages) }
-            : [.init(engine, models: models, languages: languages)]
+            : [.init(reading.engine, models: reading.models, languages: languages)]
         benchmark.classifiesOrientation = classifyOrientation
         benchmark.skipsNaiveTesseract = skipNaive
         try await benchmark.run { print($0) }
@@ -153,8 +148,7 @@ struct BenchTables: AsyncParsableCommand {
     @Option(help: "Only the first n tables.")
     var limit: Int?
 
-    @Option(help: "Images read at once by ocr.")
-    var jobs = ProcessInfo.processInfo.activeProcessorCount
+    @OptionGroup var run: BenchJobsArguments
 
     @Flag(help: "Skip RapidTable.")
     var skipPeer = false
@@ -168,7 +162,7 @@ struct BenchTables: AsyncParsableCommand {
         benchmark.pagesPerKind = pages
         benchmark.pageFolder = savePages
         benchmark.pageSeed = seed
-        benchmark.jobs = jobs
+        benchmark.jobs = run.jobs
         benchmark.measuresPeer = !skipPeer
         benchmark.showsEachTable = eachTable
         try await benchmark.run { print($0) }
@@ -211,8 +205,7 @@ struct BenchLanguages: AsyncParsableCommand {
     @Option(help: "Single lines, and fields, a language.")
     var count = 12
 
-    @Option(help: "Images read at once.")
-    var jobs = ProcessInfo.processInfo.activeProcessorCount
+    @OptionGroup var run: BenchJobsArguments
 
     @Option(help: ArgumentHelp("Keep the images, their truth and the readings in this folder.", valueName: "folder"))
     var keep: String?
@@ -230,7 +223,7 @@ struct BenchLanguages: AsyncParsableCommand {
         benchmark.linesPerPage = lines
         benchmark.pagesPerLanguage = pages
         benchmark.piecesPerLanguage = count
-        benchmark.jobs = jobs
+        benchmark.jobs = run.jobs
         benchmark.folder = keep
         try await benchmark.run { print($0) }
     }
@@ -376,11 +369,9 @@ struct BenchStraighten: AsyncParsableCommand {
     @Option(help: "The seed the photos are made from.")
     var seed: UInt64 = 1
 
-    @Option(help: "Images read at once, and tesseract processes at once.")
-    var jobs = ProcessInfo.processInfo.activeProcessorCount
+    @OptionGroup var run: BenchJobsArguments
 
-    @Option(help: "The engine ocr reads with: auto, tesseract, ppocr or ndlocr.")
-    var engine: EngineChoice = .auto
+    @OptionGroup var reading: BenchEngineArguments
 
     @Option(help: ArgumentHelp("Keep the photos in this folder, to look at.", valueName: "folder"))
     var keepPhotos: String?
@@ -389,10 +380,12 @@ struct BenchStraighten: AsyncParsableCommand {
     var details = false
 
     func run() async throws {
-        var benchmark = StraighteningBenchmark(manifest: manifest, settings: EngineSettings(engine, logger: diagnostics))
+        var settings = EngineSettings(reading.engine, logger: diagnostics)
+        settings.models = reading.models
+        var benchmark = StraighteningBenchmark(manifest: manifest, settings: settings)
         benchmark.limit = limit
         benchmark.seed = seed
-        benchmark.jobs = jobs
+        benchmark.jobs = run.jobs
         benchmark.photoFolder = keepPhotos
         benchmark.reportsPhotos = details
         try await benchmark.run { print($0) }
@@ -427,24 +420,19 @@ struct BenchServe: AsyncParsableCommand {
     @Option(help: "Only the first n images.")
     var limit = 40
 
-    @Option(help: "Images read at once, by ocr read and by the service.")
-    var jobs = ProcessInfo.processInfo.activeProcessorCount
+    @OptionGroup var run: BenchJobsArguments
 
     @Option(help: "Clients in the second round, as a multiple of the calls the service holds at once.")
     var overload = 10
 
-    @Option(help: "The engine both read with: auto, tesseract, ppocr or ndlocr.")
-    var engine: EngineChoice = .auto
-
-    @Option(help: ArgumentHelp("The ONNX engine's models, as for `ocr read`.", valueName: "name-or-folder"))
-    var models: String?
+    @OptionGroup var reading: BenchEngineArguments
 
     func run() async throws {
         let images = try Manifest(contentsOf: manifest).entries.prefix(limit).map(\.imagePath)
-        let capacity = ServerLimits().readsHeld(workers: jobs)
+        let capacity = ServerLimits().readsHeld(workers: run.jobs)
         var benchmark = ServeBenchmark(images: images, ocr: Bundle.main.executablePath ?? CommandLine.arguments[0],
-                                       jobs: jobs, capacity: capacity)
-        benchmark.recognition = ["--engine", engine.rawValue] + (models.map { ["--models", $0] } ?? [])
+                                       jobs: run.jobs, capacity: capacity)
+        benchmark.recognition = ["--engine", reading.engine.rawValue] + (reading.models.map { ["--models", $0] } ?? [])
         benchmark.overload = overload
         try await benchmark.run { print($0) }
     }
@@ -484,8 +472,7 @@ struct BenchPDF: AsyncParsableCommand {
     @Option(help: "Leave out the first n receipts: measure on what tuning never saw.")
     var skip = 0
 
-    @Option(help: "Pages read at once, by ocr and by OCRmyPDF.")
-    var jobs = ProcessInfo.processInfo.activeProcessorCount
+    @OptionGroup var run: BenchJobsArguments
 
     @Option(help: ArgumentHelp("The engines ocr reads with, joined by commas.", valueName: "engines"))
     var engines = "auto,tesseract"
@@ -502,7 +489,7 @@ struct BenchPDF: AsyncParsableCommand {
             guard let engine = EngineChoice(rawValue: String($0)) else { throw ValidationError("unknown engine \($0)") }
             return engine
         }
-        benchmark.jobs = jobs
+        benchmark.jobs = run.jobs
         try await benchmark.run(PDFBenchmark.DataSet.receipts(manifest: receipts, skip: skip, limit: receiptPages)) { print($0) }
         print("")
         let pages = try PDFBenchmark.DataSet.scannedLines(manifest: lines, limit: linePages)
