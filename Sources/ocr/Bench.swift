@@ -49,7 +49,7 @@ struct BenchRead: AsyncParsableCommand {
     @Option(help: "Only the first n images.")
     var limit: Int?
 
-    @OptionGroup var run: BenchJobsArguments
+    @OptionGroup var concurrency: BenchJobsArguments
 
     @Option(help: "Candidate readings ocr computes for each word (the peers compute none).")
     var alternatives = 0
@@ -75,7 +75,7 @@ struct BenchRead: AsyncParsableCommand {
     func run() async throws {
         var benchmark = ReadBenchmark(manifest: manifest, ocr: Bundle.main.executablePath ?? CommandLine.arguments[0])
         benchmark.limit = limit
-        benchmark.jobs = run.jobs
+        benchmark.jobs = concurrency.jobs
         benchmark.alternatives = alternatives
         benchmark.order = order
         let languages = languages.map { $0.split(separator: "+").map(String.init) } ?? []
@@ -148,7 +148,7 @@ struct BenchTables: AsyncParsableCommand {
     @Option(help: "Only the first n tables.")
     var limit: Int?
 
-    @OptionGroup var run: BenchJobsArguments
+    @OptionGroup var concurrency: BenchJobsArguments
 
     @Flag(help: "Skip RapidTable.")
     var skipPeer = false
@@ -162,7 +162,7 @@ struct BenchTables: AsyncParsableCommand {
         benchmark.pagesPerKind = pages
         benchmark.pageFolder = savePages
         benchmark.pageSeed = seed
-        benchmark.jobs = run.jobs
+        benchmark.jobs = concurrency.jobs
         benchmark.measuresPeer = !skipPeer
         benchmark.showsEachTable = eachTable
         try await benchmark.run { print($0) }
@@ -205,7 +205,7 @@ struct BenchLanguages: AsyncParsableCommand {
     @Option(help: "Single lines, and fields, a language.")
     var count = 12
 
-    @OptionGroup var run: BenchJobsArguments
+    @OptionGroup var concurrency: BenchJobsArguments
 
     @Option(help: ArgumentHelp("Keep the images, their truth and the readings in this folder.", valueName: "folder"))
     var keep: String?
@@ -223,7 +223,7 @@ struct BenchLanguages: AsyncParsableCommand {
         benchmark.linesPerPage = lines
         benchmark.pagesPerLanguage = pages
         benchmark.piecesPerLanguage = count
-        benchmark.jobs = run.jobs
+        benchmark.jobs = concurrency.jobs
         benchmark.folder = keep
         try await benchmark.run { print($0) }
     }
@@ -369,7 +369,7 @@ struct BenchStraighten: AsyncParsableCommand {
     @Option(help: "The seed the photos are made from.")
     var seed: UInt64 = 1
 
-    @OptionGroup var run: BenchJobsArguments
+    @OptionGroup var concurrency: BenchJobsArguments
 
     @OptionGroup var reading: BenchEngineArguments
 
@@ -385,7 +385,7 @@ struct BenchStraighten: AsyncParsableCommand {
         var benchmark = StraighteningBenchmark(manifest: manifest, settings: settings)
         benchmark.limit = limit
         benchmark.seed = seed
-        benchmark.jobs = run.jobs
+        benchmark.jobs = concurrency.jobs
         benchmark.photoFolder = keepPhotos
         benchmark.reportsPhotos = details
         try await benchmark.run { print($0) }
@@ -420,7 +420,7 @@ struct BenchServe: AsyncParsableCommand {
     @Option(help: "Only the first n images.")
     var limit = 40
 
-    @OptionGroup var run: BenchJobsArguments
+    @OptionGroup var concurrency: BenchJobsArguments
 
     @Option(help: "Clients in the second round, as a multiple of the calls the service holds at once.")
     var overload = 10
@@ -429,9 +429,9 @@ struct BenchServe: AsyncParsableCommand {
 
     func run() async throws {
         let images = try Manifest(contentsOf: manifest).entries.prefix(limit).map(\.imagePath)
-        let capacity = ServerLimits().readsHeld(workers: run.jobs)
+        let capacity = ServerLimits().readsHeld(workers: concurrency.jobs)
         var benchmark = ServeBenchmark(images: images, ocr: Bundle.main.executablePath ?? CommandLine.arguments[0],
-                                       jobs: run.jobs, capacity: capacity)
+                                       jobs: concurrency.jobs, capacity: capacity)
         benchmark.recognition = ["--engine", reading.engine.rawValue] + (reading.models.map { ["--models", $0] } ?? [])
         benchmark.overload = overload
         try await benchmark.run { print($0) }
@@ -472,7 +472,7 @@ struct BenchPDF: AsyncParsableCommand {
     @Option(help: "Leave out the first n receipts: measure on what tuning never saw.")
     var skip = 0
 
-    @OptionGroup var run: BenchJobsArguments
+    @OptionGroup var concurrency: BenchJobsArguments
 
     @Option(help: ArgumentHelp("The engines ocr reads with, joined by commas.", valueName: "engines"))
     var engines = "auto,tesseract"
@@ -489,7 +489,7 @@ struct BenchPDF: AsyncParsableCommand {
             guard let engine = EngineChoice(rawValue: String($0)) else { throw ValidationError("unknown engine \($0)") }
             return engine
         }
-        benchmark.jobs = run.jobs
+        benchmark.jobs = concurrency.jobs
         try await benchmark.run(PDFBenchmark.DataSet.receipts(manifest: receipts, skip: skip, limit: receiptPages)) { print($0) }
         print("")
         let pages = try PDFBenchmark.DataSet.scannedLines(manifest: lines, limit: linePages)
