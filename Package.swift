@@ -219,7 +219,7 @@ let package = Package(
         .testTarget(name: "OCRKitImagesTests", dependencies: ["OCRKitImages", "OCRKitTestSupport"]),
         .testTarget(
             name: "OCRKitTesseractTests",
-            dependencies: ["OCRKitTesseract", "OCRKitImages", "OCRKitEvaluation", "OCRKitTestSupport"]
+            dependencies: ["OCRKitTesseract", "OCRKitEngines", "OCRKitImages", "OCRKitEvaluation", "OCRKitTestSupport"]
         ),
         .testTarget(name: "OCRKitEvaluationTests", dependencies: ["OCRKitEvaluation", "OCRKitTestSupport"]),
         .testTarget(

@@ -94,7 +94,7 @@ public struct Diagnosis: Sendable {
         ppocrProblem = ppocr.problem
         var languages: [String] = []
         let tesseract = finding(.tesseract) { engine in
-            languages = (((engine as? ScriptAwareEngine)?.engine ?? engine) as? TesseractEngine)?.installedLanguages ?? []
+            languages = (((engine as? ScriptAwareEngine)?.engine ?? engine) as? TesseractPageEngine)?.tesseract.installedLanguages ?? []
             return "Tesseract \(engine.info.version), \(languages.filter { $0 != "osd" }.count) languages (below)"
         }
         tesseractLanguages = languages

@@ -56,7 +56,7 @@ public struct EngineSettings: Sendable {
         switch choice {
         case .tesseract:
             let tesseract = try tesseract(pageSegmentationMode)
-            return byScript(tesseract, tesseract: tesseract, doubt: .tesseract)
+            return byScript(TesseractPageEngine(tesseract), tesseract: tesseract, doubt: .tesseract)
         case .ppocr:
             return byScript(try ppocr(), tesseract: try? tesseract(pageSegmentationMode), doubt: .ppocr)
         case .ndlocr:
@@ -68,11 +68,12 @@ public struct EngineSettings: Sendable {
             do {
                 return byScript(LineCombiningEngine(
                     primary: .init(try ppocr(), calibration: .ppocr, unsharedLineThreshold: 0.4),
-                    secondary: .init(secondary, calibration: .tesseract, unsharedLineThreshold: 0.5, sureLineThreshold: 0.9)),
+                    secondary: .init(TesseractPageEngine(secondary), calibration: .tesseract, unsharedLineThreshold: 0.5,
+                                     sureLineThreshold: 0.9)),
                     tesseract: secondary, doubt: .ppocr)
             } catch {
                 logger.warning("pages will be read by Tesseract alone: \(error)")
-                return byScript(secondary, tesseract: secondary, doubt: .tesseract)
+                return byScript(TesseractPageEngine(secondary), tesseract: secondary, doubt: .tesseract)
             }
         }
     }

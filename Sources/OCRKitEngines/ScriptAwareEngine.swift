@@ -86,7 +86,7 @@ public struct ScriptAwareEngine: OCREngine {
         let first = try await engine.recognize(bitmap, options: chosen)
         let findsScript = options.languages.isEmpty
         if let upright = try await upright(first, of: bitmap, options: chosen, findsScript: findsScript) {
-            var page = upright.page
+            var page = upright.page.kept(as: .upright)
             page.straightening = Straightening(turning: bitmap, by: upright.orientation)
             return Self.warningOfUnreadText(page, in: upright.bitmap)
         }
@@ -106,11 +106,7 @@ public struct ScriptAwareEngine: OCREngine {
               !(bitmap.isOneLine && orientation.quarterTurns % 2 == 1) else { return nil }
         let turned = bitmap.turned(clockwiseQuarterTurns: orientation.quarterTurns)
         let page = try await engine.recognize(turned, options: options)
-        // Detection may be wrong on a page of another script read in English (an upright page of
-        // Thai was taken for upside down, and read 1.7 times as much so, all of it doubtful):
-        // turned, the page must read well, or twice as much as before. A page PP-OCR read
-        // sideways line by line reads about as well upright, and is then laid out as a page.
-        if page.legibility >= 0.9 * first.legibility, !isDoubtful(page, in: turned) || page.legibility >= 2 * first.legibility {
+        if Rereading.keeps(upright: page, over: first, isDoubtful: isDoubtful(page, in: turned)) {
             return (findsScript ? try await inItsScript(page, of: turned, options: options) : page, turned, orientation)
         }
         // Read in English, a page of another script reads no better upright: read in a language
@@ -134,7 +130,7 @@ public struct ScriptAwareEngine: OCREngine {
             // A Latin page read well: its letters may say its language (German's ä, ö, ü and ß).
             guard let language = Language.likeliest(for: first.text, among: Script.latin.languages(among: installedLanguages)),
                   !first.languages.contains(language) else { return first }
-            return try await read(bitmap, in: [language], options: options) ?? first
+            return try await read(bitmap, in: [language], options: options)?.kept(as: .language) ?? first
         }
         // A page whose ink was mostly left unread has the rest of its text, likely in another
         // script, sought on the page itself, where some of its lines were read surely (a page of
@@ -167,14 +163,24 @@ public struct ScriptAwareEngine: OCREngine {
     private func reading(_ first: Page, in script: Script, of bitmap: Bitmap, options: RecognitionOptions) async throws -> Page {
         let languages = script.readingLanguages(among: installedLanguages)
         guard let second = try await read(bitmap, in: languages, options: options) else { return first }
-        var kept = ScriptContest.merging(first, with: second, in: script)
+        var kept = Self.merging(first, with: second, in: script)
         // Read in several languages at once, a word may go to the wrong one (Ukrainian read
         // among Russian's at 0.056, alone at 0.016): the page's letters say which it is in.
         if languages.count > 1, let language = Language.likeliest(for: kept.text, among: languages), language != languages[0],
            let alone = try await read(bitmap, in: [language], options: options) {
-            kept = ScriptContest.merging(first, with: alone, in: script)
+            kept = Self.merging(first, with: alone, in: script)
         }
         return kept
+    }
+
+    /// `first` with the lines `second`, its reading again in `script`'s languages, reads clearly
+    /// more legibly in their place (``ScriptContest/merging(_:with:in:)``), recording the reading
+    /// again where any of its lines was kept, and the readings again made within it.
+    private static func merging(_ first: Page, with second: Page, in script: Script) -> Page {
+        var merged = ScriptContest.merging(first, with: second, in: script)
+        guard merged != first else { return first }
+        merged.rereadings = first.rereadings + [.script] + second.rereadings.filter { !first.rereadings.contains($0) && $0 != .script }
+        return merged
     }
 
     /// The page read again by ``engine`` in `languages`; `nil`, said through ``logger``, when the
@@ -183,7 +189,7 @@ public struct ScriptAwareEngine: OCREngine {
         var chosen = options
         chosen.languages = languages
         guard (try? engine.checkSupport(of: chosen)) != nil else {
-            logger.warning("\(bitmap.image): text in \(languages.joined(separator: "+")), which \(engine.info.name) does not read: read it with --engine auto or tesseract")
+            logger.warning("\(bitmap.image): text in \(languages.joined(separator: "+")), which \(engine.info.name) does not read: the auto and tesseract engines read it")
             return nil
         }
         return try await engine.recognize(bitmap, options: chosen)

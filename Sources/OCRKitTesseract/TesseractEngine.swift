@@ -10,7 +10,9 @@ import OCRKit
 /// (see `OpenMP`). Languages are any installed `.traineddata` (English when none is given);
 /// asking for a missing one throws an error that names its package and lists what is installed.
 /// Lines of scripts written without spaces (Chinese, Japanese, Thai) come out as Tesseract's
-/// own text gives them: without the spaces between the words it finds.
+/// own text gives them: without the spaces between the words it finds. Pages are read in the
+/// engine's page segmentation mode, as Tesseract finds them; `TesseractPageEngine` in
+/// `OCRKitEngines`, which `ocr` reads with, reads them again where that is known to fail.
 ///
 /// ```swift
 /// let engine = try TesseractEngine(configuration: TesseractConfiguration(jobs: 2))
@@ -66,44 +68,17 @@ public final class TesseractEngine: OCREngine {
     }
 
     public func recognize(_ bitmap: Bitmap, options: RecognitionOptions) async throws -> Page {
-        let mode = configuration.pageSegmentationMode, info = self.info
+        try await recognize(bitmap, options: options, segmentation: configuration.pageSegmentationMode)
+    }
+
+    /// Recognises the text of `bitmap` as ``recognize(_:options:)`` does, its page segmented in
+    /// `segmentation` mode whatever the engine's: how a policy reads a page again where page
+    /// segmentation is known to fail (`TesseractPageEngine` in `OCRKitEngines`: an image of one
+    /// line as a line, a page of Korean as one column).
+    public func recognize(_ bitmap: Bitmap, options: RecognitionOptions, segmentation: PageSegmentationMode) async throws -> Page {
+        let info = self.info
         return try await workers.run { sessions in
-            let session = try sessions.session(for: options.languages)
-            let page = try session.recognize(bitmap, options: options, mode: mode, engine: info)
-            // An image of one line is read as one line too, as the tesseract command is with
-            // --psm 7: where page segmentation found no line or several (pieces of it, its wear),
-            // that reading is kept; where it found one, the more legible.
-            if mode == .auto, bitmap.isOneLine {
-                let line = try session.recognize(bitmap, options: options, mode: .singleLine, engine: info)
-                return page.lines.count != 1 || line.legibility > page.legibility ? line : page
-            }
-            guard mode == .auto, Self.breaksIntoPieces(page, of: bitmap, options: options) else { return page }
-            let column = try session.recognize(bitmap, options: options, mode: .singleColumn, engine: info)
-            return column.legibility > page.legibility ? column : page
+            try sessions.session(for: options.languages).recognize(bitmap, options: options, mode: segmentation, engine: info)
         }
     }
-
-    /// Whether Tesseract's page segmentation has likely broken a page of Korean into pieces: its
-    /// syllables line up from line to line, and the gaps between them were taken for the gutters
-    /// of columns (pages of 20 lines came out in 22 to 59 pieces of 4 to 7 letters, at a CER of
-    /// 0.54; read as one column, in 20 lines of 14 to 17, at 0.008, the tesseract command
-    /// with --psm 4 the same). Such a page is read again as one column, and the reading that
-    /// reads more, more confidently, kept. A line of Korean alone in an image it reads as nothing
-    /// at all (a country's name in 6 of 12), and as one column, right: an image of one line
-    /// (``OCRKit/Bitmap/isOneLine``) is read as a line before it gets here, a larger one again.
-    /// Page segmentation also drops whole lines of Korean, as pictures: a page of six lines
-    /// spaced apart came out in four and a piece (the tesseract command the same; with --psm 4,
-    /// all six), leaving more than ``unreadHangulInk`` of its ink outside the lines read.
-    static func breaksIntoPieces(_ page: Page, of bitmap: Bitmap, options: RecognitionOptions) -> Bool {
-        guard options.languages.contains(where: { Language($0).scripts.contains(.hangul) }) else { return false }
-        if page.lines.isEmpty { return true }
-        if bitmap.inkShare(outsideMarginsOf: page.lines) > unreadHangulInk { return true }
-        guard page.lines.count >= 3 else { return false }
-        let letters = page.lines.map { $0.text.filter { $0.isLetter || $0.isNumber }.count }.reduce(0, +)
-        return Double(letters) / Double(page.lines.count) < 8
-    }
-
-    /// The share of a Korean page's ink that page segmentation may leave outside the lines it
-    /// read before the page is read again as one column: specks and rules, not a line.
-    static let unreadHangulInk = 0.1
 }

@@ -38,6 +38,7 @@ import Testing
         #expect(straightening.imageWidth == turned.width && straightening.imageHeight == turned.height)
         #expect(page.width == upright.width && page.height == upright.height, "the boxes are the upright page's")
         #expect(Self.errorRate(page, truth) < 0.03, "\(page.text)")
+        #expect(page.rereadings.first == .upright, "\(page.rereadings)")
     }
 
     /// Languages given or not, the page is turned; an upright page is not.
@@ -49,6 +50,7 @@ import Testing
         #expect(Self.errorRate(turned, truth) < 0.03, "\(turned.text)")
         let unturned = try await engine.read(upright)
         #expect(unturned.straightening == nil)
+        #expect(unturned.rereadings.isEmpty, "an English page read well the first time is its first reading")
     }
 
     /// Without languages, a page of another script upside down is read upright in its own
@@ -61,6 +63,7 @@ import Testing
         #expect(turned.straightening?.quarterTurns == 2)
         #expect(turned.languages.contains("rus"), "\(turned.languages)")
         #expect(Self.errorRate(turned, truth) < 0.05, "\(turned.text)")
+        #expect(turned.rereadings.starts(with: [.upright, .script]), "\(turned.rereadings)")
         let (thai, _) = try Self.page("tha", count: 8)
         let upright = try await engine.read(thai)
         #expect(upright.straightening == nil)
@@ -75,8 +78,11 @@ import Testing
         let path = folder.file("sideways.png")
         try ImageWriter.write(upright.turned(clockwiseQuarterTurns: 1), to: path)
         let reader = try PageReader(settings: EngineSettings(.tesseract, jobs: 1))
+        // Example from Sources/OCRKit/Model/Rereading.swift
         let page = try await reader.read(path)
+        if page.rereadings.contains(.upright) { print("read again upright:", page.straightening!.quarterTurns) }
         #expect(page.straightening?.quarterTurns == 3)
+        #expect(try Page(jsonData: page.jsonData()).rereadings == page.rereadings, "in the JSON")
         let image = try await reader.decoder.image(of: page, straightenedBy: nil)
         #expect(image.width == upright.width && image.height == upright.height)
         let samePixels = image.pixels == upright.pixels

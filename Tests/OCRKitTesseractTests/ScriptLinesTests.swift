@@ -1,5 +1,6 @@
 import Foundation
 import OCRKit
+import OCRKitEngines
 import OCRKitEvaluation
 import OCRKitImages
 import OCRKitTesseract
@@ -7,14 +8,15 @@ import OCRKitTestSupport
 import Testing
 
 /// Lines in other scripts (translators' sentences from Debian's gettext catalogues, rendered at
-/// test time): Tesseract reads each as its script writes it, and tells each script apart.
+/// test time): Tesseract, reading pages as `ocr` does (``OCRKitEngines/TesseractPageEngine``), reads
+/// each as its script writes it, and tells each script apart.
 /// scripts/setup installs the language data and Noto's fonts these need. Rendering with Noto's
 /// fonts keeps a core busy for seconds: on threads of their own.
 @Suite(.onThreadsOfTheirOwn, .heavy) struct ScriptLinesTests {
-    let engine: TesseractEngine
+    let engine: TesseractPageEngine
 
     init() throws {
-        engine = try TesseractEngine(configuration: TesseractConfiguration(jobs: 2))
+        engine = TesseractPageEngine(try TesseractEngine(configuration: TesseractConfiguration(jobs: 2)))
     }
 
     /// A translated line of `language` rendered, and its text.
@@ -52,13 +54,17 @@ import Testing
     /// of text around it.
     @Test(arguments: [("kor", 1), ("kor", 9), ("tha", 9)])
     func aLineAloneIsReadAsOneLine(language: String, index: Int) async throws {
-        var (bitmap, truth) = try Self.line(language, index)
-        bitmap = bitmap.worn(seed: 2026 + UInt64(index))
-        #expect(bitmap.isOneLine)
-        let page = try await engine.read(bitmap, options: RecognitionOptions(languages: [language]))
+        var (label, truth) = try Self.line(language, index)
+        label = label.worn(seed: 2026 + UInt64(index))
+        #expect(label.isOneLine)
+        // Example from Sources/OCRKitEngines/TesseractPageEngine.swift
+        let engine = TesseractPageEngine(try TesseractEngine())
+        let page = try await engine.read(label, options: RecognitionOptions(languages: [language]))   // an image of one line
+        print(page.rereadings)   // [one-line] where Tesseract's page segmentation read it in pieces
         var rate = CharacterErrorRate()
         rate.add(reading: page.text, truth: truth)
         #expect(page.lines.count == 1 && rate.rate < 0.05, "\(page.text) for \(truth)")
+        #expect(page.rereadings.isEmpty || page.rereadings == [.oneLine])
     }
 
     /// Korean keeps the spaces between its phrases, and gets no others. Read as lines:
@@ -86,12 +92,17 @@ import Testing
         } else {
             try TextRenderer.renderPage(truth.map { ($0, font) })
         }
-        let page = try await TesseractEngine(configuration: TesseractConfiguration(jobs: 1))
-            .read(bitmap, options: RecognitionOptions(languages: ["kor"]))
+        let page = try await engine.read(bitmap, options: RecognitionOptions(languages: ["kor"]))
         var rate = CharacterErrorRate()
         rate.add(reading: page.lines.map(\.text).joined(separator: "\n"), truth: truth.joined(separator: "\n"))
         #expect(rate.rate < 0.05, "\(page.text)")
         #expect(page.lines.count == truth.count)
+        #expect(page.rereadings == [.oneColumn], "read again as one column, and it says so")
+        // Tesseract alone reads it as its page segmentation finds it: in pieces, or lines dropped.
+        let segmented = try await engine.tesseract.read(bitmap, options: RecognitionOptions(languages: ["kor"]))
+        var segmentedRate = CharacterErrorRate()
+        segmentedRate.add(reading: segmented.lines.map(\.text).joined(separator: "\n"), truth: truth.joined(separator: "\n"))
+        #expect(segmented.rereadings.isEmpty && segmentedRate.rate > 0.2, "\(segmentedRate.rate)")
     }
 
     /// `lines` on a page 2000 pixels wide, 70 pixels apart.

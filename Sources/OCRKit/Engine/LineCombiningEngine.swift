@@ -107,6 +107,7 @@ public final class LineCombiningEngine: OCREngine {
         var combined = Page(image: first.image, width: first.width, height: first.height, engine: info,
                             layout: combine(first, second), straightening: first.straightening)
         combined.languages = first.languages + second.languages.filter { !first.languages.contains($0) }
+        combined.rereadings = first.rereadings + second.rereadings.filter { !first.rereadings.contains($0) }
         return combined
     }
 

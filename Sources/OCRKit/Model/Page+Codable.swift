@@ -2,7 +2,7 @@ import Foundation
 
 extension Page: Codable {
     private enum CodingKeys: String, CodingKey {
-        case schemaVersion, image, pageNumber = "page", width, height, engine, languages, missingLanguages, warnings, straightening, text, lines
+        case schemaVersion, image, pageNumber = "page", width, height, engine, languages, missingLanguages, warnings, rereadings, straightening, text, lines
         case paragraphs, blocks, regions, tables
         /// What `straightening` was called in pages written before OCRKit settled on the word.
         case correction
@@ -24,6 +24,7 @@ extension Page: Codable {
         languages = try container.decodeIfPresent([String].self, forKey: .languages) ?? []
         missingLanguages = try container.decodeIfPresent([MissingLanguage].self, forKey: .missingLanguages) ?? []
         warnings = try container.decodeIfPresent([PageWarning].self, forKey: .warnings) ?? []
+        rereadings = try container.decodeIfPresent([Rereading].self, forKey: .rereadings) ?? []
         straightening = try container.decodeIfPresent(Straightening.self, forKey: .straightening)
             ?? container.decodeIfPresent(Straightening.self, forKey: .correction)
         lines = try container.decode([Line].self, forKey: .lines)
@@ -66,6 +67,7 @@ extension Page: Codable {
         if !languages.isEmpty { try container.encode(languages, forKey: .languages) }
         if !missingLanguages.isEmpty { try container.encode(missingLanguages, forKey: .missingLanguages) }
         if !warnings.isEmpty { try container.encode(warnings, forKey: .warnings) }
+        if !rereadings.isEmpty { try container.encode(rereadings, forKey: .rereadings) }
         try container.encodeIfPresent(straightening, forKey: .straightening)
         try container.encode(text, forKey: .text)
         try container.encode(lines, forKey: .lines)

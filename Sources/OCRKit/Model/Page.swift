@@ -48,6 +48,9 @@ public struct Page: Hashable, Sendable {
     /// What whoever uses the page's text should know about how it was read: text on it that no
     /// reading kept (``PageWarning``).
     public var warnings: [PageWarning] = []
+    /// The readings again that were kept over the first, in the order they were made; empty when
+    /// the page's text is its engine's first reading.
+    public var rereadings: [Rereading] = []
     /// The page's regions in reading order, what each is (title, text, table, header...), when
     /// its structure was read (``StructureReader``); empty otherwise. Each holds a run of
     /// ``blocks``.
