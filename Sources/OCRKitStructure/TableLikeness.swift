@@ -3,9 +3,9 @@ import OCRKitLayout
 
 /// Whether lines are laid out as a table, judged from their words' boxes alone: the layout
 /// model takes some tables (unruled, or of a few narrow columns) for text or a formula, and the
-/// words say otherwise. Words in one row (``OCRKitLayout/Rows/areInOneRow(_:_:height:)``) a cell
-/// apart (``OCRKitLayout/Rows/areCellsApart(_:_:)``) are in different cells; a table has three
-/// rows or more, most of them of two cells or more. Prose has one run of words a row.
+/// words say otherwise. Words in one row (``OCRKitLayout/Rows/areInOneRow(_:_:height:)``) a
+/// column's gutter apart (``OCRKitLayout/Rows/columnCount(of:)``) are in different cells; a table
+/// has three rows or more, most of them of two cells or more. Prose has one run of words a row.
 enum TableLikeness {
     /// The least share of rows holding two cells or more.
     static let rowShare = 0.6
@@ -14,7 +14,7 @@ enum TableLikeness {
     static func looksLikeTable(_ lines: [Line]) -> Bool {
         let rows = rows(of: lines.flatMap(\.asWords).map(\.quad.boundingRect))
         guard rows.count >= minimumRows else { return false }
-        let split = rows.filter { Rows.runs(of: $0, box: { $0 }).count >= 2 }.count
+        let split = rows.filter { Rows.columnCount(of: $0) >= 2 }.count
         return Double(split) >= rowShare * Double(rows.count)
     }
 

@@ -34,3 +34,14 @@ import Testing
         #expect(runs.map { $0.map(\.minX) } == [[0, 57], [300, 345]])
     }
 }
+
+extension RowsTests {
+    /// Whether words stand in columns at all is judged by a wider gutter than the gap between
+    /// two cells: a row's tallest word's height.
+    @Test func columnsArePartedByMoreThanTheRowsTallestWord() {
+        let row = [Rect(x: 0, y: 0, width: 50, height: 20), Rect(x: 65, y: 0, width: 40, height: 12),
+                   Rect(x: 126, y: 0, width: 40, height: 20)]
+        #expect(Rows.runs(of: row) { $0 }.count == 3, "15 and 21 pixels apart: cells apart")
+        #expect(Rows.columnCount(of: row) == 2, "only 21 is wider than the row's 20")
+    }
+}
