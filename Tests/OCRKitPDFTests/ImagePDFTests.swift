@@ -92,7 +92,8 @@ struct ImagePDFTests {
             let quad = quad(from: 60, width: 1440)
             return Line(text: text, confidence: 0.9, box: quad.boundingRect, quad: quad, words: words)
         }
-        let page = Page(image: image, width: 1600, height: 600, engine: EngineInfo(name: "test", version: "1"), lines: lines)
+        var page = Page(image: image, width: 1600, height: 600, engine: EngineInfo(name: "test", version: "1"), lines: lines)
+        page.source = .file(image)
         let path = folder.file("askew.pdf")
         try await SearchablePDF.write([page], to: path, decoder: reader.decoder)
         let extracted = try PDFTools.pdftotext([path, "-"]).split(separator: "\n")

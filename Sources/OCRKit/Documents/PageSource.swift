@@ -29,7 +29,7 @@ public struct PageSource: Hashable, Sendable {
 
 extension Page {
     /// Where the page was read from, as ``PageReader`` recorded it; `nil` for a page decoded from
-    /// JSON, which does not hold it.
+    /// JSON, which does not hold it, or made by hand until it is given one.
     public var source: PageSource? {
         get { recordedSource.value }
         set { recordedSource = Unequated(newValue) }
@@ -42,7 +42,7 @@ extension Page {
     public func checkedSource() throws -> PageSource {
         guard let source else {
             throw OCRError(.invalidOption, path: image,
-                           reason: "the page does not say where it was read from (decoded from JSON), so its image cannot be opened again")
+                           reason: "the page does not say where it was read from (its source: a page decoded from JSON or made by hand has none), so its image cannot be opened again")
         }
         return source
     }
