@@ -38,7 +38,7 @@ extension Page {
     /// again made within it.
     func kept(as reason: Rereading) -> Page {
         var page = self
-        page.rereadings = [reason] + rereadings.filter { $0 != reason }
+        page.rereadings = [reason].appendingNew(rereadings)
         return page
     }
 }

@@ -179,7 +179,7 @@ public struct ScriptAwareEngine: OCREngine {
     private static func merging(_ first: Page, with second: Page, in script: Script) -> Page {
         var merged = ScriptContest.merging(first, with: second, in: script)
         guard merged != first else { return first }
-        merged.rereadings = first.rereadings + [.script] + second.rereadings.filter { !first.rereadings.contains($0) && $0 != .script }
+        merged.rereadings = first.rereadings.appendingNew([.script] + second.rereadings)
         return merged
     }
 

@@ -233,7 +233,7 @@ public struct ScriptContest: Sendable {
         // A page read wholly in the other script is that reading's; one of both scripts, both's.
         if kept.lines.contains(where: first.lines.contains) {
             kept.engine = first.engine
-            kept.languages = second.languages + first.languages.filter { !second.languages.contains($0) }
+            kept.languages = second.languages.appendingNew(first.languages)
         } else {
             (kept.engine, kept.languages) = (second.engine, second.languages)
         }

@@ -4,8 +4,9 @@ import OCRKit
 /// which lines are rebuilt from words (``LayoutAnalyzer``) and tables are told and filled
 /// (`OCRKitStructure`), written once here.
 ///
-/// Gaps compare widths with heights: in the pixels of the image (a quad's bounding rectangle). Two readings of one line, as two engines give them, are matched by another
-/// rule, ``OCRKit/Line/isOnSameLine(as:)``: there the boxes overlap, here they stand side by side.
+/// Gaps compare widths with heights: in the pixels of the image (a quad's bounding rectangle).
+/// Two readings of one line, as two engines give them, are matched by another rule,
+/// ``OCRKit/Line/isOnSameLine(as:)``: there the boxes overlap, here they stand side by side.
 ///
 /// ```swift
 /// let word = Rect(x: 100, y: 50, width: 60, height: 20), next = Rect(x: 170, y: 54, width: 40, height: 18)

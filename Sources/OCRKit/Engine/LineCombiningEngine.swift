@@ -106,8 +106,8 @@ public final class LineCombiningEngine: OCREngine {
         }
         var combined = Page(image: first.image, width: first.width, height: first.height, engine: info,
                             layout: combine(first, second), straightening: first.straightening)
-        combined.languages = first.languages + second.languages.filter { !first.languages.contains($0) }
-        combined.rereadings = first.rereadings + second.rereadings.filter { !first.rereadings.contains($0) }
+        combined.languages = first.languages.appendingNew(second.languages)
+        combined.rereadings = first.rereadings.appendingNew(second.rereadings)
         return combined
     }
 
