@@ -98,13 +98,15 @@ let package = Package(
         // hOCR and ALTO documents from pages.
         .target(name: "OCRKitExport", dependencies: ["OCRKit", .product(name: "CSV", package: "CSV.swift")]),
 
-        // PDFs in and out through qpdf's C API: the pages of a PDF rendered (by OCRKitImages'
-        // libvips, through poppler) at their scans' own resolution, and searchable copies of
-        // PDFs and images with an invisible text layer in an embedded font of OCRKit's own.
-        // The text PDF pages already hold, through poppler's GLib interface (which libvips renders with).
+        // PDFs in and out through qpdf's C API: the pages of a PDF rendered at their scans' own
+        // resolution, and searchable copies of PDFs and images with an invisible text layer in an
+        // embedded font of OCRKit's own. The text PDF pages already hold, through poppler's GLib
+        // interface; their pixels drawn by poppler's Splash renderer, which only its C++
+        // interface (libpoppler-cpp-dev) offers, behind a C interface of OCRKit's own.
         .systemLibrary(name: "CQPDF", pkgConfig: "libqpdf", providers: [.apt(["libqpdf-dev"])]),
         .systemLibrary(name: "CPoppler", pkgConfig: "poppler-glib", providers: [.apt(["libpoppler-glib-dev"])]),
-        .target(name: "OCRKitPDF", dependencies: ["OCRKit", "OCRKitImages", "CQPDF", "CPoppler"]),
+        .target(name: "CPDFRendering", linkerSettings: [.linkedLibrary("poppler-cpp")]),
+        .target(name: "OCRKitPDF", dependencies: ["OCRKit", "OCRKitImages", "CQPDF", "CPoppler", "CPDFRendering"]),
 
         // Files, folders and documents read in order, several pages at once, and written in any
         // output format, searchable PDFs included: what `ocr read` does, for library users too.

@@ -24,17 +24,6 @@ static inline VipsImage *ocrkit_vips_open_source_page(VipsSource *source, int pa
         NULL);
 }
 
-/// Opens page `page` (from 0) of a PDF, rendered at `dpi` by poppler when its pixels are read;
-/// `password` opens an encrypted one, and may be NULL.
-static inline VipsImage *ocrkit_vips_open_pdf_page(VipsSource *source, int page, double dpi, const char *password) {
-    if (password == NULL) {
-        return vips_image_new_from_source(source, "", "access", VIPS_ACCESS_SEQUENTIAL, "fail_on", VIPS_FAIL_ON_TRUNCATED,
-            "page", page, "dpi", dpi, NULL);
-    }
-    return vips_image_new_from_source(source, "", "access", VIPS_ACCESS_SEQUENTIAL, "fail_on", VIPS_FAIL_ON_TRUNCATED,
-        "page", page, "dpi", dpi, "password", password, NULL);
-}
-
 /// Decodes from a source with shrink-on-load so that neither side exceeds `max_side`, applying
 /// the EXIF orientation; never upsizes.
 /// `options` are the loader's, as libvips writes them ("page=2").

@@ -17,9 +17,8 @@ import OCRKit
 public final class ImageLoader: ImageDecoder {
     /// The libvips loaders OCRKit accepts, by the names libvips gives them. Other formats libvips
     /// knows (SVG, FITS, matrix files) are refused: they are not photos or scans, and each
-    /// loader is more code facing untrusted files. PDFs are rendered by
-    /// ``renderPDF(_:page:dotsPerInch:password:)`` only, which `OCRKitPDF`'s `DocumentLoader`
-    /// calls once it has looked at the page.
+    /// loader is more code facing untrusted files. PDFs are `OCRKitPDF`'s `DocumentLoader`'s to
+    /// read: libvips' PDF loader is only told apart, to say so.
     static let acceptedLoaders: [String: String] = [
         "jpegload_source": "JPEG", "pngload_source": "PNG", "tiffload_source": "TIFF",
         "webpload_source": "WebP", "gifload_source": "GIF", "heifload_source": "HEIC/AVIF",
@@ -47,14 +46,19 @@ public final class ImageLoader: ImageDecoder {
         if page != 1, try await pages(of: source.document) == nil {
             throw OCRError(.invalidOption, path: source.document.name, reason: "has one page, not \(page)")
         }
-        return try await decode(source.document, as: .image(page: page - 1), maximumSide: maximumSide)
+        return try await decode(source.document, page: page - 1, maximumSide: maximumSide)
     }
 
-    /// Renders page `page` (from 1) of a PDF at `dotsPerInch`, through libvips' PDF loader
-    /// (poppler): the page as a viewer shows it, its crop box turned as the page says. `password`
-    /// opens an encrypted PDF.
-    public func renderPDF(_ document: DocumentSource, page: Int, dotsPerInch: Double, password: String? = nil) async throws -> Bitmap {
-        try await decode(document, as: .pdf(page: page - 1, dotsPerInch: dotsPerInch, password: password), maximumSide: nil)
+    /// Runs `body` on one of the loader's decoding threads, which bound how many images are
+    /// decoded at once: `OCRKitPDF` draws a PDF's pages on them.
+    package func onDecodingThread<Value: Sendable>(_ body: @escaping @Sendable () throws -> Value) async throws -> Value {
+        try await workers.run { _ in try body() }
+    }
+
+    /// Refuses an image of `width` x `height` pixels that is over the loader's pixel limit, or
+    /// too small to hold text, naming the file at `path`.
+    package func checkSize(width: Int, height: Int, path: String) throws {
+        try Self.checkSize(width: width, height: height, path: path, options: options)
     }
 
     /// The pages of a multi-page TIFF, or `nil` for an image of one page, whatever its format.
@@ -88,22 +92,17 @@ public final class ImageLoader: ImageDecoder {
         }
     }
 
-    private func decode(_ document: DocumentSource, as loading: Loading, maximumSide: Int?) async throws -> Bitmap {
+    /// Decodes page `page` (from 0: 0 for an image) of `document`.
+    private func decode(_ document: DocumentSource, page: Int, maximumSide: Int?) async throws -> Bitmap {
         let options = self.options
         return try await workers.run { _ in
             try document.withVipsSource { format, makeSource in
-                try Self.decodeBlocking(document.name, as: loading, options: options, maximumSide: maximumSide,
+                try Self.decodeBlocking(document.name, page: page, options: options, maximumSide: maximumSide,
                                         format: format, makeSource: makeSource)
             }
         }
     }
 
-    /// What to take from a file: an image or a page of a TIFF, or a page of a PDF rendered.
-    enum Loading {
-        /// Page `page`, from 0: 0 for an image.
-        case image(page: Int)
-        case pdf(page: Int, dotsPerInch: Double, password: String?)
-    }
 
     /// Refuses what libvips should never be handed: missing files, directories, devices and
     /// pipes (which would block), and empty files.
@@ -129,10 +128,10 @@ public final class ImageLoader: ImageDecoder {
         }
     }
 
-    /// Decodes the image `makeSource` opens, named `path` in errors; `format` is the one its
-    /// first bytes announce.
+    /// Decodes page `page` (from 0) of the image `makeSource` opens, named `path` in errors;
+    /// `format` is the one its first bytes announce.
     private static func decodeBlocking(
-        _ path: String, as loading: Loading, options: ImageLoadingOptions, maximumSide: Int?, format: String?,
+        _ path: String, page: Int, options: ImageLoadingOptions, maximumSide: Int?, format: String?,
         makeSource: () -> UnsafeMutablePointer<VipsSource>?
     ) throws -> Bitmap {
         try Vips.ensureInitialized(path: path)
@@ -153,22 +152,15 @@ public final class ImageLoader: ImageDecoder {
                            reason: "not an image or a PDF in a format OCRKit reads (JPEG, PNG, TIFF, WebP, GIF, HEIC, PDF)")
         }
         let loaderName = String(cString: nickname)
-        let opened: UnsafeMutablePointer<VipsImage>?
-        switch loading {
-        case .image(let page):
-            guard acceptedLoaders[loaderName] != nil else {
-                if loaderName == pdfLoader {
-                    throw OCRError(.unsupportedFormat, path: path, reason: "PDF files are read through OCRKitPDF's DocumentLoader")
-                }
-                let format = loaderName.replacingOccurrences(of: "load_source", with: "").uppercased()
-                throw OCRError(.unsupportedFormat, path: path,
-                               reason: "\(format) files are not read; use PDF, JPEG, PNG, TIFF, WebP, GIF or HEIC")
+        guard acceptedLoaders[loaderName] != nil else {
+            if loaderName == pdfLoader {
+                throw OCRError(.unsupportedFormat, path: path, reason: "PDF files are read through OCRKitPDF's DocumentLoader")
             }
-            opened = page == 0 ? ocrkit_vips_open_source(source) : ocrkit_vips_open_source_page(source, Int32(page))
-        case .pdf(let page, let dotsPerInch, let password):
-            guard loaderName == pdfLoader else { throw OCRError(.unsupportedFormat, path: path, reason: "not a PDF") }
-            opened = ocrkit_vips_open_pdf_page(source, Int32(page), dotsPerInch, password)
+            let format = loaderName.replacingOccurrences(of: "load_source", with: "").uppercased()
+            throw OCRError(.unsupportedFormat, path: path,
+                           reason: "\(format) files are not read; use PDF, JPEG, PNG, TIFF, WebP, GIF or HEIC")
         }
+        let opened = page == 0 ? ocrkit_vips_open_source(source) : ocrkit_vips_open_source_page(source, Int32(page))
         guard let opened else {
             throw OCRError(.corrupt, path: path, reason: "corrupt \(format ?? "file"): \(Vips.takeError())")
         }
@@ -176,7 +168,7 @@ public final class ImageLoader: ImageDecoder {
         try checkSize(width: original.width, height: original.height, path: path, options: options)
 
         let image: VipsImageHandle
-        if let maximumSide, max(original.width, original.height) > maximumSide, case .image(let page) = loading {
+        if let maximumSide, max(original.width, original.height) > maximumSide {
             image = try Vips.apply(path: path, code: .corrupt) {
                 // Only TIFF's loader knows pages: another would refuse the option.
                 ocrkit_vips_thumbnail_source(source, $0, Int32(maximumSide), "fail_on=truncated" + (page > 0 ? ",page=\(page)" : ""))

@@ -28,6 +28,10 @@ struct DifficultDocumentsTests {
         case jpeg2000
         /// A scan drawn inside a form XObject rather than on the page.
         case scanInAForm
+        /// A line of text drawn as an image beside a function-based shading turned 45 degrees, as
+        /// pdf.js's tests hold: poppler's cairo backend took over 3 minutes and 1.8 GB to draw
+        /// such a shading at 300 dpi, its Splash renderer (OCRKit's) about a second.
+        case functionBasedShading
     }
 
     /// Documents refused with one line naming them.
@@ -119,8 +123,29 @@ struct DifficultDocumentsTests {
             try HandMadePDF.write(HandMadePDF.pageDrawingImage(width: points.0, height: points.1, throughForm: kind == .scanInAForm) + [image],
                                   to: path)
             if kind == .jpeg2000 { #expect(try Tool.output("pdfimages", ["-list", path]).contains("jpx")) }
+        case .functionBasedShading:
+            try shadedPage(text, to: path)
         }
         return path
+    }
+
+    /// A US Letter page of a square filled by a function-based shading (its colour a PostScript
+    /// calculator function of the point, red and green rising across it), turned 45 degrees, and
+    /// below it `text` as an image at 300 dpi: drawn, not one scan over the page, so it is rendered.
+    private func shadedPage(_ text: String, to path: String) throws {
+        let line = try TextRenderer.render(text, font: "DejaVu Sans 16", dpi: 300, margin: 20)
+        let size = (Double(line.width) * 72 / 300, Double(line.height) * 72 / 300)
+        try HandMadePDF.write([
+            HandMadePDF.object("<< /Type /Catalog /Pages 2 0 R >>"),
+            HandMadePDF.object("<< /Type /Pages /Kids [3 0 R] /Count 1 >>"),
+            HandMadePDF.object("<< /Type /Page /Parent 2 0 R /MediaBox [0 0 612 792] /Contents 4 0 R "
+                               + "/Resources << /Shading << /Sh0 5 0 R >> /XObject << /Im0 7 0 R >> >> >>"),
+            HandMadePDF.stream("", Array("q 72 400 300 300 re W n /Sh0 sh Q q \(size.0) 0 0 \(size.1) 72 200 cm /Im0 Do Q".utf8)),
+            HandMadePDF.object("<< /ShadingType 1 /ColorSpace /DeviceRGB /Domain [0 1 0 1] /Matrix [150 150 -150 150 222 400] /Function 6 0 R >>"),
+            HandMadePDF.stream("/FunctionType 4 /Domain [0 1 0 1] /Range [0 1 0 1 0 1]", Array("{ 2 copy add 2 div }".utf8)),
+            HandMadePDF.stream("/Type /XObject /Subtype /Image /Width \(line.width) /Height \(line.height) "
+                               + "/ColorSpace /DeviceGray /BitsPerComponent 8", line.pixels),
+        ], to: path)
     }
 
     /// A JBIG2 scan `side` pixels square at 300 dpi, blank but for a line of `text`. Its region
@@ -190,6 +215,25 @@ struct DifficultDocumentsTests {
             guard let error = error as? OCRError else { return false }
             return error.path == path && error.reason.contains(kind.reason) && !error.reason.contains("\n")
         }
+    }
+
+    /// An image longer than 32767 pixels (cairo's limit, which it draws as nothing) is drawn.
+    @Test func anImageLongerThanCairosLimitIsDrawn() async throws {
+        let (width, height) = (33_000, 8)
+        let stripes = (0..<height).flatMap { _ in (0..<width).map { $0 / 500 % 2 == 0 ? UInt8(0) : 255 } }
+        let path = folder.file("long.pdf")
+        try HandMadePDF.write([
+            HandMadePDF.object("<< /Type /Catalog /Pages 2 0 R >>"),
+            HandMadePDF.object("<< /Type /Pages /Kids [3 0 R] /Count 1 >>"),
+            HandMadePDF.object("<< /Type /Page /Parent 2 0 R /MediaBox [0 0 612 792] /Contents 4 0 R /Resources << /XObject << /Im0 5 0 R >> >> >>"),
+            HandMadePDF.stream("", Array("q 600 0 0 100 6 300 cm /Im0 Do Q".utf8)),
+            HandMadePDF.stream("/Type /XObject /Subtype /Image /Width \(width) /Height \(height) /ColorSpace /DeviceGray /BitsPerComponent 8",
+                               stripes),
+        ], to: path)
+        let page = try await reader.decoder.decode(PageSource(.file(path), page: 1), maximumSide: nil)
+        let dark = stride(from: 0, to: page.pixels.count, by: page.layout.channels).count { page.pixels[$0] < 64 }
+        // The stripes cover 600 x 100 of the page's 612 x 792 points, half of them black.
+        #expect(Double(dark) / Double(page.width * page.height) > 0.05, "\(dark) dark pixels")
     }
 
     /// A PDF that lost its `%PDF-` header (one of pdf.js's test files) is read as viewers and

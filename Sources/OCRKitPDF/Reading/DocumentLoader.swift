@@ -4,7 +4,7 @@ import OCRKitImages
 
 /// Decodes documents and images: each page of a PDF that is one scan at the scan's own
 /// resolution (its image's own pixels when the page draws it upright over its whole box, else
-/// rendered), other pages rendered (libvips, through poppler) at
+/// rendered), other pages rendered (``PageRenderer``: poppler's Splash) at
 /// ``DocumentLoadingOptions/renderingResolution``; multi-page TIFFs page by page, and every other
 /// image, by an ``OCRKitImages/ImageLoader``.
 ///
@@ -78,13 +78,18 @@ public struct DocumentLoader: ImageDecoder {
             return bitmap
         }
         try checkImages(of: info, page: page, path: document.name)
-        return try await images.renderPDF(document, page: page, dotsPerInch: dotsPerInch, password: options.password)
+        // Turned or not, the page is as many pixels, its shorter side as long.
+        try images.checkSize(width: Int((info.box.width / 72 * dotsPerInch).rounded()),
+                             height: Int((info.box.height / 72 * dotsPerInch).rounded()), path: document.name)
+        let password = options.password
+        return try await images.onDecodingThread {
+            try PageRenderer.render(document, page: page, dotsPerInch: dotsPerInch, password: password)
+        }
     }
 
     /// Refuses a page whose largest image is more pixels than the loader's limit, as an image
     /// file that size is refused: the renderer decodes the whole image (a 30000-pixel JBIG2
-    /// page took 3.9 GB), whatever resolution the page is read at. Nor does it draw an image
-    /// longer than cairo's limit, which it would draw as nothing, leaving the page blank.
+    /// page took 3.9 GB), whatever resolution the page is read at.
     private func checkImages(of info: PDFPageInfo, page: Int, path: String) throws {
         let (width, height) = (info.largestImageWidth, info.largestImageHeight)
         let limit = images.options.maximumPixelCount
@@ -92,14 +97,7 @@ public struct DocumentLoader: ImageDecoder {
             throw OCRError(.tooLarge, path: path, reason: "page \(page) holds an image of \(width) x \(height) pixels, "
                            + "over the limit of \(limit) pixels (ImageLoadingOptions.maximumPixelCount)")
         }
-        if max(width, height) > Self.largestDrawnImageSide {
-            throw OCRError(.tooLarge, path: path, reason: "page \(page) holds an image \(max(width, height)) pixels long, "
-                           + "more than the PDF renderer draws (\(Self.largestDrawnImageSide) a side)")
-        }
     }
-
-    /// The longest image side the renderer draws: cairo's limit.
-    static let largestDrawnImageSide = 32767
 
     /// The resolution a page should be read at: its scan's own, or the rendering resolution asked for.
     func intendedResolution(of page: PDFPageInfo) -> Double {
