@@ -10,6 +10,9 @@ import OCRKitStructure
 import OCRKitTestSupport
 import Testing
 
+private let printed = PrintedLines()
+private func print(_ items: Any..., separator: String = " ") { printed.print(items, separator: separator) }
+
 /// The examples of tables, run as written on a statement rendered at run time.
 @Suite(.onThreadsOfTheirOwn, .heavy)
 struct TableExamples {
@@ -192,10 +195,8 @@ struct TableExamples {
         benchmark.measuresPeer = false // ocr alone, without RapidTable
         try await benchmark.run { print($0) }
 
-        // The same, its lines kept: the first two tables are read almost without a fault.
-        let lines = PrintedLines()
-        try await benchmark.run { lines.print([$0]) }
-        let ours = try #require(lines.lines.first { $0.hasPrefix("ocr ppocr") })
+        // ocr's row: the first two tables are read almost without a fault.
+        let ours = try #require(printed.lines.first { $0.hasPrefix("ocr ppocr") })
         let teds = try #require(Double(ours.split(separator: " ", omittingEmptySubsequences: true)[2]))
         #expect(teds > 0.9, "\(ours)")
     }

@@ -9,7 +9,7 @@ import Testing
 /// while a last set is dropped on other threads.
 @Suite(.onThreadsOfTheirOwn, .heavy)
 struct EngineLifetimeTests {
-    private static let churn = URL(fileURLWithPath: BuiltProducts.ocr).deletingLastPathComponent().appendingPathComponent("EngineChurn").path
+    private static let churn = BuiltProducts.executable("EngineChurn")
 
     @Test func makingAndDroppingEnginesNeitherGrowsInMemoryNorCrashesAtExit() async throws {
         let image = try TemporaryImage()

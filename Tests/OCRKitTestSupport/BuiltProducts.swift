@@ -2,9 +2,20 @@ import Foundation
 
 /// What SwiftPM built beside the tests.
 public enum BuiltProducts {
-    /// The `ocr` executable.
+    /// The `ocr` executable the tests run: the one `OCRKIT_OCR` names (scripts/test names its
+    /// release build, which reads several times faster than the debug build and is the one
+    /// people use), else the one built beside the tests.
     public static let ocr: String = {
-        let beside = Bundle.main.bundleURL.deletingLastPathComponent().appendingPathComponent("ocr").path
-        return FileManager.default.fileExists(atPath: beside) ? beside : SharedData.packageRoot.appendingPathComponent(".build/debug/ocr").path
+        if let named = ProcessInfo.processInfo.environment["OCRKIT_OCR"], !named.isEmpty {
+            precondition(FileManager.default.isExecutableFile(atPath: named), "OCRKIT_OCR names \(named), which is no executable")
+            return named
+        }
+        return executable("ocr")
     }()
+
+    /// The executable product `name` built beside the tests.
+    public static func executable(_ name: String) -> String {
+        let beside = Bundle.main.bundleURL.deletingLastPathComponent().appendingPathComponent(name).path
+        return FileManager.default.fileExists(atPath: beside) ? beside : SharedData.packageRoot.appendingPathComponent(".build/debug/\(name)").path
+    }
 }
