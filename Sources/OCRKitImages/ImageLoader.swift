@@ -103,7 +103,6 @@ public final class ImageLoader: ImageDecoder {
         }
     }
 
-
     /// Refuses what libvips should never be handed: missing files, directories, devices and
     /// pipes (which would block), and empty files.
     static func checkFile(at path: String) throws {

@@ -135,12 +135,8 @@ struct DifficultDocumentsTests {
     private func shadedPage(_ text: String, to path: String) throws {
         let line = try TextRenderer.render(text, font: "DejaVu Sans 16", dpi: 300, margin: 20)
         let size = (Double(line.width) * 72 / 300, Double(line.height) * 72 / 300)
-        try HandMadePDF.write([
-            HandMadePDF.object("<< /Type /Catalog /Pages 2 0 R >>"),
-            HandMadePDF.object("<< /Type /Pages /Kids [3 0 R] /Count 1 >>"),
-            HandMadePDF.object("<< /Type /Page /Parent 2 0 R /MediaBox [0 0 612 792] /Contents 4 0 R "
-                               + "/Resources << /Shading << /Sh0 5 0 R >> /XObject << /Im0 7 0 R >> >> >>"),
-            HandMadePDF.stream("", Array("q 72 400 300 300 re W n /Sh0 sh Q q \(size.0) 0 0 \(size.1) 72 200 cm /Im0 Do Q".utf8)),
+        try HandMadePDF.write(HandMadePDF.page(resources: "/Shading << /Sh0 5 0 R >> /XObject << /Im0 7 0 R >>",
+                                               content: "q 72 400 300 300 re W n /Sh0 sh Q q \(size.0) 0 0 \(size.1) 72 200 cm /Im0 Do Q") + [
             HandMadePDF.object("<< /ShadingType 1 /ColorSpace /DeviceRGB /Domain [0 1 0 1] /Matrix [150 150 -150 150 222 400] /Function 6 0 R >>"),
             HandMadePDF.stream("/FunctionType 4 /Domain [0 1 0 1] /Range [0 1 0 1 0 1]", Array("{ 2 copy add 2 div }".utf8)),
             HandMadePDF.stream("/Type /XObject /Subtype /Image /Width \(line.width) /Height \(line.height) "
@@ -222,11 +218,7 @@ struct DifficultDocumentsTests {
         let (width, height) = (33_000, 8)
         let stripes = (0..<height).flatMap { _ in (0..<width).map { $0 / 500 % 2 == 0 ? UInt8(0) : 255 } }
         let path = folder.file("long.pdf")
-        try HandMadePDF.write([
-            HandMadePDF.object("<< /Type /Catalog /Pages 2 0 R >>"),
-            HandMadePDF.object("<< /Type /Pages /Kids [3 0 R] /Count 1 >>"),
-            HandMadePDF.object("<< /Type /Page /Parent 2 0 R /MediaBox [0 0 612 792] /Contents 4 0 R /Resources << /XObject << /Im0 5 0 R >> >> >>"),
-            HandMadePDF.stream("", Array("q 600 0 0 100 6 300 cm /Im0 Do Q".utf8)),
+        try HandMadePDF.write(HandMadePDF.page(resources: "/XObject << /Im0 5 0 R >>", content: "q 600 0 0 100 6 300 cm /Im0 Do Q") + [
             HandMadePDF.stream("/Type /XObject /Subtype /Image /Width \(width) /Height \(height) /ColorSpace /DeviceGray /BitsPerComponent 8",
                                stripes),
         ], to: path)

@@ -30,21 +30,27 @@ public enum HandMadePDF {
         Array("<< \(keys) /Length \(data.count) >>\nstream\n".utf8) + data + Array("\nendstream".utf8)
     }
 
+    /// One page of `width` by `height` points (US Letter unless given) with `resources` (the
+    /// dictionary's keys) and `content`: objects 1 to 4, those its resources name to follow.
+    public static func page(width: Double = 612, height: Double = 792, resources: String, content: String) -> [[UInt8]] {
+        [
+            object("<< /Type /Catalog /Pages 2 0 R >>"),
+            object("<< /Type /Pages /Kids [3 0 R] /Count 1 >>"),
+            object("<< /Type /Page /Parent 2 0 R /MediaBox [0 0 \(width) \(height)] /Contents 4 0 R /Resources << \(resources) >> >>"),
+            stream("", Array(content.utf8)),
+        ]
+    }
+
     /// One page of `width` by `height` points that draws image object 5 over itself, directly or
     /// through a form: objects 1 to 4 (or 5, with the form before the image), the image to follow.
     public static func pageDrawingImage(width: Double, height: Double, throughForm: Bool = false) -> [[UInt8]] {
-        let drawing = Array("q \(width) 0 0 \(height) 0 0 cm /Im0 Do Q".utf8)
+        let drawing = "q \(width) 0 0 \(height) 0 0 cm /Im0 Do Q"
         let image = throughForm ? 6 : 5
-        var objects = [
-            object("<< /Type /Catalog /Pages 2 0 R >>"),
-            object("<< /Type /Pages /Kids [3 0 R] /Count 1 >>"),
-            object("<< /Type /Page /Parent 2 0 R /MediaBox [0 0 \(width) \(height)] /Contents 4 0 R /Resources << /XObject << "
-                   + (throughForm ? "/Fm0 5 0 R" : "/Im0 5 0 R") + " >> >> >>"),
-            stream("", throughForm ? Array("q /Fm0 Do Q".utf8) : drawing),
-        ]
+        var objects = page(width: width, height: height, resources: "/XObject << " + (throughForm ? "/Fm0 5 0 R" : "/Im0 5 0 R") + " >>",
+                           content: throughForm ? "q /Fm0 Do Q" : drawing)
         if throughForm {
             objects.append(stream("/Type /XObject /Subtype /Form /BBox [0 0 \(width) \(height)] /Resources << /XObject << /Im0 \(image) 0 R >> >>",
-                                  drawing))
+                                  Array(drawing.utf8)))
         }
         return objects
     }
