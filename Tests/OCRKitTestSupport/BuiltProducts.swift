@@ -13,9 +13,10 @@ public enum BuiltProducts {
         return executable("ocr")
     }()
 
-    /// The executable product `name` built beside the tests.
+    /// The executable product `name` built beside the tests: in the folder of the running test
+    /// executable, whichever build (debug, or scripts/test's optimised one) and scratch path that is.
     public static func executable(_ name: String) -> String {
-        let beside = Bundle.main.bundleURL.deletingLastPathComponent().appendingPathComponent(name).path
-        return FileManager.default.fileExists(atPath: beside) ? beside : SharedData.packageRoot.appendingPathComponent(".build/debug/\(name)").path
+        let tests = URL(fileURLWithPath: "/proc/self/exe").resolvingSymlinksInPath()
+        return tests.deletingLastPathComponent().appendingPathComponent(name).path
     }
 }
