@@ -6,16 +6,6 @@ struct ParagraphSplitter {
     let lineHeight: Double
     let options: LayoutOptions
 
-    /// Markers that open a list item: bullets, dashes, and numbers or letters followed by `.` or `)`.
-    static func startsListItem(_ text: String) -> Bool {
-        guard let first = text.first else { return false }
-        if "•◦▪▫‣⁃●○■□–—-*·".contains(first), text.dropFirst().first?.isWhitespace ?? false { return true }
-        let marker = text.prefix { !$0.isWhitespace }
-        guard marker.count >= 2, marker.count <= 4, let last = marker.last, last == "." || last == ")" else { return false }
-        let body = marker.dropLast()
-        return body.allSatisfy(\.isNumber) || (body.count == 1 && body.allSatisfy(\.isLetter))
-    }
-
     /// A new paragraph starts before a list item, and at an indent: in a block where indented
     /// lines are few, each starts a paragraph (first-line indents); where they are most lines,
     /// they continue one and each flush line starts a paragraph (hanging indents). Lines indented
@@ -24,7 +14,7 @@ struct ParagraphSplitter {
         guard !lines.isEmpty else { return [] }
         let left = lines.map(\.rect.minX).min() ?? 0
         let isIndented = lines.map { $0.rect.minX - left >= options.indent * lineHeight }
-        let isListItem = lines.map { Self.startsListItem($0.text) }
+        let isListItem = lines.map { ListMarker.marker(of: $0.text) != nil }
         let prose = lines.indices.filter { !isListItem[$0] }
         let hanging = prose.filter { isIndented[$0] }.count * 2 > prose.count
 

@@ -13,6 +13,10 @@ public struct Region: Hashable, Sendable {
         case title, text, list, table, figure, caption, header, footer
         case pageNumber = "page-number"
         case formula
+        /// Text kept as it is printed, line by line: program code, a terminal's output.
+        case code
+        /// A note at a page's foot, or a document's end, that a mark in the text refers to.
+        case footnote
 
         /// Whether the region is in the page's margins rather than its running text: headers,
         /// footers and page numbers, which writers may leave out.

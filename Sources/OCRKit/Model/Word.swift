@@ -11,10 +11,13 @@ public struct Word: TextElement, Hashable {
     /// Whether a confidence review found this word, or one of its symbols, doubtful (see
     /// ``Page/flaggingDoubtfulText(below:)``).
     public var isFlagged: Bool
+    /// The font it is printed in, where the page says (a PDF's own text); `nil` for a word read
+    /// from pixels.
+    public var font: Font?
 
     public init(
         text: String, confidence: Double, box: Rect, quad: Quad,
-        alternatives: [Alternative] = [], symbols: [Symbol] = [], isFlagged: Bool = false
+        alternatives: [Alternative] = [], symbols: [Symbol] = [], isFlagged: Bool = false, font: Font? = nil
     ) {
         self.text = text
         self.confidence = confidence
@@ -23,12 +26,13 @@ public struct Word: TextElement, Hashable {
         self.alternatives = alternatives
         self.symbols = symbols
         self.isFlagged = isFlagged
+        self.font = font
     }
 }
 
 extension Word: Codable {
     private enum CodingKeys: String, CodingKey {
-        case text, confidence, box, quad, alternatives, symbols, isFlagged = "flagged"
+        case text, confidence, box, quad, alternatives, symbols, isFlagged = "flagged", font
     }
 
     public init(from decoder: any Decoder) throws {
@@ -40,6 +44,7 @@ extension Word: Codable {
         alternatives = try container.decode([Alternative].self, forKey: .alternatives)
         symbols = try container.decodeIfPresent([Symbol].self, forKey: .symbols) ?? []
         isFlagged = try container.decodeIfPresent(Bool.self, forKey: .isFlagged) ?? false
+        font = try container.decodeIfPresent(Font.self, forKey: .font)
     }
 
     public func encode(to encoder: any Encoder) throws {
@@ -52,6 +57,7 @@ extension Word: Codable {
         // Symbols are optional in the schema: most engines report none.
         if !symbols.isEmpty { try container.encode(symbols, forKey: .symbols) }
         if isFlagged { try container.encode(true, forKey: .isFlagged) }
+        try container.encodeIfPresent(font, forKey: .font)
     }
 }
 
