@@ -57,13 +57,15 @@ enum PageText {
         var rectangles: UnsafeMutablePointer<PopplerRectangle>?, count: guint = 0
         _ = poppler_page_get_text_layout(page, &rectangles, &count)
         defer { g_free(rectangles) }
-        let boxes = (0..<Int(count)).map { index in
+        let characters = (0..<Int(count)).map { index in
             let rectangle = rectangles![index]
             return Rect(x: rectangle.x1, y: rectangle.y1, width: rectangle.x2 - rectangle.x1, height: rectangle.y2 - rectangle.y1)
         }
         let scale = resolution / 72
+        let layer = Layer(text: text, characterBoxes: characters, fonts: fonts(of: page),
+                          size: Rect(x: 0, y: 0, width: width, height: height), scale: scale)
         var read = Page(image: path, width: max(1, Int((width * scale).rounded())), height: max(1, Int((height * scale).rounded())),
-                        engine: engine, lines: lines(of: text, boxes: boxes, pageWidth: width, pageHeight: height, scale: scale))
+                        engine: engine, lines: layer.lines())
         read.pageNumber = number
         return read
     }
@@ -71,47 +73,21 @@ enum PageText {
     /// What marks a page of a PDF's own text.
     static let engine = EngineInfo(name: Page.embeddedTextEngine, version: "poppler " + String(cString: poppler_get_version()))
 
-    /// The lines of `text`, each character's box in `boxes` (poppler gives one a character, line
-    /// breaks included), in points from the page's top left; without them, the lines have the
-    /// page's box.
-    private static func lines(of text: String, boxes: [Rect], pageWidth: Double, pageHeight: Double, scale: Double) -> [Line] {
-        let scalars = Array(text.unicodeScalars)
-        let page = Rect(x: 0, y: 0, width: pageWidth, height: pageHeight)
-        let hasBoxes = boxes.count == scalars.count
-        func normalised(_ rect: Rect) -> Rect {
-            Rect(x: rect.minX / pageWidth, y: rect.minY / pageHeight, width: rect.width / pageWidth, height: rect.height / pageHeight)
-        }
-        func pixels(_ rect: Rect) -> Quad {
-            Rect(x: rect.minX * scale, y: rect.minY * scale, width: rect.width * scale, height: rect.height * scale).quad
-        }
-        var lines: [Line] = [], words: [Word] = []
-        var word = "", wordBoxes: [Rect] = [], lineBox: Rect?
-        func endWord() {
-            guard !word.isEmpty else { return }
-            let box = hasBoxes ? wordBoxes.dropFirst().reduce(wordBoxes[0]) { $0.union($1) } : page
-            words.append(Word(text: word, confidence: 1, box: normalised(box), quad: pixels(box)))
-            lineBox = lineBox.map { $0.union(box) } ?? box
-            (word, wordBoxes) = ("", [])
-        }
-        func endLine() {
-            endWord()
-            guard let box = lineBox else { return }
-            lines.append(Line(text: words.map(\.text).joined(separator: " "), confidence: 1, box: normalised(box), quad: pixels(box),
-                              words: words))
-            (words, lineBox) = ([], nil)
-        }
-        for (index, scalar) in scalars.enumerated() {
-            if scalar == "\n" {
-                endLine()
-            } else if scalar.properties.isWhitespace {
-                endWord()
-            } else {
-                word.unicodeScalars.append(scalar)
-                if hasBoxes { wordBoxes.append(boxes[index]) }
+    /// The fonts of `page`'s text, as runs of its characters (indices into `poppler_page_get_text`).
+    private static func fonts(of page: OpaquePointer) -> [(characters: ClosedRange<Int>, font: Font)] {
+        guard let list = poppler_page_get_text_attributes(page) else { return [] }
+        defer { poppler_page_free_text_attributes(list) }
+        var runs: [(characters: ClosedRange<Int>, font: Font)] = []
+        var node: UnsafeMutablePointer<GList>? = list
+        while let current = node {
+            if let attributes = current.pointee.data?.assumingMemoryBound(to: PopplerTextAttributes.self).pointee,
+               attributes.start_index <= attributes.end_index {
+                let name = attributes.font_name.map { String(cString: $0) } ?? ""
+                runs.append((Int(attributes.start_index)...Int(attributes.end_index), Font(named: name, size: attributes.font_size)))
             }
+            node = current.pointee.next
         }
-        endLine()
-        return lines
+        return runs
     }
 
     private static func failure(_ error: UnsafeMutablePointer<GError>?, path: String) -> OCRError {
