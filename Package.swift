@@ -25,6 +25,7 @@ let package = Package(
         .library(name: "OCRKitEvaluation", targets: ["OCRKitEvaluation"]),
         .library(name: "OCRKitLayout", targets: ["OCRKitLayout"]),
         .library(name: "OCRKitStructure", targets: ["OCRKitStructure"]),
+        .library(name: "OCRKitConversion", targets: ["OCRKitConversion"]),
         .library(name: "OCRKitExport", targets: ["OCRKitExport"]),
         .library(name: "OCRKitPDF", targets: ["OCRKitPDF"]),
         .library(name: "OCRKitDocuments", targets: ["OCRKitDocuments"]),
@@ -95,8 +96,12 @@ let package = Package(
         // The models are the core's protocols; OCRKitONNX's PP-PicoDet and SLANet conform.
         .target(name: "OCRKitStructure", dependencies: ["OCRKit", "OCRKitLayout"]),
 
-        // hOCR and ALTO documents from pages.
-        .target(name: "OCRKitExport", dependencies: ["OCRKit", .product(name: "CSV", package: "CSV.swift")]),
+        // Documents converted whole: a document's pages made into its parts (headings, paragraphs
+        // joined across lines, columns and pages, lists, code, footnotes, running headers told).
+        .target(name: "OCRKitConversion", dependencies: ["OCRKit", "OCRKitLayout"]),
+
+        // hOCR, ALTO, Markdown and HTML documents from pages.
+        .target(name: "OCRKitExport", dependencies: ["OCRKit", "OCRKitConversion", .product(name: "CSV", package: "CSV.swift")]),
 
         // PDFs in and out through qpdf's C API: the pages of a PDF rendered at their scans' own
         // resolution, and searchable copies of PDFs and images with an invisible text layer in an
@@ -232,6 +237,10 @@ let package = Package(
             ]
         ),
         .testTarget(
+            name: "OCRKitConversionTests",
+            dependencies: ["OCRKitConversion", "OCRKitExport", "OCRKitPDF", "OCRKitEvaluation", "OCRKitTestSupport"]
+        ),
+        .testTarget(
             name: "OCRKitLayoutTests",
             dependencies: ["OCRKitLayout", "OCRKitImages", "OCRKitTesseract", "OCRKitTestSupport"]
         ),
@@ -270,7 +279,7 @@ let package = Package(
             dependencies: [
                 "OCRKit", "OCRKitImages", "OCRKitTesseract", "OCRKitEvaluation", "OCRKitLayout", "OCRKitExport",
                 "OCRKitPDF", "OCRKitDocuments", "OCRKitONNX", "OCRKitLive", "OCRKitStraighten", "OCRKitEngines", "OCRKitModels", "OCRKitBench",
-                "OCRKitStructure", "OCRKitTestSupport",
+                "OCRKitStructure", "OCRKitConversion", "OCRKitTestSupport",
             ]
         ),
         // Makes and drops engines of every kind, then exits: EngineLifetimeTests runs it.

@@ -1,0 +1,176 @@
+import OCRKit
+import OCRKitLayout
+
+/// Turns a document's pages, in order, into its parts (``OCRKit/DocumentPart``): headings at
+/// the document's own scale, paragraphs joined across lines, columns and pages with broken words
+/// made whole, list items, code, tables, captions, footnotes gathered after the text they
+/// belong to, and running headers, footers and page numbers marked as furniture. Pages of a
+/// PDF's own text are laid out from their words' boxes first (columns, reading order); their
+/// fonts tell headings, code and footnotes; a scan's regions and line heights stand for them.
+///
+/// Pages go in as they are read and parts come out as soon as they are sure, a few pages
+/// behind (``Rules/lookahead``): a long document is converted in a window of pages, its memory
+/// flat.
+///
+/// ```swift
+/// var converter = DocumentConverter()
+/// var parts: [DocumentPart] = []
+/// for page in pages { parts += converter.add(page) }
+/// parts += converter.finish()
+/// print(MarkdownWriter().document(of: parts))
+/// ```
+public struct DocumentConverter: Sendable {
+    /// The pages added and not yet written, with the last ones written that running headers are
+    /// compared with.
+    private var window: [WindowPage] = []
+    /// How many pages were added.
+    private var added = 0
+    /// How many letters of each size the pages hold, apart for pages with fonts and without:
+    /// the most common is the body text's.
+    private var letters: [Bool: [Double: Int]] = [:]
+    private var headings = HeadingScale()
+    /// The paragraph or list item last made, held until the next paragraph tells whether it goes on.
+    private var open: (part: DocumentPart, look: PrintedParagraph.Look)?
+    /// Footnotes met while a paragraph is open, written after it.
+    private var footnotes: [DocumentPart] = []
+    /// The languages' word lists, loaded once each (`nil` where the system has none).
+    private var wordLists: [String: LineJoining] = [:]
+    private let wordList: @Sendable (Language) -> WordList?
+
+    /// A converter that makes broken words whole with the word lists `wordList` gives for a
+    /// page's language (English where a page names none): by default the system's
+    /// (``WordList/installed(for:)``).
+    public init(wordList: @escaping @Sendable (Language) -> WordList? = WordList.installed(for:)) {
+        self.wordList = wordList
+    }
+
+    private struct WindowPage {
+        var number: Int
+        var language: Language
+        var paragraphs: [PrintedParagraph]
+        var isWritten = false
+    }
+
+    /// Adds the document's next page; returns the parts now sure, of it or of pages before.
+    public mutating func add(_ page: Page) -> [DocumentPart] {
+        added += 1
+        let laidOut = page.holdsEmbeddedText ? LayoutAnalyzer().arrange(page) : page
+        let paragraphs = PrintedParagraph.paragraphs(of: laidOut)
+        for paragraph in paragraphs where paragraph.table == nil {
+            letters[paragraph.look.hasFonts, default: [:]][paragraph.look.size, default: 0] += paragraph.letters
+        }
+        window.append(WindowPage(number: added, language: Language(page.languages.first ?? "eng"), paragraphs: paragraphs))
+        var parts: [DocumentPart] = []
+        while let next = window.firstIndex(where: { !$0.isWritten }), window.count - next > Rules.lookahead {
+            parts += write(next)
+        }
+        return parts
+    }
+
+    /// Ends the document: returns the parts of the pages not yet written.
+    public mutating func finish() -> [DocumentPart] {
+        var parts: [DocumentPart] = []
+        while let next = window.firstIndex(where: { !$0.isWritten }) { parts += write(next) }
+        parts += closeParagraph()
+        return parts
+    }
+
+    /// The parts of the window's page `index`, which is then kept only for comparing.
+    private mutating func write(_ index: Int) -> [DocumentPart] {
+        let page = window[index]
+        window[index].isWritten = true
+        defer { window.removeAll { $0.isWritten && $0.number < page.number - Rules.furnitureReach } }
+        let neighbours = window.map { (number: $0.number, paragraphs: $0.paragraphs) }
+        let joining = lineJoining(for: page.language)
+        var parts: [DocumentPart] = []
+        for paragraph in page.paragraphs {
+            let pages = page.number...page.number
+            if let furniture = Furniture.kind(of: paragraph, onPage: page.number, among: neighbours) {
+                parts.append(DocumentPart(kind: furniture, text: paragraph.texts.joined(separator: " "), pages: pages))
+                continue
+            }
+            if let table = paragraph.table {
+                parts += closeParagraph()
+                parts.append(DocumentPart(kind: .table, text: table.text, pages: pages, table: table))
+                continue
+            }
+            switch kind(of: paragraph) {
+            case .title:
+                parts += closeParagraph()
+                let text = paragraph.texts.joined(separator: " ")
+                parts.append(DocumentPart(kind: .title, text: text, level: headings.level(of: paragraph.look, text: text), pages: pages))
+            case .footnote:
+                let text = joining.joined(paragraph.texts)
+                let marker = Footnote.marker(of: text)
+                let part = DocumentPart(kind: .footnote, text: marker.map { String(text.dropFirst($0.count)).trimmingLeadingSpaces } ?? text,
+                                        marker: marker.map(String.init), pages: pages)
+                if open == nil { parts.append(part) } else { footnotes.append(part) }
+            case .code:
+                parts += closeParagraph()
+                parts.append(DocumentPart(kind: .code, text: Code.text(of: paragraph.lines), pages: pages))
+            case .list:
+                let text = joining.joined(paragraph.texts)
+                let marker = ListMarker.marker(of: text) ?? ""
+                let item = DocumentPart(kind: .list, text: String(text.dropFirst(marker.count)).trimmingLeadingSpaces,
+                                        level: 1, marker: String(marker), pages: pages)
+                parts += closeParagraph()
+                open = (item, paragraph.look)
+            case .caption:
+                parts += closeParagraph()
+                parts.append(DocumentPart(kind: .caption, text: joining.joined(paragraph.texts), pages: pages))
+            default:
+                parts += continueParagraph(with: paragraph, pages: pages, joining: joining)
+            }
+        }
+        return parts
+    }
+
+    /// What a paragraph that is neither furniture nor a table is.
+    private func kind(of paragraph: PrintedParagraph) -> Region.Kind {
+        if paragraph.region == .title || headings.isHeading(paragraph, bodySize: bodySize(paragraph.look.hasFonts)) { return .title }
+        if paragraph.region == .caption || Caption.isCaption(paragraph.texts.first ?? "") { return .caption }
+        if Footnote.isFootnote(paragraph, bodySize: bodySize(paragraph.look.hasFonts)) { return .footnote }
+        if paragraph.look.isMonospace { return .code }
+        if ListMarker.marker(of: paragraph.texts.first ?? "") != nil { return .list }
+        return .text
+    }
+
+    /// The body text's size in pages with fonts, or in pages without.
+    private func bodySize(_ hasFonts: Bool) -> Double {
+        letters[hasFonts]?.max { $0.value < $1.value || ($0.value == $1.value && $0.key > $1.key) }?.key ?? 0
+    }
+
+    /// Adds a text paragraph: to the open paragraph or list item, where that one goes on in it
+    /// (a sentence broken by a column's or a page's end), or as the new open one.
+    private mutating func continueParagraph(with paragraph: PrintedParagraph, pages: ClosedRange<Int>, joining: LineJoining) -> [DocumentPart] {
+        let text = joining.joined(paragraph.texts)
+        if let (held, look) = open, look.isLike(paragraph.look), Continuation.goesOn(held.text, in: text) {
+            var part = held
+            part.text = joining.join(held.text, text)
+            part.pages = held.pages.lowerBound...pages.upperBound
+            open = (part, look)
+            return []
+        }
+        let closed = closeParagraph()
+        open = (DocumentPart(kind: .text, text: text, pages: pages), paragraph.look)
+        return closed
+    }
+
+    /// The open paragraph and the footnotes met while it was open, written.
+    private mutating func closeParagraph() -> [DocumentPart] {
+        defer { (open, footnotes) = (nil, []) }
+        return (open.map { [$0.part] } ?? []) + footnotes
+    }
+
+    private mutating func lineJoining(for language: Language) -> LineJoining {
+        if let known = wordLists[language.code] { return known }
+        let joining = LineJoining(words: wordList(language))
+        wordLists[language.code] = joining
+        return joining
+    }
+}
+
+extension StringProtocol {
+    /// The text without the spaces it starts with.
+    var trimmingLeadingSpaces: String { String(drop { $0 == " " }) }
+}

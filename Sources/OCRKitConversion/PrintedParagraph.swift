@@ -1,0 +1,108 @@
+import OCRKit
+
+/// A paragraph of a page as it is printed: its lines in reading order, where it lies, the look
+/// of its type, and what the page's structure called it where it was read. What a
+/// ``DocumentConverter`` tells a heading, a footnote or a running header from.
+struct PrintedParagraph {
+    var lines: [Line]
+    /// Where it lies, normalised like the page's boxes.
+    var box: Rect
+    /// The kind of the page's region it lies in, where the page's regions were read.
+    var region: Region.Kind?
+    /// Its cells, when the paragraph is a table's block.
+    var table: Table?
+    var look: Look
+
+    /// The look of a paragraph's type.
+    struct Look: Hashable {
+        /// Its size: in points where the page says its fonts, else its lines' height in pixels
+        /// (``hasFonts``); sizes of the two kinds are never compared.
+        var size: Double
+        var isBold: Bool
+        var isItalic: Bool
+        var isMonospace: Bool
+        var hasFonts: Bool
+
+        /// The look of `line`: its words' fonts, the font of most of its letters deciding; its height without them.
+        init(of line: Line) {
+            let fonts = line.words.compactMap { word in word.font.map { (font: $0, letters: Double(word.text.count)) } }
+            guard !fonts.isEmpty else {
+                self.init(size: line.quad.boundingRect.height, isBold: false, isItalic: false, isMonospace: false, hasFonts: false)
+                return
+            }
+            let letters = fonts.map(\.letters).reduce(0, +)
+            func most(_ property: (Font) -> Bool) -> Bool {
+                fonts.filter { property($0.font) }.map(\.letters).reduce(0, +) * 2 > letters
+            }
+            // The size of most letters: a superscript's mark or an inline word of another size does not change it.
+            var bySize: [Double: Double] = [:]
+            for (font, count) in fonts { bySize[(font.size * 2).rounded() / 2, default: 0] += count }
+            self.init(size: bySize.max { $0.value < $1.value || ($0.value == $1.value && $0.key < $1.key) }!.key,
+                      isBold: most(\.isBold), isItalic: most(\.isItalic), isMonospace: most(\.isMonospace), hasFonts: true)
+        }
+
+        init(size: Double, isBold: Bool, isItalic: Bool, isMonospace: Bool, hasFonts: Bool) {
+            self.size = size
+            self.isBold = isBold
+            self.isItalic = isItalic
+            self.isMonospace = isMonospace
+            self.hasFonts = hasFonts
+        }
+
+        /// Whether a line of this look and one of `other` can be lines of one paragraph: sizes
+        /// within ``Rules/sameSize``, the same weight and spacing.
+        func isLike(_ other: Look) -> Bool {
+            guard hasFonts == other.hasFonts else { return true }
+            guard hasFonts else { return true }
+            return abs(size - other.size) <= Rules.sameSize * max(size, other.size)
+                && isBold == other.isBold && isMonospace == other.isMonospace
+        }
+    }
+
+    /// Its lines' texts in order.
+    var texts: [String] { lines.map(\.text) }
+
+    /// Its letters, for weighing it against others.
+    var letters: Int { lines.reduce(0) { $0 + $1.text.count } }
+
+    /// The page's paragraphs in reading order (a table's block one paragraph), each split where
+    /// the look of its type changes from one line to the next (a heading printed without a gap
+    /// above its text is a paragraph of its own), and after a line that stops well short of the
+    /// others when the next opens a sentence (a paragraph's last line, a sign's short line).
+    static func paragraphs(of page: Page) -> [PrintedParagraph] {
+        var found: [PrintedParagraph] = []
+        for group in page.blockGroups {
+            for blockIndex in group.blocks {
+                if let table = page.table(ofBlock: blockIndex) {
+                    let lines = page.blocks[blockIndex].paragraphs.flatMap { page.paragraphs[$0].lines.map { page.lines[$0] } }
+                    found.append(PrintedParagraph(lines: lines, box: page.blocks[blockIndex].box, region: .table, table: table,
+                                                  look: Look(size: 0, isBold: false, isItalic: false, isMonospace: false, hasFonts: false)))
+                    continue
+                }
+                for paragraphIndex in page.blocks[blockIndex].paragraphs {
+                    let lines = page.paragraphs[paragraphIndex].lines.map { page.lines[$0] }
+                    found += split(lines, region: group.region?.kind)
+                }
+            }
+        }
+        return found
+    }
+
+    /// `lines` as paragraphs of one look each, broken after short lines.
+    private static func split(_ lines: [Line], region: Region.Kind?) -> [PrintedParagraph] {
+        var paragraphs: [PrintedParagraph] = []
+        let left = lines.map(\.box.minX).min() ?? 0, right = lines.map(\.box.maxX).max() ?? 0
+        for (index, line) in lines.enumerated() {
+            let look = Look(of: line)
+            let endsShort = index > 0 && lines[index - 1].box.maxX < right - Rules.shortLine * (right - left)
+            let opensSentence = line.text.first.map { !$0.isLowercase } ?? false
+            if let last = paragraphs.last, last.look.isLike(look), !(endsShort && opensSentence) {
+                paragraphs[paragraphs.count - 1].lines.append(line)
+                paragraphs[paragraphs.count - 1].box = last.box.union(line.box)
+            } else {
+                paragraphs.append(PrintedParagraph(lines: [line], box: line.box, region: region, table: nil, look: look))
+            }
+        }
+        return paragraphs
+    }
+}

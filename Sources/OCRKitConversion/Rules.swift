@@ -1,0 +1,35 @@
+/// The thresholds of the converter's rules, named once. Sizes are ratios to the body text's;
+/// positions fractions of the page.
+enum Rules {
+    /// Two sizes within this fraction of the larger are one size: a line's letters are measured
+    /// to a half point, and a scan's lines vary.
+    static let sameSize = 0.08
+    /// A paragraph this much larger than the body text, or bold, is a heading's look.
+    static let headingSize = 1.12
+    /// A paragraph this much smaller than the body text, low on its page, is a footnote's look.
+    static let footnoteSize = 0.9
+    /// A line that stops this fraction of its paragraph's width short of the others ends it,
+    /// where the next opens a sentence.
+    static let shortLine = 0.25
+    /// A heading holds no more words than this: a bold paragraph of more is emphasis.
+    static let headingWords = 20
+    /// Running headers lie above this fraction of the page's height, footers below one minus it.
+    static let marginBand = 0.1
+    /// A running header or footer repeats on pages within this many pages of it, at the same
+    /// place within this fraction of the page's height.
+    static let furnitureReach = 2
+    static let furnitureDrift = 0.02
+    /// Footnotes lie below this fraction of the page's height.
+    static let footnoteBand = 0.5
+    /// How many pages after a page are read before it is written: what running headers and
+    /// paragraphs continued across pages are told by.
+    static let lookahead = 2
+}
+
+extension Rules {
+    /// A scan's heading is this much taller than its body lines: a line's height varies with
+    /// its letters more than a font's size does.
+    static let headingHeight = 1.3
+    /// A bold heading may be this much smaller than the body text (HTML's `h5` and `h6`).
+    static let smallestHeading = 0.75
+}

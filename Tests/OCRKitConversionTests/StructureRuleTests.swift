@@ -1,0 +1,56 @@
+@testable import OCRKitConversion
+import OCRKit
+import Testing
+
+/// The converter's rules on their own: page numbers, headings' numbering, footnote marks,
+/// captions, paragraphs that go on.
+struct StructureRuleTests {
+    @Test(arguments: ["14", "- 14 -", "Page 14", "14 of 30", "xiv", "3 / 12"])
+    func aPageNumberIsOne(_ text: String) {
+        #expect(Furniture.isPageNumber(text))
+    }
+
+    @Test(arguments: ["14 apples", "Chapter 2", "2024-01-01"])
+    func otherTextIsNoPageNumber(_ text: String) {
+        #expect(!Furniture.isPageNumber(text))
+    }
+
+    @Test func aHeadingsNumberingSaysItsDepth() {
+        #expect(HeadingScale.numberingDepth(of: "3.1 Results") == 2)
+        #expect(HeadingScale.numberingDepth(of: "0. Definitions.") == 1)
+        #expect(HeadingScale.numberingDepth(of: "Results") == nil)
+        // A year is no section's number.
+        #expect(HeadingScale.numberingDepth(of: "2024 in review") == nil)
+    }
+
+    @Test func headingLevelsFollowTheDocumentsOwnScale() {
+        let title = PrintedParagraph.Look(size: 20, isBold: true, isItalic: false, isMonospace: false, hasFonts: true)
+        let section = PrintedParagraph.Look(size: 15, isBold: true, isItalic: false, isMonospace: false, hasFonts: true)
+        var scale = HeadingScale()
+        #expect(scale.level(of: title, text: "A title") == 1)
+        #expect(scale.level(of: section, text: "1 Introduction") == 2)
+        // Printed as its parent is, a subsection's numbering puts it under it.
+        #expect(scale.level(of: section, text: "1.1 Background") == 3)
+        #expect(scale.level(of: section, text: "2 Methods") == 2)
+    }
+
+    @Test func footnotesOpenWithTheirMark() {
+        #expect(Footnote.marker(of: "1 The first note.") == "1")
+        #expect(Footnote.marker(of: "12Another.") == "12")
+        #expect(Footnote.marker(of: "† A dagger's.") == "†")
+        #expect(Footnote.marker(of: "1999 was a year.") == nil)
+    }
+
+    @Test func captionsOpenWithAFiguresOrATablesNumber() {
+        #expect(Caption.isCaption("Figure 3. The loop"))
+        #expect(Caption.isCaption("Table 2: Results"))
+        #expect(!Caption.isCaption("Figures show the loop"))
+    }
+
+    @Test func aParagraphGoesOnWhereItsSentenceDoesNotEnd() {
+        #expect(Continuation.goesOn("as it is in", in: "the next column."))
+        #expect(Continuation.goesOn("a broken erro-", in: "neously"))
+        #expect(!Continuation.goesOn("A sentence ends.", in: "another begins"))
+        #expect(!Continuation.goesOn("No end here", in: "The next paragraph"))
+    }
+}
