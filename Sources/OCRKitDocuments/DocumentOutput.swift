@@ -41,7 +41,7 @@ public struct DocumentOutput {
     public let destination: Destination
     /// Whether text marks flagged words with their alternatives (`ocr read --mark-flagged`).
     public var marksFlaggedWords = false
-    /// Whether Markdown keeps headers, footers and page numbers (`ocr read --keep-margins`).
+    /// Whether Markdown and HTML keep running headers, footers and page numbers (`ocr read --keep-margins`).
     public var keepsMargins = false
     /// With PDFs to a file or a folder, whether each document's text is also written beside it
     /// (`scan.txt` beside `scan.pdf`), a form feed between pages.

@@ -63,8 +63,9 @@ struct OpenDocument {
             try? handle?.close()
             try? sidecar?.close()
         }
-        if let text {
+        if var text {
             emit(text.ending())
+            self.text = text
             return
         }
         guard !pdfPages.isEmpty else { return }

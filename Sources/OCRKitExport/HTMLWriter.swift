@@ -1,47 +1,65 @@
 import OCRKit
 
-/// Writes pages as one HTML document of what they say, for people and for tools that take HTML:
-/// each page a `section`, its paragraphs `p` (a line break between their lines), its tables
-/// `table` (``OCRKit/Table/html``). Where the page's regions were read, titles are `h1` (the
-/// page's first) and `h2`, lists `ul`, figures `figure`, headers `header`, footers and page
-/// numbers `footer`. Unlike hOCR, it says nothing of where the text was. The document is also
-/// well-formed XML.
+/// Writes a document converted whole as HTML, for people and for tools that take HTML:
+/// headings `h1` to `h6` at the document's own levels, paragraphs `p` whole across lines,
+/// columns and pages, lists `ul` or `ol`, code `pre`, tables `table` (``OCRKit/Table/html``),
+/// captions `p class="caption"`, footnotes `aside`. Running headers, footers and page numbers
+/// are left out unless ``keepsMargins`` (then `header` and `footer`). Unlike hOCR, it says
+/// nothing of where the text was. The document is also well-formed XML.
 ///
 /// ```swift
-/// let writer = HTMLWriter()
-/// let html = writer.header + writer.fragment(for: page, number: 1) + writer.footer
+/// let html = HTMLWriter().document(for: pages)
 /// ```
-public struct HTMLWriter: DocumentWriter {
-    public init() {}
+public struct HTMLWriter: PartWriter {
+    /// Whether headers, footers and page numbers are written rather than left out.
+    public var keepsMargins: Bool
+
+    public init(keepsMargins: Bool = false) {
+        self.keepsMargins = keepsMargins
+    }
 
     public var header: String {
         "<!DOCTYPE html>\n<html>\n<head>\n<meta charset=\"utf-8\"/>\n<title>OCR</title>\n</head>\n<body>\n"
     }
 
-    public var footer: String { "</body>\n</html>\n" }
+    public func footer(after last: DocumentPart?) -> String { Self.listEnd(last) + "</body>\n</html>\n" }
 
-    public func fragment(for page: Page, number: Int) -> String {
-        let name = page.pageNumber.map { "\(page.image), page \($0)" } ?? page.image
-        var titles = 0
-        let elements: [String] = page.sections(table: \.html, paragraph: { text in
-            text.split(separator: "\n", omittingEmptySubsequences: false).map { String($0).xmlEscaped }.joined(separator: "<br/>\n")
-        }).flatMap { section -> [String] in
-            let texts = section.texts
-            switch section.kind {
-            case .title?:
-                return texts.map { text in
-                    defer { titles += 1 }
-                    return titles == 0 ? "<h1>\(text)</h1>" : "<h2>\(text)</h2>"
-                }
-            case .list?: return ["<ul>" + texts.map { "<li>\($0)</li>" }.joined() + "</ul>"]
-            case .figure?: return ["<figure>" + texts.map { "<p>\($0)</p>" }.joined() + "</figure>"]
-            case .caption?: return texts.map { "<p class=\"caption\">\($0)</p>" }
-            case .header?: return ["<header>" + texts.map { "<p>\($0)</p>" }.joined() + "</header>"]
-            case .footer?, .pageNumber?: return ["<footer>" + texts.map { "<p>\($0)</p>" }.joined() + "</footer>"]
-            default: return texts.map { $0.hasPrefix("<table>") ? $0 : "<p>\($0)</p>" }
-            }
+    public func text(of part: DocumentPart, after previous: DocumentPart?) -> String {
+        guard let element = element(of: part) else { return "" }
+        let sameList = previous?.kind == .list && part.kind == .list && Self.isOrdered(previous) == Self.isOrdered(part)
+        if sameList { return element + "\n" }
+        let start = part.kind == .list ? (Self.isOrdered(part) ? "<ol>\n" : "<ul>\n") : ""
+        return Self.listEnd(previous) + start + element + "\n"
+    }
+
+    /// One part's element, `nil` for furniture left out.
+    private func element(of part: DocumentPart) -> String? {
+        let text = part.text.xmlEscaped
+        switch part.kind {
+        case .title:
+            let level = max(1, min(part.level, 6))
+            return "<h\(level)>\(text)</h\(level)>"
+        case .list: return "<li>\(text)</li>"
+        case .code: return "<pre><code>\(text)</code></pre>"
+        case .table: return part.table?.html ?? "<p>\(text)</p>"
+        case .caption: return "<p class=\"caption\">\(text)</p>"
+        case .footnote:
+            let mark = part.marker.map { "<sup>\($0.xmlEscaped)</sup> " } ?? ""
+            return "<aside class=\"footnote\">\(mark)\(text)</aside>"
+        case .figure: return "<figure>" + (text.isEmpty ? "" : "<figcaption>\(text)</figcaption>") + "</figure>"
+        case .header: return keepsMargins ? "<header><p>\(text)</p></header>" : nil
+        case .footer, .pageNumber: return keepsMargins ? "<footer><p>\(text)</p></footer>" : nil
+        default: return "<p>\(text)</p>"
         }
-        return "<section class=\"page\" id=\"page_\(number)\" title=\"\(name.xmlEscaped)\">\n"
-            + elements.map { $0 + "\n" }.joined() + "</section>\n"
+    }
+
+    private static func isOrdered(_ part: DocumentPart?) -> Bool {
+        part?.marker.map { ListMarker.isOrdered($0) } ?? false
+    }
+
+    /// What closes the list `previous` ended, if it was a list item.
+    private static func listEnd(_ previous: DocumentPart?) -> String {
+        guard previous?.kind == .list else { return "" }
+        return isOrdered(previous) ? "</ol>\n" : "</ul>\n"
     }
 }

@@ -1,17 +1,16 @@
 import OCRKit
 
-/// Writes pages as Markdown (CommonMark, with GitHub's pipe tables), as pipelines feeding
-/// documents to language models take them: paragraphs in reading order; each table as a pipe
-/// table, or as HTML where its cells span rows or columns, which a pipe table cannot say. Where
-/// the page's regions were read (``OCRKit/Page/regions``), titles are headings (the page's first
-/// `#`, the others `##`), lists are lists, captions are in italics, a figure is a placeholder,
-/// and headers, footers and page numbers are left out unless ``keepsMargins``. Pages are separated
-/// by a thematic break (`---`).
+/// Writes a document converted whole as Markdown (CommonMark, with GitHub's pipe tables and
+/// footnotes), as pipelines feeding documents to language models take it: headings at the
+/// document's own levels, paragraphs whole across lines, columns and pages, lists, code blocks
+/// as printed, captions in italics, footnotes as `[^1]: ...`, each table as a pipe table, or as
+/// HTML where its cells span rows or columns, which a pipe table cannot say. Running headers,
+/// footers and page numbers are left out unless ``keepsMargins``.
 ///
 /// ```swift
-/// let markdown = MarkdownWriter().document(for: [page])
+/// let markdown = MarkdownWriter().document(for: pages)
 /// ```
-public struct MarkdownWriter: DocumentWriter {
+public struct MarkdownWriter: PartWriter {
     /// Whether headers, footers and page numbers are written (as paragraphs) rather than left out.
     public var keepsMargins: Bool
 
@@ -20,38 +19,40 @@ public struct MarkdownWriter: DocumentWriter {
     }
 
     public var header: String { "" }
-    public var footer: String { "" }
 
-    public func fragment(for page: Page, number: Int) -> String {
-        var blocks: [String] = []
-        var titles = 0
-        for section in page.sections(table: Self.markdown, paragraph: { Self.escaped($0) }) {
-            switch section.kind {
-            case .title?:
-                blocks += section.texts.map { text in
-                    defer { titles += 1 }
-                    return (titles == 0 ? "# " : "## ") + text.split(separator: "\n").joined(separator: " ")
-                }
-            case .list?:
-                blocks.append(section.texts.map { "- " + Self.withoutBullet($0).split(separator: "\n").joined(separator: " ") }
-                    .joined(separator: "\n"))
-            case .caption?:
-                blocks += section.texts.map { "*" + $0.split(separator: "\n").joined(separator: " ") + "*" }
-            case .figure?:
-                blocks.append("*[Figure]*")
-                blocks += section.texts
-            case let kind? where kind.isMargin && !keepsMargins:
-                continue
-            default:
-                blocks += section.texts
-            }
-        }
-        return (number > 1 ? "\n---\n\n" : "") + blocks.map { $0 + "\n" }.joined(separator: "\n")
+    public func footer(after last: DocumentPart?) -> String { "" }
+
+    public func text(of part: DocumentPart, after previous: DocumentPart?) -> String {
+        guard let written = markdown(of: part) else { return "" }
+        // Items of one list are one list: no blank line between them.
+        let sameList = previous?.kind == .list && part.kind == .list
+            && previous?.marker.map(ListMarker.isOrdered) == part.marker.map(ListMarker.isOrdered)
+        let between = previous == nil || sameList ? "" : "\n"
+        return between + written + "\n"
     }
 
-    /// The pages as one Markdown document.
-    public func document(for pages: [Page]) -> String {
-        header + pages.enumerated().map { fragment(for: $1, number: $0 + 1) }.joined() + footer
+    /// One part's Markdown, `nil` for furniture left out.
+    private func markdown(of part: DocumentPart) -> String? {
+        let text = part.text.split(separator: "\n").joined(separator: " ")
+        switch part.kind {
+        case .title: return String(repeating: "#", count: max(1, min(part.level, 6))) + " " + Self.escaped(text)
+        case .list:
+            return String(repeating: "  ", count: max(0, part.level - 1)) + Self.listMarker(part.marker) + " " + Self.escaped(text)
+        case .code: return "```\n" + part.text + "\n```"
+        case .table: return part.table.map(Self.markdown) ?? Self.escaped(part.text)
+        case .caption: return "*" + Self.escaped(text) + "*"
+        case .footnote: return "[^\(part.marker ?? "note")]: " + Self.escaped(text)
+        case .figure: return "*[Figure]*" + (text.isEmpty ? "" : "\n\n" + Self.escaped(text))
+        case let kind where kind.isMargin: return keepsMargins ? Self.escaped(text) : nil
+        default: return Self.escaped(text)
+        }
+    }
+
+    /// How a list item's marker as printed is written: a number as it is (`3.`), a letter after
+    /// a bullet (`- a)`), a bullet as `-`.
+    static func listMarker(_ printed: String?) -> String {
+        guard let printed, ListMarker.isOrdered(printed) else { return "-" }
+        return printed.first!.isNumber ? printed : "- " + printed
     }
 
     /// A table as a pipe table, its first row the header; as HTML when a cell spans.
@@ -62,14 +63,6 @@ public struct MarkdownWriter: DocumentWriter {
         }
         let rule = "|" + String(repeating: " --- |", count: table.columnCount)
         return ([rows[0], rule] + rows.dropFirst()).joined(separator: "\n")
-    }
-
-    /// A list item's text without the bullet it was printed with, which Markdown's `- ` replaces.
-    static func withoutBullet(_ escapedText: String) -> String {
-        // The bullet may have been escaped ("\\- item"), as a line starting with it would start a list.
-        let text = escapedText.hasPrefix("\\") ? String(escapedText.dropFirst()) : escapedText
-        guard let first = text.first, "•◦▪‣●○■□–—-*·".contains(first), text.dropFirst().first?.isWhitespace ?? false else { return text }
-        return String(text.dropFirst(2))
     }
 
     /// `text` with what Markdown would take for markup escaped: emphasis, code, links and HTML

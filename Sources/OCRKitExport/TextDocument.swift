@@ -1,5 +1,6 @@
 import Foundation
 import OCRKit
+import OCRKitConversion
 
 /// Writes pages as one document in a textual ``OutputFormat`` (every form but `pdf`, which
 /// OCRKitDocuments' `DocumentOutput` writes with the pages' images), a page at
@@ -8,7 +9,9 @@ import OCRKit
 ///
 /// One page alone is written as itself: text without a header, JSON as an object. Several are
 /// text under a `==> image <==` header a page, a JSON array, JSON lines a page a line, one hOCR or
-/// ALTO document.
+/// ALTO document. Markdown and HTML are the document converted whole
+/// (``OCRKitConversion/DocumentConverter``): a page's parts go out once the pages after it tell
+/// what they are, a few pages behind.
 ///
 /// ```swift
 /// var document = TextDocument(format: .json, isSinglePage: pages.count == 1)!
@@ -21,9 +24,14 @@ public struct TextDocument: Sendable {
     public let isSinglePage: Bool
     /// Whether text marks flagged words with their alternatives (`ocr read --mark-flagged`).
     public let marksFlaggedWords: Bool
-    /// Whether Markdown keeps headers, footers and page numbers (`ocr read --keep-margins`).
+    /// Whether Markdown and HTML keep running headers, footers and page numbers (`ocr read --keep-margins`).
     public let keepsMargins: Bool
     private let writer: (any DocumentWriter)?
+    /// Markdown's or HTML's writer, and what converts the pages into parts for it.
+    private let partWriter: (any PartWriter)?
+    private var converter = DocumentConverter()
+    /// The last part written.
+    private var lastPart: DocumentPart?
     private var written = 0
 
     /// A document in `format`; `nil` for `pdf`, which is not text.
@@ -36,9 +44,12 @@ public struct TextDocument: Sendable {
         writer = switch format {
         case .hocr: HOCRWriter()
         case .alto: ALTOWriter()
+        case .text, .json, .jsonl, .markdown, .html, .pdf: nil
+        }
+        partWriter = switch format {
         case .markdown: MarkdownWriter(keepsMargins: keepsMargins)
-        case .html: HTMLWriter()
-        case .text, .json, .jsonl, .pdf: nil
+        case .html: HTMLWriter(keepsMargins: keepsMargins)
+        default: nil
         }
     }
 
@@ -57,22 +68,39 @@ public struct TextDocument: Sendable {
         case .json:
             let json = String(decoding: try page.jsonData(pretty: true), as: UTF8.self)
             return isSinglePage ? json + "\n" : (written == 0 ? "[\n" : ",\n") + json
-        case .hocr, .alto, .markdown, .html, .pdf:   // a document of pdf is never made
+        case .markdown, .html:
+            guard let partWriter else { return "" }
+            return (written == 0 ? partWriter.header : "") + parts(converter.add(page), by: partWriter)
+        case .hocr, .alto, .pdf:   // a document of pdf is never made
             guard let writer else { return "" }
             return (written == 0 ? writer.header : "") + writer.fragment(for: page, number: written + 1)
         }
     }
 
-    /// What closes the document: a JSON array's bracket, an hOCR or ALTO document's end.
-    public func ending() -> String {
+    /// What closes the document: a JSON array's bracket, an hOCR or ALTO document's end, the
+    /// last pages' parts of Markdown or HTML.
+    public mutating func ending() -> String {
         switch format {
         case .json where !isSinglePage:
-            written == 0 ? "[]\n" : "\n]\n"
-        case .hocr, .alto, .markdown, .html:
-            writer.map { (written == 0 ? $0.header : "") + $0.footer } ?? ""
+            return written == 0 ? "[]\n" : "\n]\n"
+        case .markdown, .html:
+            guard let partWriter else { return "" }
+            return (written == 0 ? partWriter.header : "") + parts(converter.finish(), by: partWriter) + partWriter.footer(after: lastPart)
+        case .hocr, .alto:
+            return writer.map { (written == 0 ? $0.header : "") + $0.footer } ?? ""
         default:
-            ""
+            return ""
         }
+    }
+
+    /// `parts`, the next of the document, as `partWriter` writes them.
+    private mutating func parts(_ parts: [DocumentPart], by partWriter: any PartWriter) -> String {
+        var text = ""
+        for part in parts {
+            let written = partWriter.text(of: part, after: lastPart)
+            if !written.isEmpty { (text, lastPart) = (text + written, part) }
+        }
+        return text
     }
 
     /// `pages` as a whole document in `format`.

@@ -39,7 +39,7 @@ struct Read: AsyncParsableCommand {
         valueName: "folder"))
     var outputDir: String?
 
-    @Flag(help: "With --format markdown, keep pages' headers, footers and page numbers, which are left out by default.")
+    @Flag(help: "With --format markdown or html, keep running headers, footers and page numbers, which are left out by default.")
     var keepMargins = false
 
     @Option(help: ArgumentHelp(

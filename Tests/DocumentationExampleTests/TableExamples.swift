@@ -163,16 +163,16 @@ struct TableExamples {
             #expect(written == [folder + "/statement-p1-t1.csv"] && saved == csv)
         }
 
+        let pages = [page]
         // Example from Sources/OCRKitExport/MarkdownWriter.swift
-        let markdown = MarkdownWriter().document(for: [page])
+        let markdown = MarkdownWriter().document(for: pages)
         // A pipe table, or HTML where a cell spans.
         #expect(markdown.contains("| Date | Description | Reference | Debit | Credit | Balance |") || markdown.contains("<table>"))
 
         let table = html
         do {
             // Example from Sources/OCRKitExport/HTMLWriter.swift
-            let writer = HTMLWriter()
-            let html = writer.header + writer.fragment(for: page, number: 1) + writer.footer
+            let html = HTMLWriter().document(for: pages)
             #expect(html.contains(table))
         }
     }

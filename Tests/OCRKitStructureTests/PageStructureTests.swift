@@ -47,9 +47,8 @@ struct PageStructureTests {
         let fromMarkdown = try TableTree(html: html)
         #expect(TEDS.similarity(fromMarkdown, try TableTree(html: table.html)) == 1)
 
-        // HTML: a heading, the table, the page number in a footer.
-        let writer = HTMLWriter()
-        let document = writer.header + writer.fragment(for: page, number: 1) + writer.footer
+        // HTML: a heading, the table, the page number in a footer when kept.
+        let document = HTMLWriter(keepsMargins: true).document(for: [page])
         let elements = try TableOutputTests.elements(of: document.replacingOccurrences(of: "<!DOCTYPE html>\n", with: ""))
         #expect(elements.contains("h1") && elements.contains("table") && elements.contains("footer"))
 
