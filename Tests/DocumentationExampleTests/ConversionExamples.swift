@@ -1,0 +1,85 @@
+import Foundation
+import OCRKit
+import OCRKitConversion
+import OCRKitEvaluation
+import OCRKitExport
+import OCRKitPDF
+import OCRKitTestSupport
+import Testing
+
+/// The examples of documents converted whole, on the GPL's first pages printed by Chromium.
+@Suite(.enabled(if: Chromium.isInstalled && FileManager.default.fileExists(atPath: "/usr/share/common-licenses/GPL-3"), Chromium.missingReason),
+       .heavy)
+struct ConversionExamples {
+    @Test func convertingAPrintedLicence() async throws {
+        // Example from Sources/OCRKitEvaluation/LicenseText.swift
+        let parts = try LicenseText.parts(ofFile: "/usr/share/common-licenses/GPL-3")
+        print(parts.filter { $0.kind == .title }.map(\.text))   // ["GNU GENERAL PUBLIC LICENSE", "Preamble", ...]
+        #expect(parts.filter { $0.kind == .title }.prefix(2).map(\.text) == ["GNU GENERAL PUBLIC LICENSE", "Preamble"])
+
+        let folder = try TemporaryFolder()
+        let preamble = Array(parts.prefix { !$0.text.hasPrefix("3.") })
+        let paper: PrintedDocument
+        do {
+            let parts = preamble
+            // Example from Sources/OCRKitEvaluation/PrintedDocument.swift
+            paper = PrintedDocument(parts: parts, columns: 2, runningHeader: "GNU General Public License",
+                                    footnote: (mark: "1", text: "Printed for a test."))
+        }
+        let pdf = try Chromium.print(paper.html, to: "paper", in: folder)
+        let count = try #require(try await DocumentLoader().pages(of: .file(pdf))).count
+        let pages = try #require(try await DocumentLoader().embeddedText(ofPages: Array(1...count), of: .file(pdf)))
+
+        // Example from Sources/OCRKit/Model/Font.swift
+        let page = pages[0]
+        let headings = page.words.filter { ($0.font?.size ?? 0) > 14 || $0.font?.isBold == true }
+        #expect(headings.map(\.text).starts(with: ["GNU", "GENERAL", "PUBLIC", "LICENSE"]))
+
+        // Example from Sources/OCRKitConversion/DocumentConverter.swift
+        var converter = DocumentConverter()
+        var converted: [DocumentPart] = []
+        for page in pages { converted += converter.add(page) }
+        converted += converter.finish()
+        print(MarkdownWriter().document(of: converted))
+        #expect(converted.filter { $0.kind == .text }.map(\.text) == preamble.filter { $0.kind == .text }.map(\.text))
+        #expect(converted.contains { $0.kind == .footnote && $0.text == "Printed for a test." })
+
+        do {
+            let parts = converted
+            // Example from Sources/OCRKit/Model/DocumentPart.swift
+            for part in parts where part.kind == .title {
+                print(String(repeating: "#", count: part.level), part.text)
+            }
+            #expect(parts.filter { $0.kind == .title }.map(\.level) == [1, 2, 2, 3, 3, 3])
+        }
+
+        let parts2 = converted
+        do {
+            let parts = parts2
+            // Example from Sources/OCRKitExport/PartWriter.swift
+            let writer = MarkdownWriter()
+            var previous: DocumentPart?
+            var document = writer.header
+            for part in parts {
+                let text = writer.text(of: part, after: previous)
+                if !text.isEmpty { (document, previous) = (document + text, part) }
+            }
+            document += writer.footer(after: previous)
+            #expect(document == MarkdownWriter().document(for: pages))
+            #expect(document.hasPrefix("# GNU GENERAL PUBLIC LICENSE\n\nVersion 3, 29 June 2007\n"))
+        }
+    }
+
+    @Test func listMarker() {
+        // Example from Sources/OCRKit/Model/ListMarker.swift
+        #expect(ListMarker.marker(of: "2. Apply it") == "2.")
+        #expect(ListMarker.marker(of: "2021 figures") == nil)
+    }
+
+    @Test(.enabled(if: FileManager.default.fileExists(atPath: WordList.folder + "/american-english"), "needs wamerican: scripts/setup installs it"))
+    func wordList() {
+        // Example from Sources/OCRKitConversion/WordList.swift
+        let english = WordList.installed(for: Language("eng"))
+        #expect(english?.contains("compile") == true)
+    }
+}
