@@ -8,7 +8,7 @@ import OCRKit
 ///
 /// ```swift
 /// let english = WordList.installed(for: Language("eng"))
-/// english?.contains("compile")   // true
+/// let known = english?.contains("compile")   // true
 /// ```
 public struct WordList: Sendable {
     private let words: Set<String>

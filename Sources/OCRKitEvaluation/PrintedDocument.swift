@@ -9,8 +9,7 @@ import OCRKit
 /// ```swift
 /// let paper = PrintedDocument(parts: parts, columns: 2, runningHeader: "GNU General Public License",
 ///                             footnote: (mark: "1", text: "Printed for a test."))
-/// try paper.html.write(toFile: "paper.html", atomically: true, encoding: .utf8)
-/// // chromium --headless --print-to-pdf=paper.pdf paper.html
+/// print(paper.html)   // for `chromium --headless --print-to-pdf=paper.pdf paper.html`
 /// ```
 public struct PrintedDocument: Sendable {
     /// The document's parts, in order: its truth.

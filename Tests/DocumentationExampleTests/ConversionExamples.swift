@@ -13,20 +13,26 @@ import Testing
 struct ConversionExamples {
     @Test func convertingAPrintedLicence() async throws {
         // Example from Sources/OCRKitEvaluation/LicenseText.swift
-        let parts = try LicenseText.parts(ofFile: "/usr/share/common-licenses/GPL-3")
-        print(parts.filter { $0.kind == .title }.map(\.text))   // ["GNU GENERAL PUBLIC LICENSE", "Preamble", ...]
-        #expect(parts.filter { $0.kind == .title }.prefix(2).map(\.text) == ["GNU GENERAL PUBLIC LICENSE", "Preamble"])
+        let licence: [DocumentPart]
+        do {
+            let parts = try LicenseText.parts(ofFile: "/usr/share/common-licenses/GPL-3")
+            print(parts.filter { $0.kind == .title }.map(\.text))   // ["GNU GENERAL PUBLIC LICENSE", "Preamble", ...]
+            #expect(parts.filter { $0.kind == .title }.prefix(2).map(\.text) == ["GNU GENERAL PUBLIC LICENSE", "Preamble"])
+            licence = parts
+        }
 
         let folder = try TemporaryFolder()
-        let preamble = Array(parts.prefix { !$0.text.hasPrefix("3.") })
-        let paper: PrintedDocument
+        let preamble = Array(licence.prefix { !$0.text.hasPrefix("3.") })
+        let printed: PrintedDocument
         do {
             let parts = preamble
             // Example from Sources/OCRKitEvaluation/PrintedDocument.swift
-            paper = PrintedDocument(parts: parts, columns: 2, runningHeader: "GNU General Public License",
-                                    footnote: (mark: "1", text: "Printed for a test."))
+            let paper = PrintedDocument(parts: parts, columns: 2, runningHeader: "GNU General Public License",
+                                        footnote: (mark: "1", text: "Printed for a test."))
+            print(paper.html)   // for `chromium --headless --print-to-pdf=paper.pdf paper.html`
+            printed = paper
         }
-        let pdf = try Chromium.print(paper.html, to: "paper", in: folder)
+        let pdf = try Chromium.print(printed.html, to: "paper", in: folder)
         let count = try #require(try await DocumentLoader().pages(of: .file(pdf))).count
         let pages = try #require(try await DocumentLoader().embeddedText(ofPages: Array(1...count), of: .file(pdf)))
 
@@ -37,10 +43,11 @@ struct ConversionExamples {
 
         // Example from Sources/OCRKitConversion/DocumentConverter.swift
         var converter = DocumentConverter()
-        var converted: [DocumentPart] = []
-        for page in pages { converted += converter.add(page) }
-        converted += converter.finish()
-        print(MarkdownWriter().document(of: converted))
+        var parts: [DocumentPart] = []
+        for page in pages { parts += converter.add(page) }
+        parts += converter.finish()
+        print(MarkdownWriter().document(of: parts))
+        let converted = parts
         #expect(converted.filter { $0.kind == .text }.map(\.text) == preamble.filter { $0.kind == .text }.map(\.text))
         #expect(converted.contains { $0.kind == .footnote && $0.text == "Printed for a test." })
 
@@ -72,14 +79,16 @@ struct ConversionExamples {
 
     @Test func listMarker() {
         // Example from Sources/OCRKit/Model/ListMarker.swift
-        #expect(ListMarker.marker(of: "2. Apply it") == "2.")
-        #expect(ListMarker.marker(of: "2021 figures") == nil)
+        let numbered = ListMarker.marker(of: "2. Apply it")   // "2."
+        let prose = ListMarker.marker(of: "2021 figures")     // nil
+        #expect(numbered == "2." && prose == nil)
     }
 
     @Test(.enabled(if: FileManager.default.fileExists(atPath: WordList.folder + "/american-english"), "needs wamerican: scripts/setup installs it"))
     func wordList() {
         // Example from Sources/OCRKitConversion/WordList.swift
         let english = WordList.installed(for: Language("eng"))
-        #expect(english?.contains("compile") == true)
+        let known = english?.contains("compile")   // true
+        #expect(known == true)
     }
 }

@@ -3,8 +3,8 @@
 /// one and the writers that make it a list.
 ///
 /// ```swift
-/// ListMarker.marker(of: "2. Apply it")   // "2."
-/// ListMarker.marker(of: "2021 figures")  // nil
+/// let numbered = ListMarker.marker(of: "2. Apply it")   // "2."
+/// let prose = ListMarker.marker(of: "2021 figures")     // nil
 /// ```
 public enum ListMarker {
     /// Characters printed as bullets.
