@@ -52,8 +52,8 @@ struct PrintedParagraph {
         /// Whether a line of this look and one of `other` can be lines of one paragraph: sizes
         /// within ``Rules/sameSize``, the same weight and spacing.
         func isLike(_ other: Look) -> Bool {
-            guard hasFonts == other.hasFonts else { return true }
-            guard hasFonts else { return true }
+            // Sizes of a scan's line heights, or of two kinds, say nothing of a change of type.
+            guard hasFonts, other.hasFonts else { return true }
             return abs(size - other.size) <= Rules.sameSize * max(size, other.size)
                 && isBold == other.isBold && isMonospace == other.isMonospace
         }
