@@ -87,7 +87,7 @@ let package = Package(
         .target(name: "OCRKitTesseract", dependencies: ["OCRKit", "CTesseract"]),
 
         // Scoring against ground truth, shared by the tests and `ocr bench`.
-        .target(name: "OCRKitEvaluation", dependencies: ["OCRKit"]),
+        .target(name: "OCRKitEvaluation", dependencies: ["OCRKit", .product(name: "Ink", package: "Ink")]),
 
         // Reading order, columns and paragraphs, for any engine.
         .target(name: "OCRKitLayout", dependencies: ["OCRKit"]),

@@ -1,10 +1,12 @@
 import Foundation
+import Ink
 import OCRKit
 
-/// A document to print and read back, with its truth: its parts (``OCRKit/DocumentPart``) as
-/// HTML and CSS a browser prints to PDF (headless Chromium prints `@page` margin boxes, so
-/// running headers and page numbers are real text of every page), in one or more columns,
-/// justified, long words given soft hyphens so that lines break inside them as typesetting does.
+/// A document to print and read back: HTML and CSS a browser prints to PDF (headless Chromium
+/// prints `@page` margin boxes, so running headers and page numbers are real text of every page),
+/// in one or more columns, justified, long words of its paragraphs given soft hyphens so that
+/// lines break inside them as typesetting does. Its body comes from a document's parts
+/// (``OCRKit/DocumentPart``) or from Markdown, which Ink turns into HTML, tables included.
 ///
 /// ```swift
 /// let paper = PrintedDocument(parts: parts, columns: 2, runningHeader: "GNU General Public License",
@@ -12,16 +14,28 @@ import OCRKit
 /// print(paper.html)   // for `chromium --headless --print-to-pdf=paper.pdf paper.html`
 /// ```
 public struct PrintedDocument: Sendable {
-    /// The document's parts, in order: its truth.
-    public var parts: [DocumentPart]
+    /// The document's body as HTML, before soft hyphens are added.
+    public var body: String
     public var columns: Int
     /// Text printed at the top of every page, if any; every page's number is printed at its foot.
     public var runningHeader: String?
     /// A note printed at the foot of the first page, in small type, its mark first.
     public var footnote: (mark: String, text: String)?
 
+    /// Words of this many letters or more in paragraphs and list items get a soft hyphen.
+    public static let hyphenatedLength = 10
+
     public init(parts: [DocumentPart], columns: Int = 1, runningHeader: String? = nil, footnote: (mark: String, text: String)? = nil) {
-        self.parts = parts
+        self.init(body: Self.body(of: parts), columns: columns, runningHeader: runningHeader, footnote: footnote)
+    }
+
+    /// The document Ink makes of `markdown`.
+    public init(markdown: String, columns: Int = 1, runningHeader: String? = nil) {
+        self.init(body: MarkdownParser().html(from: markdown), columns: columns, runningHeader: runningHeader)
+    }
+
+    init(body: String, columns: Int, runningHeader: String?, footnote: (mark: String, text: String)? = nil) {
+        self.body = body
         self.columns = columns
         self.runningHeader = runningHeader
         self.footnote = footnote
@@ -40,14 +54,35 @@ public struct PrintedDocument: Sendable {
             @page { size: A4; margin: 2cm 1.8cm; \(margins) }
             \(first)
             body { font-family: "DejaVu Serif", serif; font-size: 10pt; line-height: 1.3; column-count: \(columns); column-gap: 0.8cm; text-align: justify; hyphens: manual }
-            h1 { column-span: all; text-align: center } h1, h2, h3 { text-align: left; hyphens: none }
+            h1 { column-span: all; text-align: center } h1, h2, h3, h4, h5, h6 { text-align: left; hyphens: none }
             pre { font-family: "DejaVu Sans Mono", monospace; font-size: 8pt; white-space: pre-wrap; text-align: left }
+            table { border-collapse: collapse; margin: 0.6em 0; font-size: 8.5pt; text-align: left; overflow-wrap: anywhere }
+            td, th { border: 0.5pt solid #777; padding: 2pt 4pt; vertical-align: top }
             """
         return "<!DOCTYPE html>\n<html lang=\"en\"><head><meta charset=\"utf-8\"><style>\n\(style)\n</style></head><body>\n"
-            + body + "</body></html>\n"
+            + softHyphenated(body) + "</body></html>\n"
     }
 
-    private var body: String {
+    /// The words printed broken by a hyphen at a line's end, as `text` (the PDF's text, as
+    /// pdftotext gives it) shows them: each of the body's hyphenated words whose first half ends
+    /// a line and whose second half starts the next, once for each time.
+    public func brokenWords(inPrintedText text: String) -> [String] {
+        let hyphenated = Set(Self.words(ofHTML: body).filter(Self.isHyphenated).map(String.init))
+        let lines = text.split(whereSeparator: \.isNewline).map { $0.trimmingCharacters(in: .whitespaces) }
+        var broken: [String] = []
+        for (line, next) in zip(lines, lines.dropFirst()) {
+            // Chromium's text layer ends such a line with the soft hyphen and a hyphen (U+2010).
+            let hyphens: Set<Character> = ["-", "\u{AD}", "\u{2010}"]
+            guard let hyphen = line.last, hyphens.contains(hyphen) else { continue }
+            let first = line.reversed().drop { hyphens.contains($0) }.prefix { $0.isLetter }.reversed()
+            let second = next.split(separator: " ").first.map { $0.prefix { $0.isLetter } } ?? ""
+            let word = String(first) + second
+            if hyphenated.contains(word) { broken.append(word) }
+        }
+        return broken
+    }
+
+    private static func body(of parts: [DocumentPart]) -> String {
         var html = ""
         var openList = false
         for part in parts {
@@ -62,27 +97,58 @@ public struct PrintedDocument: Sendable {
             case .list:
                 if !openList { html += "<ol type=\"a\">\n" }
                 openList = true
-                html += "<li>\(hyphenated(part.text))</li>\n"
+                html += "<li>\(escaped(part.text))</li>\n"
             case .code:
                 html += "<pre>\(escaped(part.text))</pre>\n"
             default:
-                html += "<p>\(hyphenated(part.text))</p>\n"
+                html += "<p>\(escaped(part.text))</p>\n"
             }
         }
         return html + (openList ? "</ol>\n" : "")
     }
 
-    /// `text` escaped, with a soft hyphen in the middle of each word of ten letters or more:
-    /// where a justified line breaks inside it, the browser prints a hyphen.
-    private func hyphenated(_ text: String) -> String {
-        text.split(separator: " ", omittingEmptySubsequences: false).map { word in
-            guard word.count >= 10, word.allSatisfy(\.isLetter) else { return escaped(String(word)) }
-            let middle = word.index(word.startIndex, offsetBy: word.count / 2)
-            return escaped(String(word[..<middle])) + "&shy;" + escaped(String(word[middle...]))
-        }.joined(separator: " ")
+    /// `html` with a soft hyphen in the middle of each long word of its paragraphs and list
+    /// items, outside code: where a justified line breaks inside it, the browser prints a hyphen.
+    private func softHyphenated(_ html: String) -> String {
+        var result = "", text = ""
+        var inProse = 0, inCode = 0
+        func flush() {
+            guard inProse > 0, inCode == 0 else { result += text; text = ""; return }
+            result += text.split(separator: " ", omittingEmptySubsequences: false).map { word in
+                guard Self.isHyphenated(word) else { return String(word) }
+                let middle = word.index(word.startIndex, offsetBy: word.count / 2)
+                return String(word[..<middle]) + "&shy;" + String(word[middle...])
+            }.joined(separator: " ")
+            text = ""
+        }
+        var rest = html[...]
+        while let open = rest.firstIndex(of: "<") {
+            text += rest[..<open]
+            flush()
+            let close = rest[open...].firstIndex(of: ">") ?? rest.index(before: rest.endIndex)
+            let tag = rest[open...close]
+            let name = tag.dropFirst().drop { $0 == "/" }.prefix { $0.isLetter || $0.isNumber }.lowercased()
+            let step = tag.hasPrefix("</") ? -1 : 1
+            if ["p", "li"].contains(name) { inProse += step }
+            if ["pre", "code"].contains(name) { inCode += step }
+            result += tag
+            rest = rest[rest.index(after: close)...]
+        }
+        text += rest
+        flush()
+        return result
     }
 
-    private func escaped(_ text: String) -> String {
+    private static func isHyphenated(_ word: Substring) -> Bool {
+        word.count >= hyphenatedLength && word.allSatisfy(\.isLetter)
+    }
+
+    /// The words of `html`'s text, split at white space and tags.
+    private static func words(ofHTML html: String) -> [Substring] {
+        html.replacingOccurrences(of: "<[^>]*>", with: " ", options: .regularExpression).split(whereSeparator: \.isWhitespace)
+    }
+
+    private static func escaped(_ text: String) -> String {
         text.replacingOccurrences(of: "&", with: "&amp;").replacingOccurrences(of: "<", with: "&lt;").replacingOccurrences(of: ">", with: "&gt;")
     }
 

@@ -32,7 +32,7 @@ struct ConversionExamples {
             print(paper.html)   // for `chromium --headless --print-to-pdf=paper.pdf paper.html`
             printed = paper
         }
-        let pdf = try Chromium.print(printed.html, to: "paper", in: folder)
+        let pdf = try await Chromium.print(printed.html, to: "paper", in: folder)
         let count = try #require(try await DocumentLoader().pages(of: .file(pdf))).count
         let pages = try #require(try await DocumentLoader().embeddedText(ofPages: Array(1...count), of: .file(pdf)))
 

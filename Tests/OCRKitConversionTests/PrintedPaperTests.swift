@@ -34,7 +34,7 @@ struct PrintedPaperTests {
         let footnote = (mark: "1", text: String(last.text.prefix { $0 != "." }) + ".")
         let printed = PrintedDocument(parts: truth, columns: 2, runningHeader: runningHeader, footnote: footnote)
         let folder = try TemporaryFolder()
-        let pdf = try Chromium.print(printed.html, to: "paper", in: folder)
+        let pdf = try await Chromium.print(printed.html, to: "paper", in: folder)
         let loader = DocumentLoader()
         let count = try #require(try await loader.pages(of: .file(pdf))).count
         let pages = try #require(try await loader.embeddedText(ofPages: Array(1...count), of: .file(pdf)))
