@@ -11,7 +11,7 @@ import OCRKitServer
 struct Bench: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
         abstract: "Measure speed, accuracy and memory.",
-        subcommands: [BenchRead.self, BenchPDF.self, BenchLanguages.self, BenchLayout.self, BenchTables.self, BenchQueue.self, BenchLive.self, BenchStraighten.self, BenchServe.self],
+        subcommands: [BenchRead.self, BenchPDF.self, BenchConvert.self, BenchLanguages.self, BenchLayout.self, BenchTables.self, BenchQueue.self, BenchLive.self, BenchStraighten.self, BenchServe.self],
         defaultSubcommand: BenchRead.self
     )
 }
