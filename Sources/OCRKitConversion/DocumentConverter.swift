@@ -54,8 +54,7 @@ public struct DocumentConverter: Sendable {
     /// Adds the document's next page; returns the parts now sure, of it or of pages before.
     public mutating func add(_ page: Page) -> [DocumentPart] {
         added += 1
-        let laidOut = page.holdsEmbeddedText ? LayoutAnalyzer().arrange(page) : page
-        let paragraphs = PrintedParagraph.paragraphs(of: laidOut)
+        let paragraphs = page.holdsEmbeddedText ? TextLayerTables.paragraphs(of: page) : PrintedParagraph.paragraphs(of: page)
         for paragraph in paragraphs where paragraph.table == nil {
             letters[paragraph.look.hasFonts, default: [:]][paragraph.look.size, default: 0] += paragraph.letters
         }
@@ -85,13 +84,13 @@ public struct DocumentConverter: Sendable {
         var parts: [DocumentPart] = []
         for paragraph in page.paragraphs {
             let pages = page.number...page.number
-            if let furniture = Furniture.kind(of: paragraph, onPage: page.number, among: neighbours) {
-                parts.append(DocumentPart(kind: furniture, text: paragraph.texts.joined(separator: " "), pages: pages))
-                continue
-            }
             if let table = paragraph.table {
                 parts += closeParagraph()
                 parts.append(DocumentPart(kind: .table, text: table.text, pages: pages, table: table))
+                continue
+            }
+            if let furniture = Furniture.kind(of: paragraph, onPage: page.number, among: neighbours) {
+                parts.append(DocumentPart(kind: furniture, text: paragraph.texts.joined(separator: " "), pages: pages))
                 continue
             }
             switch kind(of: paragraph) {

@@ -38,7 +38,9 @@ struct PrintedParagraph {
             var bySize: [Double: Double] = [:]
             for (font, count) in fonts { bySize[(font.size * 2).rounded() / 2, default: 0] += count }
             self.init(size: bySize.max { $0.value < $1.value || ($0.value == $1.value && $0.key < $1.key) }!.key,
-                      isBold: most(\.isBold), isItalic: most(\.isItalic), isMonospace: most(\.isMonospace), hasFonts: true)
+                      isBold: most(\.isBold), isItalic: most(\.isItalic),
+                      isMonospace: fonts.filter(\.font.isMonospace).map(\.letters).reduce(0, +) >= Rules.monospaceShare * letters,
+                      hasFonts: true)
         }
 
         init(size: Double, isBold: Bool, isItalic: Bool, isMonospace: Bool, hasFonts: Bool) {
@@ -74,9 +76,7 @@ struct PrintedParagraph {
         for group in page.blockGroups {
             for blockIndex in group.blocks {
                 if let table = page.table(ofBlock: blockIndex) {
-                    let lines = page.blocks[blockIndex].paragraphs.flatMap { page.paragraphs[$0].lines.map { page.lines[$0] } }
-                    found.append(PrintedParagraph(lines: lines, box: page.blocks[blockIndex].box, region: .table, table: table,
-                                                  look: Look(size: 0, isBold: false, isItalic: false, isMonospace: false, hasFonts: false)))
+                    found.append(PrintedParagraph(table: table))
                     continue
                 }
                 for paragraphIndex in page.blocks[blockIndex].paragraphs {
@@ -104,5 +104,13 @@ struct PrintedParagraph {
             }
         }
         return paragraphs
+    }
+}
+
+extension PrintedParagraph {
+    /// A table's paragraph: its cells; no lines of text, no look.
+    init(table: Table) {
+        self.init(lines: [], box: table.box, region: .table, table: table,
+                  look: Look(size: 0, isBold: false, isItalic: false, isMonospace: false, hasFonts: false))
     }
 }

@@ -131,16 +131,51 @@ public struct DocumentReader: Sendable {
     static let keptPagesAtOnce = 50
 
     /// The text pages `numbers` of `document` hold, or why it cannot be had, by their `steps`;
-    /// none when its decoder cannot tell.
+    /// none when its decoder cannot tell. With a structure reader, each page's structure is read
+    /// too (``structured(_:of:number:)``), ``jobs`` pages at once.
     private func keptText(of document: DocumentSource, steps: [Int], numbers: [Int]) async -> [Int: DocumentEvent] {
+        let pages: [Page]
         do {
-            guard let pages = try await pageReader.decoder.embeddedText(ofPages: numbers, of: document) else { return [:] }
-            return Dictionary(uniqueKeysWithValues: zip(steps, pages.map { DocumentEvent.kept($0) }))
+            guard let text = try await pageReader.decoder.embeddedText(ofPages: numbers, of: document) else { return [:] }
+            pages = text
         } catch {
             return Dictionary(uniqueKeysWithValues: zip(steps, numbers.map {
                 .failed(PageFailure(path: document.name, pageNumber: $0, error: error))
             }))
         }
+        guard pageReader.structure != nil else { return Dictionary(uniqueKeysWithValues: zip(steps, pages.map { DocumentEvent.kept($0) })) }
+        var events: [Int: DocumentEvent] = [:]
+        for start in stride(from: 0, to: pages.count, by: jobs) {
+            let chunk = Array(start..<min(pages.count, start + jobs))
+            await withTaskGroup(of: (Int, DocumentEvent).self) { group in
+                for index in chunk {
+                    group.addTask { [self] in
+                        do {
+                            return (steps[index], .kept(try await structured(pages[index], of: document, number: numbers[index])))
+                        } catch {
+                            return (steps[index], .failed(PageFailure(path: document.name, pageNumber: numbers[index], error: error)))
+                        }
+                    }
+                }
+                for await (step, event) in group { events[step] = event }
+            }
+        }
+        return events
+    }
+
+    /// The longer side, in pixels, a page of a document's own text is drawn at for its structure:
+    /// its words come from the text, so the models need only see where the tables and regions are.
+    static let keptPageSide = 1600
+
+    /// `page`, page `number` of `document` with its own text, with the structure the page
+    /// reader's structure reader finds on the page drawn (its tables, their cells filled with the
+    /// page's words): one structure for every page, scanned or not.
+    private func structured(_ page: Page, of document: DocumentSource, number: Int) async throws -> Page {
+        guard let structure = pageReader.structure, !page.lines.isEmpty else { return page }
+        let image = try await pageReader.decoder.decode(PageSource(document, page: number), maximumSide: Self.keptPageSide)
+        var read = try await structure.structure(page, image: image)
+        read.source = page.source
+        return read
     }
 
     /// A page of a file to read, a page kept as it is, or the end of a file, whose output is then complete.
