@@ -25,6 +25,9 @@ public struct ConvertBenchmark: Sendable {
         public var markdown: String
         public var source: String
         public var licence: String
+
+        /// The project whose documentation it is: the first word of its source.
+        public var project: String { String(source.prefix { $0 != " " }) }
     }
 
     /// The documents `manifest` lists (scripts/setup-convert-bench writes it): name, Markdown
@@ -112,7 +115,7 @@ public struct ConvertBenchmark: Sendable {
         try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
         defer { if keptFolder == nil { try? FileManager.default.removeItem(atPath: folder) } }
 
-        report("\(documents.count) Markdown documents (\(Set(documents.map { $0.source.split(separator: " ")[0] }).count) projects' docs), "
+        report("\(documents.count) Markdown documents (\(Set(documents.map(\.project)).sorted().joined(separator: ", "))), "
                + "printed by Chromium in \(columns.map { "\($0)" }.joined(separator: " and ")) column(s)"
                + (measuresScans ? ", born-digital and scanned (\(Self.scanResolution) dpi, worn)" : ", born-digital"))
         report("converter, set                    text edit  headings  tables  whole    order  hyphens  CPU s/page  peak MB")

@@ -55,7 +55,8 @@ public struct DocumentConverter: Sendable {
     public mutating func add(_ page: Page) -> [DocumentPart] {
         added += 1
         let paragraphs = page.holdsEmbeddedText ? TextLayerTables.paragraphs(of: page) : PrintedParagraph.paragraphs(of: page)
-        for paragraph in paragraphs where paragraph.table == nil {
+        // The body text is prose: a page of code in smaller type does not make its prose headings.
+        for paragraph in paragraphs where paragraph.table == nil && !paragraph.look.isMonospace {
             letters[paragraph.look.hasFonts, default: [:]][paragraph.look.size, default: 0] += paragraph.letters
         }
         window.append(WindowPage(number: added, language: Language(page.languages.first ?? "eng"), paragraphs: paragraphs))

@@ -31,16 +31,16 @@ struct PrintedParagraph {
                 return
             }
             let letters = fonts.map(\.letters).reduce(0, +)
-            func most(_ property: (Font) -> Bool) -> Bool {
-                fonts.filter { property($0.font) }.map(\.letters).reduce(0, +) * 2 > letters
+            /// Whether the line is all of a kind: a word or two in bold or in code in a line of
+            /// prose do not make it a heading or code.
+            func all(_ property: (Font) -> Bool) -> Bool {
+                fonts.filter { property($0.font) }.map(\.letters).reduce(0, +) >= Rules.lookShare * letters
             }
             // The size of most letters: a superscript's mark or an inline word of another size does not change it.
             var bySize: [Double: Double] = [:]
             for (font, count) in fonts { bySize[(font.size * 2).rounded() / 2, default: 0] += count }
             self.init(size: bySize.max { $0.value < $1.value || ($0.value == $1.value && $0.key < $1.key) }!.key,
-                      isBold: most(\.isBold), isItalic: most(\.isItalic),
-                      isMonospace: fonts.filter(\.font.isMonospace).map(\.letters).reduce(0, +) >= Rules.monospaceShare * letters,
-                      hasFonts: true)
+                      isBold: all(\.isBold), isItalic: all(\.isItalic), isMonospace: all(\.isMonospace), hasFonts: true)
         }
 
         init(size: Double, isBold: Bool, isItalic: Bool, isMonospace: Bool, hasFonts: Bool) {

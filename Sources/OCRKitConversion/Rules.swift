@@ -11,9 +11,9 @@ enum Rules {
     /// A line that stops this fraction of its paragraph's width short of the others ends it,
     /// where the next opens a sentence.
     static let shortLine = 0.25
-    /// A line is code's look when this share of its letters or more are monospace: a word or
-    /// two of code in a line of prose do not make it code.
-    static let monospaceShare = 0.9
+    /// A line is bold, italic or monospace when this share of its letters or more are: a word
+    /// or two in bold or in code in a line of prose do not make it a heading or code.
+    static let lookShare = 0.9
     /// A heading holds no more words than this: a bold paragraph of more is emphasis.
     static let headingWords = 20
     /// Running headers lie above this fraction of the page's height, footers below one minus it.

@@ -31,6 +31,11 @@ struct BenchConvert: AsyncParsableCommand {
     @Option(help: "Only the first n documents.")
     var limit: Int?
 
+    @Option(help: ArgumentHelp(
+        "Only the documents of these projects, joined by commas (pymdown_extensions,mkdocstrings: the part no rule was tuned on).",
+        valueName: "projects"))
+    var projects: String?
+
     @Flag(help: "Born-digital PDFs only: skip the scanned pages.")
     var skipScans = false
 
@@ -44,6 +49,11 @@ struct BenchConvert: AsyncParsableCommand {
 
     func run() async throws {
         var documents = try ConvertBenchmark.documents(manifest: manifest)
+        if let projects {
+            let chosen = Set(projects.split(separator: ",").map(String.init))
+            documents = documents.filter { chosen.contains($0.project) }
+            guard !documents.isEmpty else { throw ValidationError("no document of \(projects) in \(manifest)") }
+        }
         if let limit { documents = Array(documents.prefix(limit)) }
         var benchmark = ConvertBenchmark(ocr: Bundle.main.executablePath ?? CommandLine.arguments[0], documents: documents)
         benchmark.measuresScans = !skipScans

@@ -1,0 +1,44 @@
+import Foundation
+import OCRKit
+import OCRKitEvaluation
+import OCRKitTestSupport
+import Testing
+
+private let license = "/usr/share/common-licenses/GPL-3"
+
+/// `ocr read --format markdown` on a born-digital PDF holding a table: the GPL's own text made
+/// into a document whose table lists its sections (number, title, first words), printed by
+/// Chromium; the table is found on the page drawn, its cells filled from the text layer, and
+/// the prose around it stays in order.
+@Suite(.enabled(if: Chromium.isInstalled && FileManager.default.fileExists(atPath: license) && InstalledDependencies.hasLayoutModel,
+                "needs Debian's chromium and the GPL's text (scripts/setup), and the layout and table models (ocr models install all)"),
+       .heavy)
+struct ConvertCommandTests {
+    @Test func aTableOfABornDigitalPageIsFoundWithItsCells() async throws {
+        let parts = try LicenseText.parts(ofFile: license)
+        let sections = parts.filter { $0.kind == .title && $0.text.first?.isNumber == true }.prefix(8)
+        let prose = parts.filter { $0.kind == .text }
+        var rows = ["| Section | Title | Opens with |", "|---|---|---|"]
+        for section in sections {
+            let index = try #require(parts.firstIndex(of: section))
+            let opening = try #require(parts[(index + 1)...].first { $0.kind == .text })
+            let number = section.text.prefix { $0.isNumber }
+            let title = section.text.dropFirst(number.count + 1).trimmingCharacters(in: .whitespaces)
+            rows.append("| \(number) | \(title) | \(opening.text.split(separator: " ").prefix(6).joined(separator: " ")) |")
+        }
+        let markdown = "# \(parts[0].text)\n\n\(prose[0].text)\n\n\(prose[1].text)\n\n" + rows.joined(separator: "\n")
+            + "\n\n\(prose[2].text)\n\n\(prose[3].text)\n"
+
+        let folder = try TemporaryFolder()
+        let printed = PrintedDocument(markdown: markdown)
+        let pdf = try await Chromium.print(printed.html, to: "sections", in: folder)
+        let converted = try await ocr(["read", "--format", "markdown", pdf])
+        #expect(converted.status == 0, "\(converted.errors)")
+
+        var score = ConversionScore()
+        score.add(read: converted.output, truth: MarkdownBlock.blocks(ofHTML: printed.body), brokenWords: [])
+        #expect(score.tables == 1 && score.tablesTEDS > 0.9, "\(converted.output)")
+        #expect(score.headingsF1 == 1 && score.paragraphsWhole == 1 && score.paragraphOrder == 1, "\(converted.output)")
+        #expect(score.textEditDistance < 0.03, "\(converted.output)")
+    }
+}
