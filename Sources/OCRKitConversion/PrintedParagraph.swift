@@ -96,7 +96,11 @@ struct PrintedParagraph {
             let look = Look(of: line)
             let endsShort = index > 0 && lines[index - 1].box.maxX < right - Rules.shortLine * (right - left)
             let opensSentence = line.text.first.map { !$0.isLowercase } ?? false
-            if let last = paragraphs.last, last.look.isLike(look), !(endsShort && opensSentence) {
+            // A line all of inline code (a name that ends a sentence) goes on a paragraph of
+            // prose in the same block, unless the line before introduces code with a colon.
+            let codeGoingOn = look.isMonospace && paragraphs.last.map { !$0.look.isMonospace } == true
+                && !(index > 0 && lines[index - 1].text.hasSuffix(":"))
+            if let last = paragraphs.last, last.look.isLike(look) || codeGoingOn, !(endsShort && opensSentence) {
                 paragraphs[paragraphs.count - 1].lines.append(line)
                 paragraphs[paragraphs.count - 1].box = last.box.union(line.box)
             } else {
