@@ -62,6 +62,8 @@ public struct ConvertBenchmark: Sendable {
     /// Where to keep the printed PDFs and both converters' Markdown; a temporary folder removed
     /// at the end when `nil`.
     public var keptFolder: String?
+    /// Whether to print each document's figures under each row: what the next rule is chosen from.
+    public var showsEachDocument = false
     /// The checkout whose scripts and .deps hold the peer.
     public var projectFolder = URL(fileURLWithPath: FileManager.default.currentDirectoryPath)
 
@@ -92,6 +94,16 @@ public struct ConvertBenchmark: Sendable {
         var pages: Int
         /// The peer's own processor time converting, its start-up left out.
         var convertingSeconds: Double?
+        /// Each document's own score, by its PDF's name.
+        var documents: [(name: String, score: ConversionScore)] = []
+
+        var documentLines: [String] {
+            documents.map { name, score in
+                "  " + name.padding(toLength: 32, withPad: " ", startingAt: 0)
+                    + String(format: "%9.3f %9.3f %7.3f %8.3f %7.3f %8.3f  %d tables", score.textEditDistance, score.headingsF1,
+                             score.tablesTEDS, score.paragraphsWhole, score.paragraphOrder, score.hyphensRejoined, score.tables)
+            }
+        }
 
         var line: String {
             let name = (name + ", " + set).padding(toLength: 34, withPad: " ", startingAt: 0)
@@ -132,10 +144,12 @@ public struct ConvertBenchmark: Sendable {
             for (set, printed) in sets {
                 let ours = try await convertWithOCR(printed, set: set, in: folder)
                 report(ours.line)
+                if showsEachDocument { ours.documentLines.forEach(report) }
                 rows.append(ours)
                 guard measuresPeer else { continue }
                 let theirs = try await convertWithPeer(printed, python: peer + "/python", set: set, in: folder)
                 report(theirs.line)
+                if showsEachDocument { theirs.documentLines.forEach(report) }
                 rows.append(theirs)
             }
         }
@@ -179,8 +193,7 @@ public struct ConvertBenchmark: Sendable {
             .filter { $0.hasPrefix((base as NSString).lastPathComponent + "-") && $0.hasSuffix(".png") }.sorted()
         for (index, page) in pages.enumerated() {
             let path = folder + "/" + page
-            let bitmap = try await ImageLoader().decode(.file(path), maximumSide: nil)
-            guard bitmap.layout == .gray else { throw OCRError(.corrupt, path: path, reason: "pdftoppm -gray gave a page in colour") }
+            let bitmap = try await ImageLoader().decode(.file(path), maximumSide: nil).grayByFirstChannel
             try Data(try ImageWriter.pngData(bitmap.worn(seed: UInt64(index + 1)))).write(to: URL(fileURLWithPath: path))
         }
         _ = try await Self.output(of: tools + "/img2pdf", ["--pagesize", "A4", "-o", base + ".pdf"] + pages.map { folder + "/" + $0 }, in: folder)
@@ -195,7 +208,8 @@ public struct ConvertBenchmark: Sendable {
         try FileManager.default.createDirectory(atPath: output, withIntermediateDirectories: true)
         let outcome = try await ChildProcess.run(ocr, ["read", "--format", "markdown", "--jobs", "\(jobs)", "--output-dir", output]
                                                  + printed.map(\.pdf), errors: output + "/errors.txt")
-        return Row(name: "ocr", set: set, score: Self.score(printed, in: output), outcome: outcome, pages: printed.map(\.pages).reduce(0, +))
+        let (score, documents) = Self.score(printed, in: output)
+        return Row(name: "ocr", set: set, score: score, outcome: outcome, pages: printed.map(\.pages).reduce(0, +), documents: documents)
     }
 
     /// pymupdf4llm over every PDF of the set in one process, through scripts/pymupdf-convert.
@@ -210,20 +224,25 @@ public struct ConvertBenchmark: Sendable {
             var seconds: Double
         }
         let seconds = JSONLines.objects(Converted.self, in: output + "/times.jsonl").map(\.seconds).reduce(0, +)
-        return Row(name: "pymupdf4llm 2.0", set: set, score: Self.score(printed, in: output), outcome: outcome,
-                   pages: printed.map(\.pages).reduce(0, +), convertingSeconds: seconds)
+        let (score, documents) = Self.score(printed, in: output)
+        return Row(name: "pymupdf4llm 2.0", set: set, score: score, outcome: outcome,
+                   pages: printed.map(\.pages).reduce(0, +), convertingSeconds: seconds, documents: documents)
     }
 
     /// Every document's Markdown in `folder` (NAME.md for NAME.pdf; none scores as empty) scored
-    /// against its truth.
-    private static func score(_ printed: [Printed], in folder: String) -> ConversionScore {
+    /// against its truth: all together, and each alone.
+    private static func score(_ printed: [Printed], in folder: String) -> (ConversionScore, [(name: String, score: ConversionScore)]) {
         var score = ConversionScore()
+        var documents: [(name: String, score: ConversionScore)] = []
         for document in printed {
             let name = ((document.pdf as NSString).lastPathComponent as NSString).deletingPathExtension
             let read = (try? String(contentsOfFile: "\(folder)/\(name).md", encoding: .utf8)) ?? ""
-            score.add(read: read, truth: document.truth, brokenWords: document.brokenWords)
+            var alone = ConversionScore()
+            alone.add(read: read, truth: document.truth, brokenWords: document.brokenWords)
+            score.add(alone)
+            documents.append((name, alone))
         }
-        return score
+        return (score, documents)
     }
 
     /// What `program` printed, or an error saying what it said when it failed.

@@ -147,12 +147,7 @@ public struct PDFBenchmark: Sendable {
                 var parts: [(bitmap: Bitmap, x: Int, y: Int)] = []
                 var y = 300
                 for line in page.image.split(separator: "\n") {
-                    let decoded = try await loader.decode(contentsOf: String(line))
-                    // The lines are black and white stored as RGB: their first channel is the page's grey.
-                    let bitmap = decoded.layout == .gray ? decoded : Bitmap(
-                        width: decoded.width, height: decoded.height, layout: .gray,
-                        pixels: stride(from: 0, to: decoded.pixels.count, by: decoded.layout.channels).map { decoded.pixels[$0] },
-                        image: decoded.image)
+                    let bitmap = try await loader.decode(contentsOf: String(line)).grayByFirstChannel
                     parts.append((bitmap, 300, y))
                     y += bitmap.height + 60
                 }

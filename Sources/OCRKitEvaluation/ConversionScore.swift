@@ -62,6 +62,24 @@ public struct ConversionScore: Sendable {
         addHyphens(output, truth, brokenWords)
     }
 
+    /// Adds another score's documents: a set's score from its documents' own.
+    public mutating func add(_ other: ConversionScore) {
+        edits += other.edits
+        editLength += other.editLength
+        headingsRead += other.headingsRead
+        headingsTrue += other.headingsTrue
+        headingsMatched += other.headingsMatched
+        tableSimilarity += other.tableSimilarity
+        tables += other.tables
+        paragraphs += other.paragraphs
+        whole += other.whole
+        concordant += other.concordant
+        discordant += other.discordant
+        brokenWords += other.brokenWords
+        rejoined += other.rejoined
+        documents += other.documents
+    }
+
     private mutating func addText(_ output: [MarkdownBlock], _ truth: [MarkdownBlock]) {
         func scalars(_ blocks: [MarkdownBlock]) -> [UInt32] {
             blocks.map(\.text).joined(separator: " ").split(whereSeparator: \.isWhitespace).joined(separator: " ").unicodeScalars.map(\.value)

@@ -42,6 +42,9 @@ struct BenchConvert: AsyncParsableCommand {
     @Flag(help: "Measure ocr alone, without pymupdf4llm.")
     var skipPeer = false
 
+    @Flag(help: "Print each document's figures under each row.")
+    var details = false
+
     @OptionGroup var concurrency: BenchJobsArguments
 
     @Option(help: ArgumentHelp("Keep the printed PDFs and both converters' Markdown in this folder.", valueName: "folder"))
@@ -60,6 +63,7 @@ struct BenchConvert: AsyncParsableCommand {
         benchmark.measuresPeer = !skipPeer
         benchmark.jobs = concurrency.jobs
         benchmark.keptFolder = keep
+        benchmark.showsEachDocument = details
         try await benchmark.run { print($0) }
     }
 }

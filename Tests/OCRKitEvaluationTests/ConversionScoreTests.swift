@@ -91,4 +91,16 @@ import Testing
         let score = score(damaged)
         #expect(score.tablesTEDS > 0.5 && score.tablesTEDS < 1, "\(table.prefix(80))")
     }
+
+    @Test func scoresOfDocumentsAddUpToTheirSetsScore() {
+        let split = markdown(of: truth.filter { $0.kind != .table }.reversed())
+        var together = ConversionScore(), first = ConversionScore(), second = ConversionScore()
+        together.add(read: markdown, truth: truth, brokenWords: [])
+        together.add(read: split, truth: truth, brokenWords: [])
+        first.add(read: markdown, truth: truth, brokenWords: [])
+        second.add(read: split, truth: truth, brokenWords: [])
+        first.add(second)
+        #expect(first.documents == 2 && first.textEditDistance == together.textEditDistance && first.tablesTEDS == together.tablesTEDS)
+        #expect(first.paragraphOrder == together.paragraphOrder && first.headingsF1 == together.headingsF1)
+    }
 }
