@@ -131,8 +131,7 @@ public struct DocumentReader: Sendable {
     static let keptPagesAtOnce = 50
 
     /// The text pages `numbers` of `document` hold, or why it cannot be had, by their `steps`;
-    /// none when its decoder cannot tell. With a structure reader, each page's structure is read
-    /// too (``structured(_:of:number:)``), ``jobs`` pages at once.
+    /// none when its decoder cannot tell. Each is ``kept(_:of:number:)``, ``jobs`` pages at once.
     private func keptText(of document: DocumentSource, steps: [Int], numbers: [Int]) async -> [Int: DocumentEvent] {
         let pages: [Page]
         do {
@@ -143,24 +142,34 @@ public struct DocumentReader: Sendable {
                 .failed(PageFailure(path: document.name, pageNumber: $0, error: error))
             }))
         }
-        guard pageReader.structure != nil else { return Dictionary(uniqueKeysWithValues: zip(steps, pages.map { DocumentEvent.kept($0) })) }
         var events: [Int: DocumentEvent] = [:]
         for start in stride(from: 0, to: pages.count, by: jobs) {
             let chunk = Array(start..<min(pages.count, start + jobs))
             await withTaskGroup(of: (Int, DocumentEvent).self) { group in
                 for index in chunk {
-                    group.addTask { [self] in
-                        do {
-                            return (steps[index], .kept(try await structured(pages[index], of: document, number: numbers[index])))
-                        } catch {
-                            return (steps[index], .failed(PageFailure(path: document.name, pageNumber: numbers[index], error: error)))
-                        }
-                    }
+                    group.addTask { [self] in (steps[index], await kept(pages[index], of: document, number: numbers[index])) }
                 }
                 for await (step, event) in group { events[step] = event }
             }
         }
         return events
+    }
+
+    /// `page`, page `number` of `document` with its own text: kept, with its structure when the
+    /// page reader reads structure; or, when its text is damaged (``OCRKit/TextLayerDamage``),
+    /// read by OCR instead, saying so in a warning.
+    private func kept(_ page: Page, of document: DocumentSource, number: Int) async -> DocumentEvent {
+        if let damage = TextLayerDamage(of: page) {
+            let event = await read(PageSource(document, page: number))
+            guard case .read(var read) = event else { return event }
+            read.warnings.append(PageWarning(.damagedTextLayer, reason: "\(damage.reason): read by OCR instead"))
+            return .read(read)
+        }
+        do {
+            return .kept(try await structured(page, of: document, number: number))
+        } catch {
+            return .failed(PageFailure(path: document.name, pageNumber: number, error: error))
+        }
     }
 
     /// The longer side, in pixels, a page of a document's own text is drawn at for its structure:

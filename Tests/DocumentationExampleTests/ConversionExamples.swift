@@ -41,6 +41,21 @@ struct ConversionExamples {
         let headings = page.words.filter { ($0.font?.size ?? 0) > 14 || $0.font?.isBold == true }
         #expect(headings.map(\.text).starts(with: ["GNU", "GENERAL", "PUBLIC", "LICENSE"]))
 
+        // The same page, its fonts' ToUnicode maps lost (the key renamed, at the same length).
+        let damagedPDF = folder.file("damaged.pdf")
+        _ = try Tool.output("qpdf", ["--qdf", "--object-streams=disable", pdf, damagedPDF])
+        _ = try Tool.output("sed", ["-i", "-e", "s|/ToUnicode|/NoUnicode|g", damagedPDF])
+        let damaged = try #require(try await DocumentLoader().embeddedText(ofPages: [1], of: .file(damagedPDF)))
+        #expect(TextLayerDamage(of: pages[0]) == nil)
+        do {
+            let page = damaged[0]
+            // Example from Sources/OCRKit/Model/TextLayerDamage.swift
+            if let damage = TextLayerDamage(of: page) {
+                print("\(page.image): \(damage.reason)")   // "its text has no Unicode meaning: 31% of its characters are ..."
+            }
+            #expect(TextLayerDamage(of: page)?.reason.hasPrefix("its text has no Unicode meaning") == true)
+        }
+
         // Example from Sources/OCRKitConversion/DocumentConverter.swift
         var converter = DocumentConverter()
         var parts: [DocumentPart] = []

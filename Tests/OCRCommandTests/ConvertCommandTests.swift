@@ -41,4 +41,30 @@ struct ConvertCommandTests {
         #expect(score.headingsF1 == 1 && score.paragraphsWhole == 1 && score.paragraphOrder == 1, "\(converted.output)")
         #expect(score.textEditDistance < 0.03, "\(converted.output)")
     }
+
+    /// A born-digital page whose fonts lost their `ToUnicode` maps (in qpdf's editable form, their
+    /// key renamed): its text layer gives glyph numbers, control characters for spaces. The page is
+    /// read by OCR instead, which says so, and its text is the page's.
+    @Test func aPageWhoseTextLayerIsDamagedIsReadByOCR() async throws {
+        let parts = try LicenseText.parts(ofFile: license)
+        let prose = parts.filter { $0.kind == .text }.prefix(3).map(\.text)
+        let folder = try TemporaryFolder()
+        let printed = PrintedDocument(markdown: "# \(parts[0].text)\n\n" + prose.joined(separator: "\n\n"))
+        let pdf = try await Chromium.print(printed.html, to: "licence", in: folder)
+        let damaged = folder.file("damaged.pdf")
+        _ = try Tool.output("qpdf", ["--qdf", "--object-streams=disable", pdf, damaged])
+        // A key of the same length that no reader knows: the file's offsets stay right.
+        _ = try Tool.output("sed", ["-i", "-e", "s|/ToUnicode|/NoUnicode|g", damaged])
+        #expect(try !Tool.output("pdftotext", [damaged, "-"]).contains("copyleft"), "the text layer is damaged")
+
+        let read = try await ocr(["read", "--engine", "tesseract", damaged])
+        #expect(read.status == 0 && read.errors.contains("its text has no Unicode meaning") && read.errors.contains("read by OCR instead"),
+                "\(read.errors)")
+        var error = CharacterErrorRate()
+        error.add(reading: read.output.replacingOccurrences(of: "-\n", with: ""), truth: ([parts[0].text] + prose).joined(separator: " "))
+        #expect(error.rate < 0.1, "OCR of the page: its page number and broken words aside, a few characters in a hundred: \(read.output)")
+        let json = try await ocr(["read", "--engine", "tesseract", "--format", "json", damaged])
+        let page = try JSONDecoder().decode(Page.self, from: json.outputData)
+        #expect(page.warnings.map(\.code) == [.damagedTextLayer])
+    }
 }
