@@ -3,8 +3,9 @@ import OCRKitLayout
 
 /// Turns a document's pages, in order, into its parts (``OCRKit/DocumentPart``): headings at
 /// the document's own scale, paragraphs joined across lines, columns and pages with broken words
-/// made whole, list items, code, tables, captions, footnotes gathered after the text they
-/// belong to, and running headers, footers and page numbers marked as furniture. Pages of a
+/// made whole, list items, code, tables (one printed across a page break joined, its header
+/// once), captions, footnotes gathered after the text they belong to, and running headers,
+/// footers and page numbers marked as furniture. Pages of a
 /// PDF's own text are laid out from their words' boxes first (columns, reading order); their
 /// fonts tell headings, code and footnotes; a scan's regions and line heights stand for them.
 ///
@@ -31,6 +32,8 @@ public struct DocumentConverter: Sendable {
     private var headings = HeadingScale()
     /// The paragraph or list item last made, held until the next paragraph tells whether it goes on.
     private var open: (part: DocumentPart, look: PrintedParagraph.Look)?
+    /// The table last made, held until the next page's first paragraph tells whether it goes on.
+    private var openTable: DocumentPart?
     /// Footnotes met while a paragraph is open, written after it.
     private var footnotes: [DocumentPart] = []
     /// The languages' word lists, loaded once each (`nil` where the system has none).
@@ -83,17 +86,28 @@ public struct DocumentConverter: Sendable {
         let neighbours = window.map { (number: $0.number, paragraphs: $0.paragraphs) }
         let joining = lineJoining(for: page.language)
         var parts: [DocumentPart] = []
+        // Whether no paragraph of the page's own (its furniture aside) came before: a table that
+        // opens a page may go on the one that ended the page before.
+        var isFirst = true
         for paragraph in page.paragraphs {
             let pages = page.number...page.number
             if let table = paragraph.table {
-                parts += closeParagraph()
-                parts.append(DocumentPart(kind: .table, text: table.text, pages: pages, table: table))
+                if let held = openTable, let heldTable = held.table, isFirst, held.pages.upperBound == page.number - 1,
+                   heldTable.columnCount == table.columnCount {
+                    let joined = heldTable.appending(table)
+                    openTable = DocumentPart(kind: .table, text: joined.text, pages: held.pages.lowerBound...page.number, table: joined)
+                } else {
+                    parts += closeParagraph()
+                    openTable = DocumentPart(kind: .table, text: table.text, pages: pages, table: table)
+                }
+                isFirst = false
                 continue
             }
             if let furniture = Furniture.kind(of: paragraph, onPage: page.number, among: neighbours) {
                 parts.append(DocumentPart(kind: furniture, text: paragraph.texts.joined(separator: " "), pages: pages))
                 continue
             }
+            isFirst = false
             switch kind(of: paragraph) {
             case .title:
                 parts += closeParagraph()
@@ -104,7 +118,7 @@ public struct DocumentConverter: Sendable {
                 let marker = Footnote.marker(of: text)
                 let part = DocumentPart(kind: .footnote, text: marker.map { String(text.dropFirst($0.count)).trimmingLeadingSpaces } ?? text,
                                         marker: marker.map(String.init), pages: pages)
-                if open == nil { parts.append(part) } else { footnotes.append(part) }
+                if open == nil && openTable == nil { parts.append(part) } else { footnotes.append(part) }
             case .code:
                 parts += closeParagraph()
                 parts.append(DocumentPart(kind: .code, text: Code.text(of: paragraph.lines), pages: pages))
@@ -156,10 +170,10 @@ public struct DocumentConverter: Sendable {
         return closed
     }
 
-    /// The open paragraph and the footnotes met while it was open, written.
+    /// The open paragraph or table and the footnotes met while it was open, written.
     private mutating func closeParagraph() -> [DocumentPart] {
-        defer { (open, footnotes) = (nil, []) }
-        return (open.map { [$0.part] } ?? []) + footnotes
+        defer { (open, openTable, footnotes) = (nil, nil, []) }
+        return (open.map { [$0.part] } ?? []) + (openTable.map { [$0] } ?? []) + footnotes
     }
 
     private mutating func lineJoining(for language: Language) -> LineJoining {

@@ -67,4 +67,33 @@ struct ConvertCommandTests {
         let page = try JSONDecoder().decode(Page.self, from: json.outputData)
         #expect(page.warnings.map(\.code) == [.damagedTextLayer])
     }
+
+    /// A table of the GPL's paragraphs (their number and first words), long enough to be printed
+    /// across a page break, its header repeated on the next page as Chromium repeats it: one
+    /// table, every row once, the header once.
+    @Test func aTablePrintedAcrossTwoPagesIsOneTable() async throws {
+        let parts = try LicenseText.parts(ofFile: license)
+        let prose = parts.filter { $0.kind == .text }
+        var rows = ["| Paragraph | Opens with | Words |", "|---|---|---|"]
+        for (number, paragraph) in prose.prefix(60).enumerated() {
+            let words = paragraph.text.split(separator: " ")
+            rows.append("| \(number + 1) | \(words.prefix(5).joined(separator: " ")) | \(words.count) |")
+        }
+        let markdown = "# \(parts[0].text)\n\n\(prose[0].text)\n\n\(prose[1].text)\n\n" + rows.joined(separator: "\n") + "\n\n\(prose[2].text)\n"
+
+        let folder = try TemporaryFolder()
+        let printed = PrintedDocument(markdown: markdown)
+        let pdf = try await Chromium.print(printed.html, to: "paragraphs", in: folder)
+        let pages = try Tool.output("pdfinfo", [pdf]).split(separator: "\n").first { $0.hasPrefix("Pages:") }
+        #expect(pages?.split(separator: " ").last == "2", "the table goes on on the second page")
+        let converted = try await ocr(["read", "--format", "markdown", pdf])
+        #expect(converted.status == 0, "\(converted.errors)")
+
+        let tables = MarkdownBlock.blocks(ofMarkdown: converted.output).filter { $0.kind == .table }
+        #expect(tables.count == 1, "\(converted.output)")
+        var score = ConversionScore()
+        score.add(read: converted.output, truth: MarkdownBlock.blocks(ofHTML: printed.body), brokenWords: [])
+        #expect(score.tablesTEDS > 0.9 && score.paragraphsWhole == 1, "\(converted.output)")
+        #expect(converted.output.components(separatedBy: "Opens with").count == 2, "the header once: \(converted.output)")
+    }
 }
