@@ -30,7 +30,8 @@ public struct DocumentConverter: Sendable {
     /// the most common is the body text's.
     private var letters: [Bool: [Double: Int]] = [:]
     private var headings = HeadingScale()
-    /// The paragraph or list item last made, held until the next paragraph tells whether it goes on.
+    /// The paragraph, list item or code last made, held until the next paragraph tells whether
+    /// it goes on.
     private var open: (part: DocumentPart, look: PrintedParagraph.Look)?
     /// The table last made, held until the next page's first paragraph tells whether it goes on.
     private var openTable: DocumentPart?
@@ -120,8 +121,17 @@ public struct DocumentConverter: Sendable {
                                         marker: marker.map(String.init), pages: pages)
                 if open == nil && openTable == nil { parts.append(part) } else { footnotes.append(part) }
             case .code:
-                parts += closeParagraph()
-                parts.append(DocumentPart(kind: .code, text: Code.text(of: paragraph.lines), pages: pages))
+                // Code printed on after code is one block: a blank line of it parts its paragraphs.
+                let code = Code.text(of: paragraph.lines)
+                if let (held, look) = open, held.kind == .code {
+                    var part = held
+                    part.text += "\n\n" + code
+                    part.pages = held.pages.lowerBound...pages.upperBound
+                    open = (part, look)
+                } else {
+                    parts += closeParagraph()
+                    open = (DocumentPart(kind: .code, text: code, pages: pages), paragraph.look)
+                }
             case .list:
                 let text = joining.joined(paragraph.texts)
                 let marker = ListMarker.marker(of: text) ?? ""

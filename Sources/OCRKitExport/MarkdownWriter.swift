@@ -38,7 +38,11 @@ public struct MarkdownWriter: PartWriter {
         case .title: return String(repeating: "#", count: max(1, min(part.level, 6))) + " " + Self.escaped(text)
         case .list:
             return String(repeating: "  ", count: max(0, part.level - 1)) + Self.listMarker(part.marker) + " " + Self.escaped(text)
-        case .code: return "```\n" + part.text + "\n```"
+        case .code:
+            // A fence longer than any run of backticks in the code, which would end a shorter one.
+            let longest = part.text.split { $0 != "`" }.map(\.count).max() ?? 0
+            let fence = String(repeating: "`", count: max(3, longest + 1))
+            return fence + "\n" + part.text + "\n" + fence
         case .table: return part.table.map(Self.markdown) ?? Self.escaped(part.text)
         case .caption: return "*" + Self.escaped(text) + "*"
         case .footnote: return "[^\(part.marker ?? "note")]: " + Self.escaped(text)
