@@ -123,7 +123,13 @@ public struct ConversionScore: Sendable {
             paragraphs += 1
             let head = Array(words.prefix(Self.anchorWords)), tail = Array(words.suffix(Self.anchorWords))
             if blocks.contains(where: { Self.holds($0, whole: words, head: head, tail: tail) }) { whole += 1 }
-            if let position = blocks.firstIndex(where: { $0.firstRange(of: head) != nil }) { positions.append((index, position)) }
+            // Of the blocks holding its opening (paragraphs may open alike: "You can select..."),
+            // the one nearest the paragraph found before it, the later on a tie.
+            let last = positions.last?.read ?? 0
+            if let position = blocks.indices.filter({ blocks[$0].firstRange(of: head) != nil })
+                .min(by: { (abs($0 - last), $0 < last ? 1 : 0) < (abs($1 - last), $1 < last ? 1 : 0) }) {
+                positions.append((index, position))
+            }
         }
         for (i, a) in positions.enumerated() {
             for b in positions[(i + 1)...] where a.read != b.read {

@@ -70,8 +70,9 @@ import Testing
 
     @Test func paragraphsInReverseOrderHaveATauNearMinusOne() {
         let score = score(markdown(of: truth.filter { $0.kind != .table }.reversed()))
-        // Two paragraphs opening with the same words are both found at the first one: nearly -1.
-        #expect(score.paragraphOrder < -0.9 && score.paragraphsWhole == 1)
+        // Paragraphs that open alike are each found nearest the one found before: in a document
+        // read backwards a few pairs of them come out in order.
+        #expect(score.paragraphOrder < -0.75 && score.paragraphsWhole == 1, "tau \(score.paragraphOrder), whole \(score.paragraphsWhole)")
         #expect(score.textEditDistance > 0.5, "the same words in another order are not the same text")
     }
 
