@@ -30,8 +30,14 @@ public struct PageStructureReader: StructureReader {
     }
 
     public func structure(_ page: Page, image: Bitmap) async throws -> Page {
-        let found = FoundRegion.resolved(FoundRegion.regions(from: try await layoutModel.regions(in: image), width: image.width,
+        var found = FoundRegion.resolved(FoundRegion.regions(from: try await layoutModel.regions(in: image), width: image.width,
                                                              height: image.height).map { corrected($0, on: page) })
+        // A born-digital page's ruled tables, drawn sharp, where the model found none.
+        if page.holdsEmbeddedText {
+            for box in RuledTables.boxes(in: image) where !found.contains(where: { $0.kind == .table && $0.box.intersection(box) != nil }) {
+                found.append(FoundRegion(kind: .table, box: box, confidence: 1))
+            }
+        }
         let tableReader = TableReader(model: tableModel, finder: WholePageTable())
         let structures = try await tableReader.read(at: found.filter { $0.kind == .table }.map(\.box), in: image)
         let placed = TableReader.placing(structures, on: page, margin: margin)

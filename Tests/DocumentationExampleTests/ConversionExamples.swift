@@ -4,6 +4,7 @@ import OCRKitConversion
 import OCRKitEvaluation
 import OCRKitExport
 import OCRKitPDF
+import OCRKitStructure
 import OCRKitTestSupport
 import Testing
 
@@ -105,5 +106,30 @@ struct ConversionExamples {
         let english = WordList.installed(for: Language("eng"))
         let known = english?.contains("compile")   // true
         #expect(known == true)
+    }
+
+    /// A small ruled table in a column of a two-column page, which the layout model takes for
+    /// text: found by its rules.
+    @Test func ruledTables() async throws {
+        let licence = try LicenseText.parts(ofFile: "/usr/share/common-licenses/GPL-3")
+        let sections = licence.filter { $0.kind == .title && $0.text.first?.isNumber == true }.prefix(4)
+        let prose = licence.filter { $0.kind == .text }.prefix(4).map(\.text)
+        let rows = ["| Section | Title |", "|---|---|"] + sections.map { section in
+            let number = section.text.prefix { $0.isNumber }
+            return "| \(number) | \(section.text.dropFirst(number.count + 1).trimmingCharacters(in: .whitespaces)) |"
+        }
+        let markdown = prose.prefix(2).joined(separator: "\n\n") + "\n\n" + rows.joined(separator: "\n") + "\n\n" + prose.dropFirst(2).joined(separator: "\n\n")
+        let folder = try TemporaryFolder()
+        let pdf = try await Chromium.print(PrintedDocument(markdown: markdown, columns: 2).html, to: "sections", in: folder)
+        let pageImage = try await DocumentLoader().decode(.file(pdf, page: 1), maximumSide: 1600)
+        let words = try #require(try await DocumentLoader().embeddedText(ofPages: [1], of: .file(pdf)))[0].words
+
+        // Example from Sources/OCRKitStructure/RuledTables.swift
+        let boxes = RuledTables.boxes(in: pageImage)   // normalised, like a page's boxes
+
+        #expect(boxes.count == 1)
+        let inside = words.filter { word in boxes.first?.contains(Point(x: word.box.midX, y: word.box.midY)) == true }.map(\.text)
+        // The table's words and no more: its first cell's title and its last row's.
+        #expect(inside.contains("Definitions.") && inside.last == "Law." && inside.count < words.count / 3, "\(inside)")
     }
 }
