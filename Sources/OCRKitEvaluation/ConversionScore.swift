@@ -6,7 +6,7 @@ import Foundation
 ///
 /// ```swift
 /// var score = ConversionScore()
-/// score.add(read: convertedMarkdown, truth: MarkdownBlock.blocks(ofMarkdown: source), brokenWords: ["typesetting"])
+/// score.add(read: convertedMarkdown, truth: MarkdownBlock.blocks(ofMarkdown: source), brokenWords: ["incorporating"])
 /// print(score.textEditDistance, score.headingsF1, score.paragraphsWhole)
 /// ```
 public struct ConversionScore: Sendable {
@@ -155,7 +155,7 @@ public struct ConversionScore: Sendable {
         for (word, times) in Dictionary(broken.map { ($0, 1) }, uniquingKeysWith: +) {
             brokenWords += times
             // Unbroken occurrences in print are whole in any output; the rest are the broken ones.
-            let unbroken = (trueCount[word] ?? 0) - times
+            let unbroken = max(0, (trueCount[word] ?? 0) - times)
             rejoined += min(times, max(0, (readCount[word] ?? 0) - unbroken))
         }
     }
