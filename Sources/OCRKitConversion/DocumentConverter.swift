@@ -5,9 +5,9 @@ import OCRKitLayout
 /// the document's own scale, paragraphs joined across lines, columns and pages with broken words
 /// made whole, list items, code, tables (one printed across a page break joined, its header
 /// once), captions, footnotes gathered after the text they belong to, and running headers,
-/// footers and page numbers marked as furniture. Pages of a
-/// PDF's own text are laid out from their words' boxes first (columns, reading order); their
-/// fonts tell headings, code and footnotes; a scan's regions and line heights stand for them.
+/// footers and page numbers marked as furniture. Pages of a PDF's own text are laid out from
+/// their words' boxes first (columns, reading order); their fonts tell headings, code and
+/// footnotes; a scan's regions and line heights stand for them.
 ///
 /// Pages go in as they are read and parts come out as soon as they are sure, a few pages
 /// behind (``Rules/lookahead``): a long document is converted in a window of pages, its memory
