@@ -24,32 +24,25 @@ public enum RuledTables {
         let width = image.width, height = image.height, channels = image.layout.channels
         guard width > 0, height > 0 else { return [] }
         let pixels = image.pixels
-        func isInk(_ x: Int, _ y: Int) -> Bool { pixels[(y * width + x) * channels] < ink }
 
         // Each pixel of a long run: 1 a horizontal rule's, 2 a vertical one's, 3 both.
         var rules = [UInt8](repeating: 0, count: width * height)
-        let shortestRow = max(20, Int(horizontalLength * Double(width)))
-        for y in 0..<height {
-            var x = 0
-            while x < width {
-                guard isInk(x, y) else { x += 1; continue }
-                var end = x
-                while end < width, isInk(end, y) { end += 1 }
-                if end - x >= shortestRow { for run in x..<end { rules[y * width + run] |= 1 } }
-                x = end
+        /// Marks with `bit` each pixel of a run of ink `shortest` or longer along each of `lines`
+        /// lines of `length` pixels, `index(line, position)` a pixel's place in the image.
+        func markRuns(lines: Int, length: Int, shortest: Int, bit: UInt8, index: (Int, Int) -> Int) {
+            for line in 0..<lines {
+                var position = 0
+                while position < length {
+                    guard pixels[index(line, position) * channels] < ink else { position += 1; continue }
+                    var end = position
+                    while end < length, pixels[index(line, end) * channels] < ink { end += 1 }
+                    if end - position >= shortest { for run in position..<end { rules[index(line, run)] |= bit } }
+                    position = end
+                }
             }
         }
-        let shortestColumn = max(10, Int(verticalLength * Double(height)))
-        for x in 0..<width {
-            var y = 0
-            while y < height {
-                guard isInk(x, y) else { y += 1; continue }
-                var end = y
-                while end < height, isInk(x, end) { end += 1 }
-                if end - y >= shortestColumn { for run in y..<end { rules[run * width + x] |= 2 } }
-                y = end
-            }
-        }
+        markRuns(lines: height, length: width, shortest: max(20, Int(horizontalLength * Double(width))), bit: 1) { $0 * width + $1 }
+        markRuns(lines: width, length: height, shortest: max(10, Int(verticalLength * Double(height))), bit: 2) { $1 * width + $0 }
 
         // The grids: rules that touch, with at least two rules each way.
         var seen = [Bool](repeating: false, count: width * height)
