@@ -33,18 +33,11 @@ public struct ConvertBenchmark: Sendable {
     /// The documents `manifest` lists (scripts/setup-convert-bench writes it): name, Markdown
     /// file, source and licence file, tab-separated, paths relative to the manifest's folder.
     public static func documents(manifest: String) throws -> [Document] {
-        let folder = (manifest as NSString).deletingLastPathComponent
-        let contents: String
-        do {
-            contents = try String(contentsOfFile: manifest, encoding: .utf8)
-        } catch {
-            throw OCRError(.notReadable, path: manifest, reason: "cannot read the documents' manifest: scripts/setup-convert-bench writes it",
-                           underlyingError: error)
-        }
-        return try contents.split(separator: "\n").map { line in
-            let row = line.split(separator: "\t").map(String.init)
-            guard row.count == 4 else { throw OCRError(.corrupt, path: manifest, reason: "a line has \(row.count) fields, not 4: \(line)") }
-            return Document(name: row[0], markdown: folder + "/" + row[1], source: row[2], licence: folder + "/" + row[3])
+        let folder = URL(fileURLWithPath: manifest).deletingLastPathComponent()
+        return try TabSeparatedRows.read(manifest, describedAs: "documents' manifest (scripts/setup-convert-bench writes it)").map { number, row in
+            guard row.count == 4 else { throw OCRError(.corrupt, path: manifest, reason: "line \(number) has \(row.count) fields, not 4") }
+            return Document(name: String(row[0]), markdown: TabSeparatedRows.path(row[1], in: folder), source: String(row[2]),
+                            licence: TabSeparatedRows.path(row[3], in: folder))
         }
     }
 
@@ -97,20 +90,23 @@ public struct ConvertBenchmark: Sendable {
         /// Each document's own score, by its PDF's name.
         var documents: [(name: String, score: ConversionScore)] = []
 
+        /// A score's six figures, in the table's columns.
+        static func figures(_ score: ConversionScore) -> String {
+            String(format: "%9.3f %9.3f %7.3f %8.3f %7.3f %8.3f", score.textEditDistance, score.headingsF1, score.tablesTEDS,
+                   score.paragraphsWhole, score.paragraphOrder, score.hyphensRejoined)
+        }
+
         var documentLines: [String] {
             documents.map { name, score in
-                "  " + name.padding(toLength: 32, withPad: " ", startingAt: 0)
-                    + String(format: "%9.3f %9.3f %7.3f %8.3f %7.3f %8.3f  %d tables", score.textEditDistance, score.headingsF1,
-                             score.tablesTEDS, score.paragraphsWhole, score.paragraphOrder, score.hyphensRejoined, score.tables)
+                "  " + name.padding(toLength: 32, withPad: " ", startingAt: 0) + Self.figures(score) + "  \(score.tables) tables"
             }
         }
 
         var line: String {
             let name = (name + ", " + set).padding(toLength: 34, withPad: " ", startingAt: 0)
             let converting = convertingSeconds.map { String(format: " (%.2f converting)", $0 / Double(max(1, pages))) } ?? ""
-            return name + String(format: "%9.3f %9.3f %7.3f %8.3f %7.3f %8.3f %9.2f %7.0f", score.textEditDistance, score.headingsF1,
-                                 score.tablesTEDS, score.paragraphsWhole, score.paragraphOrder, score.hyphensRejoined,
-                                 outcome.cpuSeconds / Double(max(1, pages)), Double(outcome.peakBytes) / 1_000_000) + converting
+            return name + Self.figures(score)
+                + String(format: " %9.2f %7.0f", outcome.cpuSeconds / Double(max(1, pages)), Double(outcome.peakBytes) / 1_000_000) + converting
         }
     }
 

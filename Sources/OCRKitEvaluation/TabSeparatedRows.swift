@@ -3,8 +3,9 @@ import OCRKit
 
 /// The rows of a data set's tab-separated file, with their line numbers for error messages:
 /// blank lines and `#` comments skipped, Windows line ends tolerated.
-enum TabSeparatedRows {
-    static func read(_ path: String, describedAs kind: String) throws -> [(number: Int, fields: [Substring])] {
+public enum TabSeparatedRows {
+    /// The rows of the file at `path`, its fields split at tabs; `kind` names the file in errors.
+    public static func read(_ path: String, describedAs kind: String) throws -> [(number: Int, fields: [Substring])] {
         let contents: String
         do {
             contents = try String(contentsOf: URL(fileURLWithPath: path), encoding: .utf8)
@@ -19,7 +20,7 @@ enum TabSeparatedRows {
     }
 
     /// A path from a row: as it is when absolute, else relative to the file's `folder`.
-    static func path(_ field: Substring, in folder: URL) -> String {
+    public static func path(_ field: Substring, in folder: URL) -> String {
         field.hasPrefix("/") ? String(field) : folder.appendingPathComponent(String(field)).path
     }
 }
