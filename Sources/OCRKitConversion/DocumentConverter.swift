@@ -95,10 +95,11 @@ public struct DocumentConverter: Sendable {
             if let table = paragraph.table {
                 if let held = openTable, let heldTable = held.table, isFirst, held.pages.upperBound == page.number - 1,
                    heldTable.columnCount == table.columnCount {
-                    let joined = heldTable.appending(table)
+                    let joined = joining.mended(heldTable.appending(table))
                     openTable = DocumentPart(kind: .table, text: joined.text, pages: held.pages.lowerBound...page.number, table: joined)
                 } else {
                     parts += closeParagraph()
+                    let table = joining.mended(table)
                     openTable = DocumentPart(kind: .table, text: table.text, pages: pages, table: table)
                 }
                 isFirst = false

@@ -35,6 +35,24 @@ struct LineJoining: Sendable {
         return text + next
     }
 
+    /// `table` with each cell's lines that end in a hyphen joined to the next by ``join(_:_:)``,
+    /// as a paragraph's are; a cell's other line breaks kept.
+    func mended(_ table: Table) -> Table {
+        var table = table
+        for index in table.cells.indices where table.cells[index].text.contains("\n") {
+            var lines: [String] = []
+            for line in table.cells[index].text.split(separator: "\n", omittingEmptySubsequences: false).map(String.init) {
+                if let last = lines.last, let end = last.unicodeScalars.last, Hyphen.characters.contains(end) {
+                    lines[lines.count - 1] = join(last, line)
+                } else {
+                    lines.append(line)
+                }
+            }
+            table.cells[index].text = lines.joined(separator: "\n")
+        }
+        return table
+    }
+
     /// Whether `head` and `tail` are the two parts of one word the line broke.
     private func isBrokenWord(head: String, tail: String) -> Bool {
         guard let words, tail.first?.isLowercase ?? false else { return false }

@@ -32,14 +32,14 @@ public struct PageStructureReader: StructureReader {
     public func structure(_ page: Page, image: Bitmap) async throws -> Page {
         var found = FoundRegion.resolved(FoundRegion.regions(from: try await layoutModel.regions(in: image), width: image.width,
                                                              height: image.height).map { corrected($0, on: page) })
-        // A born-digital page's ruled tables, drawn sharp, where the model found none.
-        if page.holdsEmbeddedText {
-            for box in RuledTables.boxes(in: image) where !found.contains(where: { $0.kind == .table && $0.box.intersection(box) != nil }) {
-                found.append(FoundRegion(kind: .table, box: box, confidence: 1))
-            }
-        }
+        // A born-digital page's ruled tables, drawn sharp, are read from their rules, in place of
+        // the model's tables they overlap: rules say rows and cells of several lines exactly.
+        let ruled = page.holdsEmbeddedText ? RuledTables.tables(in: image) : []
+        found.removeAll { region in region.kind == .table && ruled.contains { Self.overlap(region.box, $0.box) } }
+        found += ruled.map { FoundRegion(kind: .table, box: $0.box, confidence: 1) }
         let tableReader = TableReader(model: tableModel, finder: WholePageTable())
-        let structures = try await tableReader.read(at: found.filter { $0.kind == .table }.map(\.box), in: image)
+        let modelled = found.filter { region in region.kind == .table && !ruled.contains { $0.box == region.box } }
+        let structures = try await tableReader.read(at: modelled.map(\.box), in: image) + ruled
         let placed = TableReader.placing(structures, on: page, margin: margin)
 
         // The parts of the page: each table read, and every other line.
@@ -127,6 +127,12 @@ public struct PageStructureReader: StructureReader {
     /// `lines` in OCRKit's reading order, blocks of paragraphs, as a page of their own.
     private func arrange(_ lines: [Line], like page: Page) -> Page {
         LayoutAnalyzer().arrange(Page(image: page.image, width: page.width, height: page.height, engine: page.engine, lines: lines))
+    }
+
+    /// Whether two boxes overlap by half the smaller one's area or more.
+    static func overlap(_ first: Rect, _ second: Rect) -> Bool {
+        guard let shared = first.intersection(second) else { return false }
+        return shared.area >= 0.5 * min(first.area, second.area)
     }
 
     /// The regions' order: recursive XY-cut over their boxes, in the page's pixels.

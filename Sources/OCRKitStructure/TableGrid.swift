@@ -19,12 +19,29 @@ public struct TableGrid: Hashable, Sendable {
         public var isHeader: Bool
         /// How sure the model was of the tokens that make the cell: the least of their probabilities.
         public var confidence: Double
+
+        public init(row: Int, column: Int, rowSpan: Int = 1, columnSpan: Int = 1, isHeader: Bool, confidence: Double) {
+            self.row = row
+            self.column = column
+            self.rowSpan = rowSpan
+            self.columnSpan = columnSpan
+            self.isHeader = isHeader
+            self.confidence = confidence
+        }
     }
 
     public var rowCount: Int
     public var columnCount: Int
     /// The cells in the order of their tokens: row by row, left to right, as the model's boxes are.
     public var cells: [Cell]
+
+    /// A grid of `cells`, each where it says, in the order a model's boxes would be: row by row,
+    /// left to right.
+    public init(rowCount: Int, columnCount: Int, cells: [Cell]) {
+        self.rowCount = rowCount
+        self.columnCount = columnCount
+        self.cells = cells
+    }
 
     /// The grid the tokens describe; `probabilities`, one a token, give the cells' confidence.
     /// Tokens outside a row are ignored, and rows that spans reach beyond are cut at the last row.

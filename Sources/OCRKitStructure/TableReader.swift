@@ -32,17 +32,10 @@ public struct TableReader: StructureReader {
         return Self.placing(try await read(at: boxes, in: image), on: page, margin: margin).page(from: page)
     }
 
-    /// A table's place and structure, its cells' boxes normalised like the page's.
-    struct Structure {
-        var box: Rect
-        var grid: TableGrid
-        var cellBoxes: [Rect]
-    }
-
     /// The structure of each table at `boxes` (normalised), those in which the model finds less than
     /// two rows and two columns left out.
-    func read(at boxes: [Rect], in image: Bitmap) async throws -> [Structure] {
-        var read: [Structure] = []
+    func read(at boxes: [Rect], in image: Bitmap) async throws -> [TableStructure] {
+        var read: [TableStructure] = []
         for box in boxes {
             let pixels = box.scaled(width: Double(image.width), height: Double(image.height))
             guard let crop = image.pixelBounds(of: pixels), let table = image.cropped(to: crop) else { continue }
@@ -55,14 +48,14 @@ public struct TableReader: StructureReader {
             }
             // A table of one row or one column is no table: what was taken for one is text.
             guard grid.rowCount >= 2, grid.columnCount >= 2, cellBoxes.count == grid.cells.count else { continue }
-            read.append(Structure(box: box, grid: grid, cellBoxes: cellBoxes))
+            read.append(TableStructure(box: box, grid: grid, cellBoxes: cellBoxes, isRuled: false, runsOn: false))
         }
         return read
     }
 
     /// `page`'s content with the tables `read` taking the words whose middles lie in their boxes:
     /// each table where its first line was, the rest of the page's blocks around them.
-    static func placing(_ read: [Structure], on page: Page, margin: Double) -> PageAssembly {
+    static func placing(_ read: [TableStructure], on page: Page, margin: Double) -> PageAssembly {
         guard !read.isEmpty else { return PageAssembly(parts: [.init(content: .text(page.layout))]) }
         let areas = read.map { $0.box.insetBy(dx: -margin, dy: -margin) }
         func table(of word: Word) -> Int? { areas.firstIndex { $0.contains(Point(x: word.box.midX, y: word.box.midY)) } }
@@ -123,12 +116,30 @@ public struct TableReader: StructureReader {
     }
 
     /// The table `structure` describes, its cells filled with `lines`' words, and each cell's lines.
-    static func table(_ structure: Structure, lines: [Line]) -> (Table, [[Line]]) {
+    static func table(_ structure: TableStructure, lines: [Line]) -> (Table, [[Line]]) {
         let filled = CellFilling(grid: structure.grid, boxes: structure.cellBoxes).placed(lines)
+        guard !structure.isRuled else { return table(structure, cells: Self.headed(filled), rowCount: structure.grid.rowCount) }
         let rows = RowRecovery.recovered(filled, rowCount: structure.grid.rowCount)
-        let cells = SpanRecovery.recovered(rows.cells)
-        let table = Table(box: structure.box, rowCount: rows.rowCount, columnCount: structure.grid.columnCount,
-                          cells: cells.map(\.tableCell))
+        return table(structure, cells: SpanRecovery.recovered(rows.cells), rowCount: rows.rowCount)
+    }
+
+    private static func table(_ structure: TableStructure, cells: [PlacedCell], rowCount: Int) -> (Table, [[Line]]) {
+        let table = Table(box: structure.box, rowCount: rowCount, columnCount: structure.grid.columnCount,
+                          cells: cells.map(\.tableCell), runsOn: structure.runsOn)
         return (table, cells.map(\.lines))
+    }
+
+    /// `cells`, a ruled table's, with its first row its header where that row's words are all
+    /// printed bold and some of the rest are not: rules do not say which cells head a table.
+    static func headed(_ cells: [PlacedCell]) -> [PlacedCell] {
+        let words = { (rows: (Int) -> Bool) in cells.filter { rows($0.cell.row) }.flatMap { $0.lines.flatMap(\.asWords) } }
+        let first = words { $0 == 0 }, rest = words { $0 > 0 }
+        guard !first.isEmpty, first.allSatisfy({ $0.font?.isBold == true }), rest.contains(where: { $0.font?.isBold != true })
+        else { return cells }
+        return cells.map { cell in
+            var cell = cell
+            if cell.cell.row == 0 { cell.cell.isHeader = true }
+            return cell
+        }
     }
 }

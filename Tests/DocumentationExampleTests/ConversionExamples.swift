@@ -125,10 +125,14 @@ struct ConversionExamples {
         let words = try #require(try await DocumentLoader().embeddedText(ofPages: [1], of: .file(pdf)))[0].words
 
         // Example from Sources/OCRKitStructure/RuledTables.swift
-        let boxes = RuledTables.boxes(in: pageImage)   // normalised, like a page's boxes
+        let tables = RuledTables.tables(in: pageImage)   // boxes normalised, like a page's
+        print(tables[0].grid.rowCount, tables[0].grid.columnCount)
 
-        #expect(boxes.count == 1)
-        let inside = words.filter { word in boxes.first?.contains(Point(x: word.box.midX, y: word.box.midY)) == true }.map(\.text)
+        #expect(tables.count == 1)
+        #expect(tables[0].grid.rowCount == sections.count + 1 && tables[0].grid.columnCount == 2)
+        #expect(tables[0].grid.cells.count == tables[0].cellBoxes.count && tables[0].cellBoxes.allSatisfy { tables[0].box.contains(Point(x: $0.midX, y: $0.midY)) })
+        let box = tables[0].box
+        let inside = words.filter { word in box.contains(Point(x: word.box.midX, y: word.box.midY)) }.map(\.text)
         // The table's words and no more: its first cell's title and its last row's.
         #expect(inside.contains("Definitions.") && inside.last == "Law." && inside.count < words.count / 3, "\(inside)")
     }

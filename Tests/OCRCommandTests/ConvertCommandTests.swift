@@ -96,4 +96,29 @@ struct ConvertCommandTests {
         #expect(score.tablesTEDS > 0.9 && score.paragraphsWhole == 1, "\(converted.output)")
         #expect(converted.output.components(separatedBy: "Opens with").count == 2, "the header once: \(converted.output)")
     }
+
+    /// A ruled table one of whose rows, a list of the GPL's paragraphs (their first words, an item
+    /// each), is taller than a page: read from its rules, each cell is one, and the row the page
+    /// break cuts (Chromium draws no rule at the cut) is one row again.
+    @Test func aRowCutByAPageBreakIsOneRowAgain() async throws {
+        // Paragraphs without an address in angle brackets, which Markdown would take for a link.
+        let prose = try LicenseText.parts(ofFile: license).filter { $0.kind == .text && !$0.text.contains("<") }
+        let opening = { (paragraph: DocumentPart) in paragraph.text.split(separator: " ").prefix(6).joined(separator: " ") }
+        let items = prose.dropFirst(2).prefix(80).map { "<li>\(opening($0))</li>" }.joined()
+        let markdown = ["| Part | Opens with |", "|---|---|", "| Preamble | \(opening(prose[0])) |",
+                        "| Paragraphs | <ul>\(items)</ul> |", "| Last | \(opening(prose[1])) |"].joined(separator: "\n")
+        let folder = try TemporaryFolder()
+        let printed = PrintedDocument(markdown: markdown + "\n")
+        let pdf = try await Chromium.print(printed.html, to: "paragraphs", in: folder)
+        let json = try await ocr(["read", "--structure", "--format", "jsonl", pdf])
+        let pages = try json.output.split(separator: "\n").map { try Page(jsonData: Data($0.utf8)) }
+        #expect(pages.count >= 2 && pages[0].tables.first?.runsOn == true, "the break cuts a row: \(pages.map(\.tables))")
+
+        let converted = try await ocr(["read", "--format", "markdown", pdf])
+        let tables = MarkdownBlock.blocks(ofMarkdown: converted.output).filter { $0.kind == .table }
+        #expect(tables.count == 1, "\(converted.output)")
+        var score = ConversionScore()
+        score.add(read: converted.output, truth: MarkdownBlock.blocks(ofHTML: printed.body), brokenWords: [])
+        #expect(score.tablesTEDS > 0.98, "every cell whole, every row once: \(converted.output)")
+    }
 }

@@ -53,6 +53,11 @@ struct TEDSTests {
         #expect(formatted == plain)
     }
 
+    @Test func aListsItemsInACellAreWordsApartAsPrinted() throws {
+        let listed = try TableTree(html: "<table><tr><td><ul><li>Linux</li><li>macOS</li></ul></td><td>a<br/>b</td></tr></table>")
+        #expect(listed == (try table([["Linux macOS", "a b"]])))
+    }
+
     @Test func htmlThatIsNotATableIsRefused() {
         #expect(throws: OCRError.self) { try TableTree(html: "<table><tr><td>open</tr>") }
         #expect(throws: OCRError.self) { try TableTree(html: "<p>no table here</p>") }

@@ -31,4 +31,15 @@ import Testing
         let next = table([["2", "To protect"], ["3", "Developers that"]], header: false)
         #expect(first.appending(next).fields.map { $0[0] } == ["Paragraph", "1", "2", "3"])
     }
+
+    @Test func aRowThePageBreakCutIsOneRowAgain() {
+        var first = table([["Option", "Platforms"], ["CPU", "Linux"]], header: true)
+        first.runsOn = true
+        let next = table([["Option", "Platforms"], ["", "Windows"], ["GIL", "macOS"]], header: true)
+        let whole = first.appending(next)
+        #expect(whole.fields == [["Option", "Platforms"], ["CPU", "Linux\nWindows"], ["GIL", "macOS"]])
+        #expect(whole.rowCount == 3 && whole.cells.count == 6 && !whole.runsOn)
+        #expect(table([["Option", "Platforms"], ["CPU", "Linux"]], header: true).appending(next).rowCount == 4,
+                "a table whose last row was closed keeps the next row apart")
+    }
 }

@@ -24,13 +24,42 @@ public struct Table: Hashable, Sendable, Codable {
     /// The page's block holding its text, as an index into ``Page/blocks``; `nil` for a table
     /// with no text at all.
     public var block: Int?
+    /// Whether the table's last row runs on below its box: a ruled table a page break cut
+    /// through a row, its bottom rule not drawn. The table's next part opens with the rest of
+    /// that row (``appending(_:)``).
+    public var runsOn: Bool
 
-    public init(box: Rect, rowCount: Int, columnCount: Int, cells: [TableCell], block: Int? = nil) {
+    public init(box: Rect, rowCount: Int, columnCount: Int, cells: [TableCell], block: Int? = nil, runsOn: Bool = false) {
         self.box = box
         self.rowCount = rowCount
         self.columnCount = columnCount
         self.cells = cells
         self.block = block
+        self.runsOn = runsOn
+    }
+
+    private enum CodingKeys: String, CodingKey {
+        case box, rowCount, columnCount, cells, block, runsOn
+    }
+
+    public init(from decoder: any Decoder) throws {
+        let container = try decoder.container(keyedBy: CodingKeys.self)
+        box = try container.decode(Rect.self, forKey: .box)
+        rowCount = try container.decode(Int.self, forKey: .rowCount)
+        columnCount = try container.decode(Int.self, forKey: .columnCount)
+        cells = try container.decode([TableCell].self, forKey: .cells)
+        block = try container.decodeIfPresent(Int.self, forKey: .block)
+        runsOn = try container.decodeIfPresent(Bool.self, forKey: .runsOn) ?? false
+    }
+
+    public func encode(to encoder: any Encoder) throws {
+        var container = encoder.container(keyedBy: CodingKeys.self)
+        try container.encode(box, forKey: .box)
+        try container.encode(rowCount, forKey: .rowCount)
+        try container.encode(columnCount, forKey: .columnCount)
+        try container.encode(cells, forKey: .cells)
+        try container.encodeIfPresent(block, forKey: .block)
+        if runsOn { try container.encode(true, forKey: .runsOn) }
     }
 
     /// The cells of each row, left to right: a cell spanning rows is in its first row only.

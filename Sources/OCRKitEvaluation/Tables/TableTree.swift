@@ -7,7 +7,8 @@ import FoundationXML
 /// A table as ``TEDS`` compares it: its HTML's elements as a tree (`table`, `thead`, `tbody`,
 /// `tr`, `td`), each cell with its spans and its text. A `th` counts as a `td`; formatting in a
 /// cell (`<b>`, `<i>`, `<sup>`) counts as its text, and runs of white space as one space, as the
-/// tables of PubTabNet are scored.
+/// tables of PubTabNet are scored; a block in a cell (a list's items, paragraphs, a line break)
+/// is its words apart from the next block's, as printed.
 ///
 /// ```swift
 /// let table = try TableTree(html: "<table><tr><th>Item</th><td colspan=\"2\">Price</td></tr></table>")
@@ -54,6 +55,8 @@ public struct TableTree: Hashable, Sendable {
     /// Builds the tree as the parser reports elements.
     private final class Builder: NSObject, XMLParserDelegate {
         static let structure: Set<String> = ["table", "thead", "tbody", "tr", "td"]
+        /// Elements inside a cell that part its words from what follows.
+        static let blocks: Set<String> = ["li", "p", "br", "div", "ul", "ol"]
         private(set) var table: TableTree?
         /// The open nodes, the innermost last.
         private var open: [TableTree] = []
@@ -61,6 +64,7 @@ public struct TableTree: Hashable, Sendable {
         func parser(_ parser: XMLParser, didStartElement name: String, namespaceURI: String?, qualifiedName: String?,
                     attributes: [String: String] = [:]) {
             let tag = name.lowercased() == "th" ? "td" : name.lowercased()
+            if open.last?.tag == "td", Self.blocks.contains(tag) { open[open.count - 1].text += " " }
             guard table == nil, Self.structure.contains(tag), open.last?.tag != "td" else { return }
             guard tag == "table" || !open.isEmpty else { return }
             open.append(TableTree(tag: tag, rowSpan: attributes["rowspan"].flatMap(Int.init) ?? 1,
@@ -74,6 +78,7 @@ public struct TableTree: Hashable, Sendable {
 
         func parser(_ parser: XMLParser, didEndElement name: String, namespaceURI: String?, qualifiedName: String?) {
             let tag = name.lowercased() == "th" ? "td" : name.lowercased()
+            if open.last?.tag == "td", Self.blocks.contains(tag) { open[open.count - 1].text += " " }
             guard let last = open.last, last.tag == tag else { return }
             var node = open.removeLast()
             node.text = node.text.split(whereSeparator: \.isWhitespace).joined(separator: " ")

@@ -77,7 +77,7 @@ extension PageText {
         /// The narrowest gap between two characters of a line with no space between them, in
         /// their height, that parts two columns: kerning and letter spacing are a small fraction
         /// of it.
-        static let gutter = 1.0
+        static let gutter = 0.6
 
         /// The widest gap, in characters' heights, between two pieces of a line on one baseline
         /// that poppler gave as two lines: a justified line's spaces stretched around a long word.
