@@ -93,8 +93,11 @@ public struct DocumentConverter: Sendable {
         for paragraph in page.paragraphs {
             let pages = page.number...page.number
             if let table = paragraph.table {
-                if let held = openTable, let heldTable = held.table, isFirst, held.pages.upperBound == page.number - 1,
-                   heldTable.columnCount == table.columnCount {
+                // A table goes on the one before it that opens the page, or on the same page
+                // (at the next column's top) that repeats its header or the rest of its cut row.
+                if let held = openTable, let heldTable = held.table, heldTable.columnCount == table.columnCount,
+                   (isFirst && held.pages.upperBound == page.number - 1)
+                    || (held.pages.upperBound == page.number && (heldTable.runsOn || heldTable.repeatsHeader(in: table))) {
                     let joined = joining.mended(heldTable.appending(table))
                     openTable = DocumentPart(kind: .table, text: joined.text, pages: held.pages.lowerBound...page.number, table: joined)
                 } else {

@@ -56,7 +56,7 @@ public struct PrintedDocument: Sendable {
             body { font-family: "DejaVu Serif", serif; font-size: 10pt; line-height: 1.3; column-count: \(columns); column-gap: 0.8cm; text-align: justify; hyphens: manual }
             h1 { column-span: all; text-align: center } h1, h2, h3, h4, h5, h6 { text-align: left; hyphens: none }
             pre { font-family: "DejaVu Sans Mono", monospace; font-size: 8pt; white-space: pre-wrap; overflow-wrap: break-word; text-align: left }
-            table { border-collapse: collapse; margin: 0.6em 0; font-size: 8.5pt; text-align: left; overflow-wrap: break-word }
+            table { border-collapse: collapse; table-layout: fixed; width: 100%; margin: 0.6em 0; font-size: 8.5pt; text-align: left; overflow-wrap: break-word }
             td, th { border: 0.5pt solid #777; padding: 2pt 4pt; vertical-align: top }
             """
         return "<!DOCTYPE html>\n<html lang=\"en\"><head><meta charset=\"utf-8\"><style>\n\(style)\n</style></head><body>\n"

@@ -93,12 +93,33 @@ struct XYCut {
         gutters(items).max { $0.size < $1.size }
     }
 
-    /// Whether a gutter runs on both above and below `gap`, at the same place.
+    /// Whether `gap` is no break across the region but lies within columns: a gutter runs on both
+    /// above and below it, at the same place; or what lies on one side of it stands wholly on
+    /// one side of the other side's gutter, no further from that column than its own paragraphs
+    /// stand apart (one column ends lower, or starts higher, than the other: it goes on past the
+    /// gap, where a footer below the columns stands further off).
     private func splitsGutter(_ gap: Gap) -> Bool {
-        let below = gutters(gap.after)
-        return gutters(gap.before).contains { above in
-            below.contains { above.start < $0.end && $0.start < above.end }
+        let above = gutters(gap.before), below = gutters(gap.after)
+        return above.contains { gutter in
+            below.contains { gutter.start < $0.end && $0.start < gutter.end } || goesOn(gap, beside: gutter, of: gap.before, with: gap.after)
+        } || below.contains { goesOn(gap, beside: $0, of: gap.after, with: gap.before) }
+    }
+
+    /// Whether `part`, across `gap` from `columns` split by `gutter`, is one column of them going on:
+    /// it stands wholly on one side of the gutter, and the gap is no wider than the widest between
+    /// that column's own rows.
+    private func goesOn(_ gap: Gap, beside gutter: Gap, of columns: [Item], with part: [Item]) -> Bool {
+        let side: (Item) -> Bool
+        if part.allSatisfy({ $0.rect.maxX <= gutter.start }) {
+            side = { $0.rect.maxX <= gutter.start }
+        } else if part.allSatisfy({ $0.rect.minX >= gutter.end }) {
+            side = { $0.rect.minX >= gutter.end }
+        } else {
+            return false
         }
+        let column = columns.filter(side)
+        guard column.count > 1 else { return false }
+        return gap.size <= gaps(column, vertical: false).map(\.size).max() ?? 0
     }
 
     /// Whether two side-by-side groups are columns of running text, not the cells of a table.

@@ -71,7 +71,7 @@ struct ConvertCommandTests {
     /// A table of the GPL's paragraphs (their number and first words), long enough to be printed
     /// across a page break, its header repeated on the next page as Chromium repeats it: one
     /// table, every row once, the header once.
-    @Test func aTablePrintedAcrossTwoPagesIsOneTable() async throws {
+    @Test(arguments: [1, 2]) func aTablePrintedAcrossTwoPagesIsOneTable(columns: Int) async throws {
         let parts = try LicenseText.parts(ofFile: license)
         let prose = parts.filter { $0.kind == .text }
         var rows = ["| Paragraph | Opens with | Words |", "|---|---|---|"]
@@ -82,10 +82,10 @@ struct ConvertCommandTests {
         let markdown = "# \(parts[0].text)\n\n\(prose[0].text)\n\n\(prose[1].text)\n\n" + rows.joined(separator: "\n") + "\n\n\(prose[2].text)\n"
 
         let folder = try TemporaryFolder()
-        let printed = PrintedDocument(markdown: markdown)
+        let printed = PrintedDocument(markdown: markdown, columns: columns)
         let pdf = try await Chromium.print(printed.html, to: "paragraphs", in: folder)
         let pages = try Tool.output("pdfinfo", [pdf]).split(separator: "\n").first { $0.hasPrefix("Pages:") }
-        #expect(pages?.split(separator: " ").last == "2", "the table goes on on the second page")
+        #expect(pages?.split(separator: " ").last == "2", "the table goes on on the second page (and columns)")
         let converted = try await ocr(["read", "--format", "markdown", pdf])
         #expect(converted.status == 0, "\(converted.errors)")
 

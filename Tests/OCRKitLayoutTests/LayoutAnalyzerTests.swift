@@ -89,6 +89,24 @@ private func twoColumnPage(angle: Double = 0) -> (lines: [Line], order: [String]
         #expect(arranged.lines.map(\.text) == order)
     }
 
+    @Test func aColumnThatRunsLowerIsReadToItsEndBeforeTheNext() {
+        // Two columns of three paragraphs; the left one's last paragraph stands below the right
+        // column's end, a paragraph's gap from its own column, and a footer further off.
+        var lines: [Line] = [], order: [String] = []
+        for column in 0..<2 {
+            for paragraph in 0..<(column == 0 ? 3 : 2) {
+                for row in 0..<3 {
+                    let text = "column \(column) paragraph \(paragraph) line \(row) runs on"
+                    lines.append(line(text, x: 100 + Double(column) * 900, y: 100 + Double(paragraph) * 260 + Double(row) * 60))
+                    order.append(text)
+                }
+            }
+        }
+        lines.append(line("Footer", x: 100, y: 1200))
+        order.append("Footer")
+        #expect(analyzer.arrange(page(lines.reversed())).lines.map(\.text) == order)
+    }
+
     @Test func readsASkewedPageLikeAStraightOne() {
         let (lines, order) = twoColumnPage(angle: 0.06)
         #expect(analyzer.arrange(page(lines.reversed())).lines.map(\.text) == order)

@@ -10,9 +10,7 @@ extension Table {
     /// let whole = firstPart.appending(secondPart)   // one table, its header once
     /// ```
     public func appending(_ continuation: Table) -> Table {
-        let fields = fields, next = continuation.fields
-        let header = Swift.max(1, headerRowCount)
-        let repeated = (0..<Swift.min(header, next.count, fields.count)).prefix { next[$0] == fields[$0] }.count
+        let repeated = repeatedHeaderRows(in: continuation)
         let shift = rowCount - repeated
         var moved = continuation.cells.filter { $0.row >= repeated }.map { cell in
             var cell = cell
@@ -35,6 +33,19 @@ extension Table {
         }
         return Table(box: box, rowCount: joinedRows, columnCount: columnCount, cells: cells + moved, block: block,
                      runsOn: continuation.runsOn)
+    }
+
+    /// Whether `continuation` opens with this table's header (or, with no header marked, its first
+    /// row), as a printer repeats it at the top of each page or column the table goes on in.
+    public func repeatsHeader(in continuation: Table) -> Bool {
+        repeatedHeaderRows(in: continuation) > 0
+    }
+
+    /// How many of the rows `continuation` opens with repeat this table's header.
+    private func repeatedHeaderRows(in continuation: Table) -> Int {
+        let fields = fields, next = continuation.fields
+        let header = Swift.max(1, headerRowCount)
+        return (0..<Swift.min(header, next.count, fields.count)).prefix { next[$0] == fields[$0] }.count
     }
 
     /// The cells of `moved`'s first row (the row after this table's last), each with the index of

@@ -4,8 +4,9 @@ extension PageText {
     /// A page's text as poppler gives it (one string, a box and a font for each character, line
     /// breaks included) made into lines of words: words at white space, lines at line breaks and
     /// at a gutter between columns (``Self/gutter``) that poppler's text joined with no space,
-    /// where two columns' lines share a baseline ("Definitions.1. Source"). (A justified line's
-    /// spaces can be as wide as a gutter: a gap with a space in it is a space.)
+    /// where two columns' lines share a baseline ("Definitions.1. Source"), and where the text
+    /// goes on back to the left or off the baseline. (A justified line's spaces can be as wide
+    /// as a gutter: a gap with a space in it is a space.)
     /// Soft hyphens are left out, as print leaves them out where a line does not break at them;
     /// where it does, the soft hyphen is kept before the hyphen printed (`erro\u{AD}‐`), so that
     /// joining the line to the next knows the word was broken rather than hyphenated.
@@ -51,7 +52,7 @@ extension PageText {
                 let font = font(at: index)
                 if hasBoxes, !scalar.properties.isWhitespace {
                     let box = characterBoxes[index]
-                    if let previous, !spaced, box.minX - previous.maxX > Self.gutter * max(box.height, previous.height) { endLine() }
+                    if let previous, startsAnotherLine(box, after: previous, spaced: spaced) { endLine() }
                     (previous, spaced) = (box, false)
                 } else {
                     spaced = true
@@ -78,6 +79,16 @@ extension PageText {
         /// their height, that parts two columns: kerning and letter spacing are a small fraction
         /// of it.
         static let gutter = 0.6
+
+        /// Whether a character at `box`, after one at `previous` with no line break between, opens
+        /// another line: past a gutter with no space between, or back to the left or off the
+        /// baseline (poppler runs the lines of two cells or columns on one baseline together,
+        /// the next cell's words after the last of the line before).
+        private func startsAnotherLine(_ box: Rect, after previous: Rect, spaced: Bool) -> Bool {
+            let height = max(box.height, previous.height)
+            if !spaced && box.minX - previous.maxX > Self.gutter * height { return true }
+            return box.maxX <= previous.minX || abs(box.midY - previous.midY) > 0.5 * height
+        }
 
         /// The widest gap, in characters' heights, between two pieces of a line on one baseline
         /// that poppler gave as two lines: a justified line's spaces stretched around a long word.
