@@ -19,21 +19,33 @@ struct XYCut {
 
     /// The items grouped into blocks, in reading order.
     func blocks(_ items: [Item]) -> [[Item]] {
+        blocks(items, columns: [])
+    }
+
+    /// The items grouped into blocks; `columns` the gutters found around them so far, where a
+    /// gap down the region goes on splitting columns beside running text on one side only.
+    private func blocks(_ items: [Item], columns: [ClosedRange<Double>]) -> [[Item]] {
         guard items.count > 1 else { return items.isEmpty ? [] : [items] }
         // A break across the region, wider than a paragraph's line spacing, comes first (so that
         // a title or footer shorter than the page is not read as part of a column), unless the
-        // columns' gutter runs on both above and below it: then it is a paragraph break that
-        // happens to line up in every column.
+        // columns' gutter runs through it: then it is a paragraph break that happens to line up
+        // in every column, or one column's end.
+        var columns = columns
         let breaks = gaps(items, vertical: false).filter { $0.size > options.paragraphGap * lineHeight }
-        for gap in breaks.sorted(by: { $0.size > $1.size }) where !splitsGutter(gap) {
-            return blocks(gap.before) + blocks(gap.after)
+        for gap in breaks.sorted(by: { $0.size > $1.size }) {
+            if let gutter = gutter(through: gap, columns: columns) {
+                columns.append(gutter.start...gutter.end)
+                continue
+            }
+            return blocks(gap.before, columns: columns) + blocks(gap.after, columns: columns)
         }
-        if let gutter = gutter(items) {
-            return blocks(gutter.before) + blocks(gutter.after)
+        if let gutter = gutters(items, columns: columns).max(by: { $0.size < $1.size }) {
+            columns.append(gutter.start...gutter.end)
+            return blocks(gutter.before, columns: columns) + blocks(gutter.after, columns: columns)
         }
         // No break: split at the widest gap between rows, if a column split hides inside a part.
         if let across = gaps(items, vertical: false).max(by: { $0.size < $1.size }) {
-            let parts = blocks(across.before) + blocks(across.after)
+            let parts = blocks(across.before, columns: columns) + blocks(across.after, columns: columns)
             if parts.count > 2 { return parts }
         }
         return [rows(items).flatMap { $0 }]
@@ -80,29 +92,34 @@ struct XYCut {
         return found
     }
 
-    /// The gaps down the region wide enough for a gutter, with running text on both sides.
-    private func gutters(_ items: [Item]) -> [Gap] {
+    /// The gaps down the region wide enough for a gutter, with running text on both sides; or on
+    /// one side at least (a column of code or a list beside one of prose) where the gap goes on
+    /// one of `columns`, or `oneSided`.
+    private func gutters(_ items: [Item], columns: [ClosedRange<Double>], oneSided: Bool = false) -> [Gap] {
         guard items.count > 1 else { return [] }
-        return gaps(items, vertical: true).filter {
-            $0.size >= options.columnGap * lineHeight && isColumnSplit($0.before, $0.after)
+        return gaps(items, vertical: true).filter { gap in
+            guard gap.size >= options.columnGap * lineHeight else { return false }
+            if isColumnSplit(gap.before, gap.after) { return true }
+            let goesOnColumns = oneSided || columns.contains { gap.start < $0.upperBound && $0.lowerBound < gap.end }
+            return goesOnColumns && (isRunningText(gap.before) || isRunningText(gap.after))
         }
     }
 
-    /// The widest gutter down the region, if any.
-    private func gutter(_ items: [Item]) -> Gap? {
-        gutters(items).max { $0.size < $1.size }
-    }
-
-    /// Whether `gap` is no break across the region but lies within columns: a gutter runs on both
-    /// above and below it, at the same place; or what lies on one side of it stands wholly on
-    /// one side of the other side's gutter, no further from that column than its own paragraphs
-    /// stand apart (one column ends lower, or starts higher, than the other: it goes on past the
-    /// gap, where a footer below the columns stands further off).
-    private func splitsGutter(_ gap: Gap) -> Bool {
-        let above = gutters(gap.before), below = gutters(gap.after)
-        return above.contains { gutter in
-            below.contains { gutter.start < $0.end && $0.start < gutter.end } || goesOn(gap, beside: gutter, of: gap.before, with: gap.after)
-        } || below.contains { goesOn(gap, beside: $0, of: gap.after, with: gap.before) }
+    /// The columns' gutter that runs through `gap`, making it no break across the region: a
+    /// gutter runs on both above and below it, at the same place (between running text on one
+    /// side, running text on both); or what lies on one side of it stands wholly on one side of
+    /// the other side's gutter, no further from that column than its own paragraphs stand apart
+    /// (one column ends lower, or starts higher, than the other: it goes on past the gap, where
+    /// a footer below the columns stands further off).
+    private func gutter(through gap: Gap, columns: [ClosedRange<Double>]) -> Gap? {
+        let above = gutters(gap.before, columns: columns), below = gutters(gap.after, columns: columns)
+        func meeting(_ strict: [Gap], _ loose: [Gap]) -> Gap? {
+            strict.first { gutter in loose.contains { gutter.start < $0.end && $0.start < gutter.end } }
+        }
+        return meeting(above, gutters(gap.after, columns: columns, oneSided: true))
+            ?? meeting(below, gutters(gap.before, columns: columns, oneSided: true))
+            ?? above.first { goesOn(gap, beside: $0, of: gap.before, with: gap.after) }
+            ?? below.first { goesOn(gap, beside: $0, of: gap.after, with: gap.before) }
     }
 
     /// Whether `part`, across `gap` from `columns` split by `gutter`, is one column of them going on:

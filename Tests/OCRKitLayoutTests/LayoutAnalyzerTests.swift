@@ -107,6 +107,25 @@ private func twoColumnPage(angle: Double = 0) -> (lines: [Line], order: [String]
         #expect(analyzer.arrange(page(lines.reversed())).lines.map(\.text) == order)
     }
 
+    @Test func aColumnOfCodeBesideProseIsStillAColumn() {
+        // Two columns whose paragraph breaks line up; below them the left column holds short
+        // lines of code, which alone would not make running text, beside the right's prose.
+        var lines: [Line] = [], order: [String] = []
+        for column in 0..<2 {
+            for row in 0..<3 {
+                let text = "column \(column) paragraph 0 line \(row) runs on"
+                lines.append(line(text, x: 100 + Double(column) * 900, y: 100 + Double(row) * 60))
+                order.append(text)
+            }
+            for row in 0..<6 {
+                let text = column == 0 ? "<li\(row)>" : "column 1 paragraph 1 line \(row) runs on"
+                lines.append(line(text, x: 100 + Double(column) * 900, y: 400 + Double(row) * 60))
+                order.append(text)
+            }
+        }
+        #expect(analyzer.arrange(page(lines.reversed())).lines.map(\.text) == order)
+    }
+
     @Test func readsASkewedPageLikeAStraightOne() {
         let (lines, order) = twoColumnPage(angle: 0.06)
         #expect(analyzer.arrange(page(lines.reversed())).lines.map(\.text) == order)
