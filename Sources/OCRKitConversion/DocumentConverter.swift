@@ -157,8 +157,9 @@ public struct DocumentConverter: Sendable {
     private func kind(of paragraph: PrintedParagraph) -> Region.Kind {
         if paragraph.region == .title || headings.isHeading(paragraph, bodySize: bodySize(paragraph.look.hasFonts)) { return .title }
         if paragraph.region == .caption || Caption.isCaption(paragraph.texts.first ?? "") { return .caption }
-        if Footnote.isFootnote(paragraph, bodySize: bodySize(paragraph.look.hasFonts)) { return .footnote }
+        // Code printed small at a page's foot, a line opening with `*`, is no footnote.
         if paragraph.look.isMonospace { return .code }
+        if Footnote.isFootnote(paragraph, bodySize: bodySize(paragraph.look.hasFonts)) { return .footnote }
         if ListMarker.marker(of: paragraph.texts.first ?? "") != nil { return .list }
         return .text
     }
