@@ -144,7 +144,7 @@ public struct RenderedTable: Sendable {
 
     /// How a table's rows and columns are shown.
     public enum Style: String, CaseIterable, Sendable {
-        /// Rules between every row and column.
+        /// Rules around every cell (none through a cell that spans rows or columns).
         case ruled
         /// White space alone.
         case unruled
@@ -171,9 +171,18 @@ public struct RenderedTable: Sendable {
                            image: "rendered table", resolution: 300)
         switch style {
         case .ruled:
+            // Each cell's own border, as a document draws it: no rule runs through a spanning cell.
             let rule = 2
-            for x in lefts { image = image.darkening(Self.filled(width: rule, height: tops.last! - margin, level: 0), x: x - rule / 2, y: margin) }
-            for y in tops { image = image.darkening(Self.filled(width: lefts.last! - margin, height: rule, level: 0), x: margin, y: y - rule / 2) }
+            for cell in cells {
+                let left = lefts[cell.column], right = lefts[cell.column + cell.columnSpan]
+                let top = tops[cell.row], bottom = tops[cell.row + cell.rowSpan]
+                for x in [left, right] {
+                    image = image.darkening(Self.filled(width: rule, height: bottom - top + rule, level: 0), x: x - rule / 2, y: top - rule / 2)
+                }
+                for y in [top, bottom] {
+                    image = image.darkening(Self.filled(width: right - left + rule, height: rule, level: 0), x: left - rule / 2, y: y - rule / 2)
+                }
+            }
         case .striped:
             for row in stride(from: 2, to: rowCount, by: 2) {
                 image = image.darkening(Self.filled(width: lefts.last! - margin, height: heights[row], level: 225), x: margin, y: tops[row])

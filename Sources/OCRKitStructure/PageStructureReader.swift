@@ -32,9 +32,9 @@ public struct PageStructureReader: StructureReader {
     public func structure(_ page: Page, image: Bitmap) async throws -> Page {
         var found = FoundRegion.resolved(FoundRegion.regions(from: try await layoutModel.regions(in: image), width: image.width,
                                                              height: image.height).map { corrected($0, on: page) })
-        // A born-digital page's ruled tables, drawn sharp, are read from their rules, in place of
-        // the model's tables they overlap: rules say rows and cells of several lines exactly.
-        let ruled = page.holdsEmbeddedText ? RuledTables.tables(in: image) : []
+        // Ruled tables are read from their rules, in place of the model's tables they overlap:
+        // rules say rows and cells of several lines exactly.
+        let ruled = RuledTables.tables(in: image)
         found.removeAll { region in region.kind == .table && ruled.contains { Self.overlap(region.box, $0.box) } }
         found += ruled.map { FoundRegion(kind: .table, box: $0.box, confidence: 1) }
         let tableReader = TableReader(model: tableModel, finder: WholePageTable())

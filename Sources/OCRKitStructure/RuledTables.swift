@@ -3,9 +3,9 @@ import OCRKit
 /// Tables drawn with rules, read from the lines on a page's image, as pdfplumber reads them from
 /// a PDF's drawn lines: a set of long horizontal and vertical rules that touch is a table's
 /// grid, its cells the spaces the rules enclose, a cell whose rule is missing spanning its
-/// neighbour. On a born-digital page, drawn sharp, the rules say a table's rows and columns
-/// exactly, where the table model guesses them from the look of the text: a cell of several
-/// lines, or a list in a cell, is one cell, not rows.
+/// neighbour. The rules say a table's rows and columns exactly, where the table model guesses
+/// them from the look of the text: a cell of several lines, or a list in a cell, is one cell,
+/// not rows. Grey rules on a worn scan are found as well as a born-digital page's sharp ones.
 ///
 /// ```swift
 /// let tables = RuledTables.tables(in: pageImage)   // boxes normalised, like a page's
@@ -17,8 +17,10 @@ public enum RuledTables {
     /// A vertical rule is a run this share of the image's height or longer: taller than any
     /// letter's stem, shorter than two rows of a table.
     static let verticalLength = 0.025
-    /// A pixel darker than this is ink.
-    static let ink: UInt8 = 160
+    /// A pixel this much darker than the paper (the image's usual pixel) or more is ink: a thin
+    /// grey rule, scanned at 200 dpi, stands some 40 to 90 below the paper, the grain of a worn
+    /// scan's paper under 20.
+    static let inkBelowPaper: UInt8 = 35
     /// Vertical rules that run on this many pixels or more past the last horizontal one: the
     /// table goes on there, a page break having cut its last row, whose bottom rule is not drawn.
     static let openEnd = 4
@@ -49,15 +51,20 @@ private struct RuleMap {
         guard width > 0, height > 0 else { return }
         let pixels = image.pixels, channels = image.layout.channels
         let (width, height) = (width, height)
+        // The paper: the median of a sample of the pixels, most of a page being paper.
+        var sample = stride(from: 0, to: width * height, by: 97).map { pixels[$0 * channels] }
+        sample.sort()
+        let paper = sample.isEmpty ? 255 : sample[sample.count / 2]
+        let ink = paper > RuledTables.inkBelowPaper ? paper - RuledTables.inkBelowPaper : 0
         /// Marks with `bit` each pixel of a run of ink `shortest` or longer along each of `lines`
         /// lines of `length` pixels, `index(line, position)` a pixel's place in the image.
         func markRuns(lines: Int, length: Int, shortest: Int, bit: UInt8, index: (Int, Int) -> Int) {
             for line in 0..<lines {
                 var position = 0
                 while position < length {
-                    guard pixels[index(line, position) * channels] < RuledTables.ink else { position += 1; continue }
+                    guard pixels[index(line, position) * channels] < ink else { position += 1; continue }
                     var end = position
-                    while end < length, pixels[index(line, end) * channels] < RuledTables.ink { end += 1 }
+                    while end < length, pixels[index(line, end) * channels] < ink { end += 1 }
                     if end - position >= shortest { for run in position..<end { bits[index(line, run)] |= bit } }
                     position = end
                 }

@@ -129,13 +129,16 @@ public struct TableReader: StructureReader {
         return (table, cells.map(\.lines))
     }
 
-    /// `cells`, a ruled table's, with its first row its header where that row's words are all
-    /// printed bold and some of the rest are not: rules do not say which cells head a table.
+    /// `cells`, a ruled table's, with its first row its header, as a ruled table's first row
+    /// mostly is: rules do not say which cells head a table. Where the words' fonts are known (a
+    /// PDF's text), only when that row is printed bold and some of the rest is not.
     static func headed(_ cells: [PlacedCell]) -> [PlacedCell] {
         let words = { (rows: (Int) -> Bool) in cells.filter { rows($0.cell.row) }.flatMap { $0.lines.flatMap(\.asWords) } }
         let first = words { $0 == 0 }, rest = words { $0 > 0 }
-        guard !first.isEmpty, first.allSatisfy({ $0.font?.isBold == true }), rest.contains(where: { $0.font?.isBold != true })
-        else { return cells }
+        guard !first.isEmpty else { return cells }
+        if first.contains(where: { $0.font != nil }) {
+            guard first.allSatisfy({ $0.font?.isBold == true }), rest.contains(where: { $0.font?.isBold != true }) else { return cells }
+        }
         return cells.map { cell in
             var cell = cell
             if cell.cell.row == 0 { cell.cell.isHeader = true }
