@@ -35,7 +35,10 @@ public struct PageStructureReader: StructureReader {
         // Ruled tables are read from their rules, in place of the model's tables they overlap:
         // rules say rows and cells of several lines exactly.
         let ruled = RuledTables.tables(in: image)
-        found.removeAll { region in region.kind == .table && ruled.contains { Self.overlap(region.box, $0.box) } }
+        found.removeAll { region in
+            // A model's table half of which, or half of the grid, lies in the other.
+            region.kind == .table && ruled.contains { max(region.box.share(inside: $0.box), $0.box.share(inside: region.box)) >= 0.5 }
+        }
         found += ruled.map { FoundRegion(kind: .table, box: $0.box, confidence: 1) }
         let tableReader = TableReader(model: tableModel, finder: WholePageTable())
         let modelled = found.filter { region in region.kind == .table && !ruled.contains { $0.box == region.box } }
@@ -127,12 +130,6 @@ public struct PageStructureReader: StructureReader {
     /// `lines` in OCRKit's reading order, blocks of paragraphs, as a page of their own.
     private func arrange(_ lines: [Line], like page: Page) -> Page {
         LayoutAnalyzer().arrange(Page(image: page.image, width: page.width, height: page.height, engine: page.engine, lines: lines))
-    }
-
-    /// Whether two boxes overlap by half the smaller one's area or more.
-    static func overlap(_ first: Rect, _ second: Rect) -> Bool {
-        guard let shared = first.intersection(second) else { return false }
-        return shared.area >= 0.5 * min(first.area, second.area)
     }
 
     /// The regions' order: recursive XY-cut over their boxes, in the page's pixels.
