@@ -39,7 +39,7 @@ enum TextLayerTables {
     private static func standIn(for index: Int, on page: Page) -> Line {
         let box = page.tables[index].box
         let quad = box.scaled(width: Double(page.width), height: Double(page.height)).quad
-        let words = page.tables[index].cells.map { cell in
+        let words = page.tables[index].cells.map { _ in
             Word(text: String(standInMark) + String(index), confidence: 1, box: box, quad: quad)
         }
         return Line(text: String(standInMark) + String(index), confidence: 1, box: box, quad: quad, words: words)
