@@ -115,7 +115,7 @@ let package = Package(
 
         // Files, folders and documents read in order, several pages at once, and written in any
         // output format, searchable PDFs included: what `ocr read` does, for library users too.
-        .target(name: "OCRKitDocuments", dependencies: ["OCRKit", "OCRKitExport", "OCRKitPDF"]),
+        .target(name: "OCRKitDocuments", dependencies: ["OCRKit", "OCRKitImages", "OCRKitExport", "OCRKitPDF"]),
 
         // ONNX Runtime engines; the library is loaded at run time.
         .target(name: "CONNXRuntime"),

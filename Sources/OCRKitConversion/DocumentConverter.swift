@@ -4,7 +4,8 @@ import OCRKitLayout
 /// Turns a document's pages, in order, into its parts (``OCRKit/DocumentPart``): headings at
 /// the document's own scale, paragraphs joined across lines, columns and pages with broken words
 /// made whole, list items, code, tables (one printed across a page break joined, its header
-/// once), captions, footnotes gathered after the text they belong to, and running headers,
+/// once), figures with their captions, captions, footnotes gathered after the text they belong
+/// to, and running headers,
 /// footers and page numbers marked as furniture. Pages of a PDF's own text are laid out from
 /// their words' boxes first (columns, reading order); their fonts tell headings, code and
 /// footnotes; a scan's regions and line heights stand for them.
@@ -35,8 +36,9 @@ public struct DocumentConverter: Sendable {
     private var open: (part: DocumentPart, look: PrintedParagraph.Look)?
     /// The table last made, held until the next page's first paragraph tells whether it goes on.
     private var openTable: DocumentPart?
-    /// Footnotes met while a paragraph is open, written after it.
-    private var footnotes: [DocumentPart] = []
+    /// Footnotes and figures met while a paragraph or table is open, written after it: a
+    /// paragraph a figure interrupts (floated into its column, or at the next page's top) goes on.
+    private var held: [DocumentPart] = []
     /// The languages' word lists, loaded once each (`nil` where the system has none).
     private var wordLists: [String: LineJoining] = [:]
     private let wordList: @Sendable (Language) -> WordList?
@@ -58,9 +60,9 @@ public struct DocumentConverter: Sendable {
     /// Adds the document's next page; returns the parts now sure, of it or of pages before.
     public mutating func add(_ page: Page) -> [DocumentPart] {
         added += 1
-        let paragraphs = page.holdsEmbeddedText ? TextLayerTables.paragraphs(of: page) : PrintedParagraph.paragraphs(of: page)
+        let paragraphs = page.holdsEmbeddedText ? TextLayerLayout.paragraphs(of: page) : PrintedParagraph.paragraphs(of: page)
         // The body text is prose: a page of code in smaller type does not make its prose headings.
-        for paragraph in paragraphs where paragraph.table == nil && !paragraph.look.isMonospace {
+        for paragraph in paragraphs where !paragraph.lines.isEmpty && !paragraph.look.isMonospace {
             letters[paragraph.look.hasFonts, default: [:]][paragraph.look.size, default: 0] += paragraph.letters
         }
         window.append(WindowPage(number: added, language: Language(page.languages.first ?? "eng"), paragraphs: paragraphs))
@@ -108,6 +110,18 @@ public struct DocumentConverter: Sendable {
                 isFirst = false
                 continue
             }
+            if let figure = paragraph.figure {
+                var part = DocumentPart(kind: .figure, text: "", pages: pages, figure: figure)
+                // A caption printed just above it is its own.
+                if open == nil, openTable == nil, let caption = parts.last, caption.kind == .caption, caption.pages == pages,
+                   Self.takesCaption(part, caption.text, pages) {
+                    part.text = caption.text
+                    parts.removeLast()
+                }
+                if open == nil && openTable == nil { parts.append(part) } else { held.append(part) }
+                isFirst = false
+                continue
+            }
             if let furniture = Furniture.kind(of: paragraph, onPage: page.number, among: neighbours) {
                 parts.append(DocumentPart(kind: furniture, text: paragraph.texts.joined(separator: " "), pages: pages))
                 continue
@@ -123,7 +137,7 @@ public struct DocumentConverter: Sendable {
                 let marker = Footnote.marker(of: text)
                 let part = DocumentPart(kind: .footnote, text: marker.map { String(text.dropFirst($0.count)).trimmingLeadingSpaces } ?? text,
                                         marker: marker.map(String.init), pages: pages)
-                if open == nil && openTable == nil { parts.append(part) } else { footnotes.append(part) }
+                if open == nil && openTable == nil { parts.append(part) } else { held.append(part) }
             case .code:
                 // Code printed on after code is one block: a blank line of it parts its paragraphs.
                 let code = Code.text(of: paragraph.lines)
@@ -144,13 +158,29 @@ public struct DocumentConverter: Sendable {
                 parts += closeParagraph()
                 open = (item, paragraph.look)
             case .caption:
+                let text = joining.joined(paragraph.texts)
+                // A caption printed just below a figure is the figure's, held with it or not.
+                if held.last.map({ Self.takesCaption($0, text, pages) }) == true {
+                    held[held.count - 1].text = text
+                    continue
+                }
                 parts += closeParagraph()
-                parts.append(DocumentPart(kind: .caption, text: joining.joined(paragraph.texts), pages: pages))
+                if parts.last.map({ Self.takesCaption($0, text, pages) }) == true {
+                    parts[parts.count - 1].text = text
+                } else {
+                    parts.append(DocumentPart(kind: .caption, text: text, pages: pages))
+                }
             default:
                 parts += continueParagraph(with: paragraph, pages: pages, joining: joining)
             }
         }
         return parts
+    }
+
+    /// Whether `caption`, printed on `pages` just after `part`, is the caption of that part: a
+    /// figure on the same page that has none.
+    private static func takesCaption(_ part: DocumentPart, _ caption: String, _ pages: ClosedRange<Int>) -> Bool {
+        part.kind == .figure && part.text.isEmpty && part.pages == pages && Caption.canBeFigures(caption)
     }
 
     /// What a paragraph that is neither furniture nor a table is.
@@ -185,10 +215,10 @@ public struct DocumentConverter: Sendable {
         return closed
     }
 
-    /// The open paragraph or table and the footnotes met while it was open, written.
+    /// The open paragraph or table and the footnotes and figures met while it was open, written.
     private mutating func closeParagraph() -> [DocumentPart] {
-        defer { (open, openTable, footnotes) = (nil, nil, []) }
-        return (open.map { [$0.part] } ?? []) + (openTable.map { [$0] } ?? []) + footnotes
+        defer { (open, openTable, held) = (nil, nil, []) }
+        return (open.map { [$0.part] } ?? []) + (openTable.map { [$0] } ?? []) + held
     }
 
     private mutating func lineJoining(for language: Language) -> LineJoining {

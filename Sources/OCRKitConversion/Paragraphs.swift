@@ -20,6 +20,12 @@ enum Caption {
     static func isCaption(_ firstLine: String) -> Bool {
         firstLine.prefixMatch(of: /(Figure|Fig\.|Table|Listing|Chart|Plate)\s+[0-9IVX]+[A-Za-z]?(\.\d+)?[.:\s]/) != nil
     }
+
+    /// Whether a caption beside a figure can be the figure's: not one of a table's or a
+    /// listing's, which are printed beside figures too ("Table 2" above the table after it).
+    static func canBeFigures(_ caption: String) -> Bool {
+        caption.prefixMatch(of: /(Table|Listing)\s/) == nil
+    }
 }
 
 /// Code: lines kept as printed, each indented by as many spaces as its letters' width says.

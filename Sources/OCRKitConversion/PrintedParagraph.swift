@@ -11,6 +11,8 @@ struct PrintedParagraph {
     var region: Region.Kind?
     /// Its cells, when the paragraph is a table's block.
     var table: Table?
+    /// Which figure it is, when the paragraph stands for a figure (its lines none).
+    var figure: Figure?
     var look: Look
 
     /// The look of a paragraph's type.
@@ -67,13 +69,20 @@ struct PrintedParagraph {
     /// Its letters, for weighing it against others.
     var letters: Int { lines.reduce(0) { $0 + $1.text.count } }
 
-    /// The page's paragraphs in reading order (a table's block one paragraph), each split where
+    /// The page's paragraphs in reading order (a table's block one paragraph, a figure one
+    /// without its words), each split where
     /// the look of its type changes from one line to the next (a heading printed without a gap
     /// above its text is a paragraph of its own), and after a line that stops well short of the
     /// others when the next opens a sentence (a paragraph's last line, a sign's short line).
     static func paragraphs(of page: Page) -> [PrintedParagraph] {
         var found: [PrintedParagraph] = []
+        let figures = page.figures
         for group in page.blockGroups {
+            // A figure's words (a chart's labels) are its picture's, not the document's text.
+            if let region = group.region, let index = figures.firstIndex(of: region) {
+                found.append(PrintedParagraph(figure: Figure(number: index + 1, of: page)))
+                continue
+            }
             for blockIndex in group.blocks {
                 if let table = page.table(ofBlock: blockIndex) {
                     found.append(PrintedParagraph(table: table))
@@ -104,7 +113,7 @@ struct PrintedParagraph {
                 paragraphs[paragraphs.count - 1].lines.append(line)
                 paragraphs[paragraphs.count - 1].box = last.box.union(line.box)
             } else {
-                paragraphs.append(PrintedParagraph(lines: [line], box: line.box, region: region, table: nil, look: look))
+                paragraphs.append(PrintedParagraph(lines: [line], box: line.box, region: region, look: look))
             }
         }
         return paragraphs
@@ -112,9 +121,22 @@ struct PrintedParagraph {
 }
 
 extension PrintedParagraph {
+    init(lines: [Line], box: Rect, region: Region.Kind?, look: Look) {
+        self.init(lines: lines, box: box, region: region, table: nil, figure: nil, look: look)
+    }
+
     /// A table's paragraph: its cells; no lines of text, no look.
     init(table: Table) {
-        self.init(lines: [], box: table.box, region: .table, table: table,
-                  look: Look(size: 0, isBold: false, isItalic: false, isMonospace: false, hasFonts: false))
+        self.init(lines: [], box: table.box, region: .table, table: table, figure: nil, look: .none)
     }
+
+    /// A figure's paragraph: no lines of text, no look.
+    init(figure: Figure) {
+        self.init(lines: [], box: figure.box, region: .figure, table: nil, figure: figure, look: .none)
+    }
+}
+
+private extension PrintedParagraph.Look {
+    /// The look of a paragraph with no type: a table's, a figure's.
+    static let none = Self(size: 0, isBold: false, isItalic: false, isMonospace: false, hasFonts: false)
 }

@@ -43,6 +43,9 @@ public struct DocumentOutput {
     public var marksFlaggedWords = false
     /// Whether Markdown and HTML keep running headers, footers and page numbers (`ocr read --keep-margins`).
     public var keepsMargins = false
+    /// The folder figures' pictures are written to (``FigureFiles``, `ocr read --figures-dir`),
+    /// which Markdown and HTML then link, relative to the document's own folder.
+    public var figuresFolder: String?
     /// With PDFs to a file or a folder, whether each document's text is also written beside it
     /// (`scan.txt` beside `scan.pdf`), a form feed between pages.
     public var writesSidecars = false
@@ -151,8 +154,26 @@ public struct DocumentOutput {
         case .folder(let folder): sink = .file(try names.path(for: image, in: folder, fileExtension: format.fileExtension))
         case .memory: sink = .memory
         }
+        // Linked from where the document is; from standard output's reader, as given.
+        let figures = figuresFolder.map { folder in
+            guard case .file(let path) = sink else { return folder }
+            return Self.path(of: folder, relativeTo: (path as NSString).deletingLastPathComponent)
+        }
         return try OpenDocument(format: format, sink: sink, isSinglePage: isSinglePage, marksFlaggedWords: marksFlaggedWords,
-                                keepsMargins: keepsMargins, writesSidecar: writesSidecars && format == .pdf)
+                                keepsMargins: keepsMargins, figuresFolder: figures, writesSidecar: writesSidecars && format == .pdf)
+    }
+
+    /// The path of `target` from the folder `base`, both taken from the working folder when
+    /// relative: `figures` from `out` for `out/figures`, `../figures` from `out` for `figures`.
+    static func path(of target: String, relativeTo base: String) -> String {
+        func components(_ path: String) -> [String] {
+            let absolute = path.hasPrefix("/") ? path : FileManager.default.currentDirectoryPath + "/" + path
+            return (absolute as NSString).standardizingPath.split(separator: "/").map(String.init)
+        }
+        let to = components(target), from = components(base)
+        let shared = zip(to, from).prefix { $0 == $1 }.count
+        let relative = Array(repeating: "..", count: from.count - shared) + to.dropFirst(shared)
+        return relative.isEmpty ? "." : relative.joined(separator: "/")
     }
 
     private mutating func finishDocument() async throws {

@@ -27,10 +27,12 @@ struct OpenDocument {
     private(set) var memory: [UInt8] = []
 
     /// - Throws: an ``OCRKit/OCRError`` when its file (or its sidecar's) cannot be created.
-    init(format: OutputFormat, sink: Sink, isSinglePage: Bool, marksFlaggedWords: Bool, keepsMargins: Bool, writesSidecar: Bool) throws {
+    init(format: OutputFormat, sink: Sink, isSinglePage: Bool, marksFlaggedWords: Bool, keepsMargins: Bool, figuresFolder: String?,
+         writesSidecar: Bool) throws {
         self.format = format
         self.sink = sink
-        text = TextDocument(format: format, isSinglePage: isSinglePage, marksFlaggedWords: marksFlaggedWords, keepsMargins: keepsMargins)
+        text = TextDocument(format: format, isSinglePage: isSinglePage, marksFlaggedWords: marksFlaggedWords, keepsMargins: keepsMargins,
+                            figuresFolder: figuresFolder)
         guard case .file(let path) = sink else { return }
         if text != nil { handle = try Self.create(path) }
         if writesSidecar { sidecar = try Self.create((path as NSString).deletingPathExtension + ".txt") }

@@ -3,9 +3,10 @@ import OCRKit
 /// Writes a document converted whole as HTML, for people and for tools that take HTML:
 /// headings `h1` to `h6` at the document's own levels, paragraphs `p` whole across lines,
 /// columns and pages, lists `ul` or `ol`, code `pre`, tables `table` (``OCRKit/Table/html``),
-/// captions `p class="caption"`, footnotes `aside`. Running headers, footers and page numbers
-/// are left out unless ``keepsMargins`` (then `header` and `footer`). Unlike hOCR, it says
-/// nothing of where the text was. The document is also well-formed XML.
+/// captions `p class="caption"`, footnotes `aside`, figures `figure` with their captions, an
+/// `img` where their pictures are written to ``figuresFolder``. Running headers, footers and
+/// page numbers are left out unless ``keepsMargins`` (then `header` and `footer`). Unlike hOCR,
+/// it says nothing of where the text was. The document is also well-formed XML.
 ///
 /// ```swift
 /// let html = HTMLWriter().document(for: pages)
@@ -13,9 +14,13 @@ import OCRKit
 public struct HTMLWriter: PartWriter {
     /// Whether headers, footers and page numbers are written rather than left out.
     public var keepsMargins: Bool
+    /// The folder the figures' pictures are written to, as the document links them (see
+    /// ``MarkdownWriter/figuresFolder``); `nil` when they are not written.
+    public var figuresFolder: String?
 
-    public init(keepsMargins: Bool = false) {
+    public init(keepsMargins: Bool = false, figuresFolder: String? = nil) {
         self.keepsMargins = keepsMargins
+        self.figuresFolder = figuresFolder
     }
 
     public var header: String {
@@ -46,7 +51,10 @@ public struct HTMLWriter: PartWriter {
         case .footnote:
             let mark = part.marker.map { "<sup>\($0.xmlEscaped)</sup> " } ?? ""
             return "<aside class=\"footnote\">\(mark)\(text)</aside>"
-        case .figure: return "<figure>" + (text.isEmpty ? "" : "<figcaption>\(text)</figcaption>") + "</figure>"
+        case .figure:
+            let image = figuresFolder.flatMap { folder in part.figure.map { "<img src=\"\($0.path(in: folder).xmlEscaped)\" alt=\"\(text)\"/>" } }
+            guard image != nil || !text.isEmpty else { return nil }
+            return "<figure>" + (image ?? "") + (text.isEmpty ? "" : "<figcaption>\(text)</figcaption>") + "</figure>"
         case .header: return keepsMargins ? "<header><p>\(text)</p></header>" : nil
         case .footer, .pageNumber: return keepsMargins ? "<footer><p>\(text)</p></footer>" : nil
         default: return "<p>\(text)</p>"

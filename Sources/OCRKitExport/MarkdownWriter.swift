@@ -4,8 +4,10 @@ import OCRKit
 /// footnotes), as pipelines feeding documents to language models take it: headings at the
 /// document's own levels, paragraphs whole across lines, columns and pages, lists, code blocks
 /// as printed, captions in italics, footnotes as `[^1]: ...`, each table as a pipe table, or as
-/// HTML where its cells span rows or columns, which a pipe table cannot say. Running headers,
-/// footers and page numbers are left out unless ``keepsMargins``.
+/// HTML where its cells span rows or columns, which a pipe table cannot say, each figure as an
+/// image of its caption (`![Figure 2. Sales](figures/report-p3-f1.png)`) where its picture is
+/// written to ``figuresFolder``, else as its caption. Running headers, footers and page numbers
+/// are left out unless ``keepsMargins``.
 ///
 /// ```swift
 /// let markdown = MarkdownWriter().document(for: pages)
@@ -13,9 +15,14 @@ import OCRKit
 public struct MarkdownWriter: PartWriter {
     /// Whether headers, footers and page numbers are written (as paragraphs) rather than left out.
     public var keepsMargins: Bool
+    /// The folder the figures' pictures are written to (``OCRKit/Figure/fileName``), as the
+    /// document links them: relative to the document's own folder, or absolute; `nil` when they
+    /// are not written.
+    public var figuresFolder: String?
 
-    public init(keepsMargins: Bool = false) {
+    public init(keepsMargins: Bool = false, figuresFolder: String? = nil) {
         self.keepsMargins = keepsMargins
+        self.figuresFolder = figuresFolder
     }
 
     public var header: String { "" }
@@ -46,7 +53,11 @@ public struct MarkdownWriter: PartWriter {
         case .table: return part.table.map(Self.markdown) ?? Self.escaped(part.text)
         case .caption: return "*" + Self.escaped(text) + "*"
         case .footnote: return "[^\(part.marker ?? "note")]: " + Self.escaped(text)
-        case .figure: return "*[Figure]*" + (text.isEmpty ? "" : "\n\n" + Self.escaped(text))
+        case .figure:
+            guard let link = figuresFolder.flatMap({ folder in part.figure.map { Self.destination($0.path(in: folder)) } }) else {
+                return text.isEmpty ? nil : "*" + Self.escaped(text) + "*"
+            }
+            return "![" + Self.escaped(text) + "](" + link + ")"
         case let kind where kind.isMargin: return keepsMargins ? Self.escaped(text) : nil
         default: return Self.escaped(text)
         }
@@ -57,6 +68,13 @@ public struct MarkdownWriter: PartWriter {
     static func listMarker(_ printed: String?) -> String {
         guard let printed, ListMarker.isOrdered(printed) else { return "-" }
         return printed.first!.isNumber ? printed : "- " + printed
+    }
+
+    /// `path` as a link's destination: in angle brackets where it holds a space, a bracket or
+    /// a parenthesis, which would end a bare one.
+    static func destination(_ path: String) -> String {
+        guard path.contains(where: { " ()<>".contains($0) }) else { return path }
+        return "<" + path.replacingOccurrences(of: "<", with: "\\<").replacingOccurrences(of: ">", with: "\\>") + ">"
     }
 
     /// A table as a pipe table, its first row the header; as HTML when a cell spans.

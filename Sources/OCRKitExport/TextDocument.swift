@@ -26,6 +26,8 @@ public struct TextDocument: Sendable {
     public let marksFlaggedWords: Bool
     /// Whether Markdown and HTML keep running headers, footers and page numbers (`ocr read --keep-margins`).
     public let keepsMargins: Bool
+    /// The folder Markdown and HTML link figures' pictures in (``MarkdownWriter/figuresFolder``).
+    public let figuresFolder: String?
     private let writer: (any DocumentWriter)?
     /// Markdown's or HTML's writer, and what converts the pages into parts for it.
     private let partWriter: (any PartWriter)?
@@ -35,20 +37,22 @@ public struct TextDocument: Sendable {
     private var written = 0
 
     /// A document in `format`; `nil` for `pdf`, which is not text.
-    public init?(format: OutputFormat, isSinglePage: Bool, marksFlaggedWords: Bool = false, keepsMargins: Bool = false) {
+    public init?(format: OutputFormat, isSinglePage: Bool, marksFlaggedWords: Bool = false, keepsMargins: Bool = false,
+                 figuresFolder: String? = nil) {
         if format == .pdf { return nil }
         self.format = format
         self.isSinglePage = isSinglePage
         self.marksFlaggedWords = marksFlaggedWords
         self.keepsMargins = keepsMargins
+        self.figuresFolder = figuresFolder
         writer = switch format {
         case .hocr: HOCRWriter()
         case .alto: ALTOWriter()
         case .text, .json, .jsonl, .markdown, .html, .pdf: nil
         }
         partWriter = switch format {
-        case .markdown: MarkdownWriter(keepsMargins: keepsMargins)
-        case .html: HTMLWriter(keepsMargins: keepsMargins)
+        case .markdown: MarkdownWriter(keepsMargins: keepsMargins, figuresFolder: figuresFolder)
+        case .html: HTMLWriter(keepsMargins: keepsMargins, figuresFolder: figuresFolder)
         default: nil
         }
     }

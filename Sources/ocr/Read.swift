@@ -47,6 +47,11 @@ struct Read: AsyncParsableCommand {
         valueName: "folder"))
     var tablesDir: String?
 
+    @Option(help: ArgumentHelp(
+        "Also write each figure read as a PNG file in this folder, named by document, page and figure (report-p3-f1.png), which --format markdown and html link.",
+        valueName: "folder"))
+    var figuresDir: String?
+
     @Flag(help: "With --format pdf and --output-dir, also write each document's text beside it (scan.txt beside scan.pdf), a form feed between pages.")
     var sidecar = false
 
@@ -86,8 +91,8 @@ struct Read: AsyncParsableCommand {
 
     func run() async throws {
         var recognition = recognition
-        // Markdown, HTML and the tables' files show the structure: asking for them reads it.
-        recognition.structure = recognition.structure || format.showsStructure || tablesDir != nil
+        // Markdown, HTML and the tables' and figures' files show the structure: asking for them reads it.
+        recognition.structure = recognition.structure || format.showsStructure || tablesDir != nil || figuresDir != nil
         let reader = try recognition.makeReader(jobs: jobs, straightensPhotos: recognition.straighten,
                                                 documents: documents.loadingOptions)
         // Alternatives cost about a tenth of the time, and text and PDF do not show them.
@@ -134,19 +139,15 @@ struct Read: AsyncParsableCommand {
                     progress.report("ocr: \(page.image)\(page.pageNumber.map { ", page \($0)" } ?? ""): \(warning.reason)")
                 }
                 if page.warnings.contains(where: { $0.code == .unreadText }) { unreadPages += 1 } else { answeredPages += 1 }
-                if let tablesDir {
-                    do {
-                        try TableFiles(folder: tablesDir).write(page)
-                    } catch {
-                        progress.report("ocr: \(Self.describe(error, path: tablesDir))")
-                    }
-                }
+                await writeFiles(of: page, reader: reader, progress: &progress)
             case .failed(let failure):
                 givenUp = givenUp || failure.isGivenUp
                 progress.report("ocr: \(Self.describe(failure.error, path: failure.path, page: failure.pageNumber))"
                                 + (failure.isGivenUp ? " (--page-time-limit)" : ""))
-            case .kept:
+            case .kept(let page):
                 answeredPages += 1
+                // A page of a PDF's own text has its structure read too: its tables and figures.
+                await writeFiles(of: page, reader: reader, progress: &progress)
             case .ended(let plan):
                 if plan.read.isEmpty, format == .pdf, pdfa, outputDir != nil {
                     warn("\(plan.document.name): no page read, so copied as it is, not made PDF/A (--force reads its pages)")
@@ -179,6 +180,25 @@ struct Read: AsyncParsableCommand {
         }
     }
 
+    /// Writes `page`'s tables and figures into --tables-dir and --figures-dir, if asked; what
+    /// cannot be written is said, and reading goes on.
+    private func writeFiles(of page: Page, reader: PageReader, progress: inout ProgressBar) async {
+        if let tablesDir {
+            do {
+                try TableFiles(folder: tablesDir).write(page)
+            } catch {
+                progress.report("ocr: \(Self.describe(error, path: tablesDir))")
+            }
+        }
+        if let figuresDir {
+            do {
+                try await FigureFiles(folder: figuresDir).write(page, decoder: reader.decoder, straightener: reader.straightener)
+            } catch {
+                progress.report("ocr: \(Self.describe(error, path: figuresDir))")
+            }
+        }
+    }
+
     /// Where the results go: standard output, or a file for each file read in --output-dir.
     private func makeOutput(reader: PageReader, isSinglePage: Bool) throws -> DocumentOutput {
         if outputDir == nil { try format.checkStandardOutput(suggesting: "scans.pdf") }
@@ -186,6 +206,7 @@ struct Read: AsyncParsableCommand {
                                     decoder: reader.decoder, straightener: reader.straightener, isSinglePage: isSinglePage)
         output.marksFlaggedWords = marksFlagged
         output.keepsMargins = keepMargins
+        output.figuresFolder = figuresDir
         output.writesSidecars = sidecar
         output.pdf = SearchablePDFOptions(password: documents.password, isArchival: pdfa)
         return output

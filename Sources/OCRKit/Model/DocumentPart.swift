@@ -1,7 +1,8 @@
 /// A part of a document converted whole, in reading order across its pages: a heading, a
 /// paragraph joined across lines, columns and pages, a list item, a block of code, a table, a
-/// figure, a caption, a footnote, or the running headers, footers and page numbers that writers
-/// of text leave out (``isFurniture``). What `ocr read --format markdown` writes from.
+/// figure (its caption its text), a caption, a footnote, or the running headers, footers and
+/// page numbers that writers of text leave out (``isFurniture``). What `ocr read --format
+/// markdown` writes from.
 ///
 /// ```swift
 /// for part in parts where part.kind == .title {
@@ -25,14 +26,19 @@ public struct DocumentPart: Hashable, Sendable {
     public var pages: ClosedRange<Int>
     /// A table's cells, for a part of kind ``Region/Kind/table``.
     public var table: Table?
+    /// Which figure of which page it is, for a part of kind ``Region/Kind/figure``, whose text
+    /// is its caption.
+    public var figure: Figure?
 
-    public init(kind: Region.Kind, text: String, level: Int = 0, marker: String? = nil, pages: ClosedRange<Int>, table: Table? = nil) {
+    public init(kind: Region.Kind, text: String, level: Int = 0, marker: String? = nil, pages: ClosedRange<Int>,
+                table: Table? = nil, figure: Figure? = nil) {
         self.kind = kind
         self.text = text
         self.level = level
         self.marker = marker
         self.pages = pages
         self.table = table
+        self.figure = figure
     }
 
     /// Whether the part is a page's furniture rather than the document's text: a running
