@@ -1,6 +1,7 @@
 import Foundation
 import OCRKit
 import OCRKitEvaluation
+import OCRKitImages
 import OCRKitTestSupport
 import Testing
 
@@ -120,5 +121,45 @@ struct ConvertCommandTests {
         var score = ConversionScore()
         score.add(read: converted.output, truth: MarkdownBlock.blocks(ofHTML: printed.body), brokenWords: [])
         #expect(score.tablesTEDS > 0.98, "every cell whole, every row once: \(converted.output)")
+    }
+
+    /// A chart of the GPL's first paragraphs' lengths (a bar and its label each), its caption
+    /// below it, printed among the licence's paragraphs in two columns: `--figures-dir` writes its
+    /// picture, the Markdown links it with its caption in the place it is printed, and its labels
+    /// are the picture's, not the text. Read from the text layer, and by OCR (`--force`).
+    @Test(arguments: [false, true]) func aFigureIsWrittenBesideTheMarkdownWithItsCaption(scanned: Bool) async throws {
+        let prose = try LicenseText.parts(ofFile: license).filter { $0.kind == .text }.prefix(8).map(\.text)
+        let lengths = prose.prefix(5).map { $0.split(separator: " ").count }
+        let bars = lengths.enumerated().map { index, words in
+            let height = 150 * words / lengths.max()!
+            return "<rect x=\"\(30 + index * 40)\" y=\"\(170 - height)\" width=\"28\" height=\"\(height)\" fill=\"#3366cc\"/>"
+                + "<text x=\"\(32 + index * 40)\" y=\"\(165 - height)\" font-size=\"11\">\(words)</text>"
+        }.joined()
+        let caption = "Figure 1. Words in the licence's first five paragraphs."
+        let figure = "<figure style=\"margin: 0.5em 0\"><svg xmlns=\"http://www.w3.org/2000/svg\" width=\"240\" height=\"180\">"
+            + "<line x1=\"20\" y1=\"171\" x2=\"230\" y2=\"171\" stroke=\"black\"/>\(bars)</svg><figcaption>\(caption)</figcaption></figure>"
+        var printed = PrintedDocument(markdown: (prose.prefix(3) + ["FIGURE"] + prose.dropFirst(3)).joined(separator: "\n\n"), columns: 2)
+        printed.body = printed.body.replacingOccurrences(of: "<p>FIGURE</p>", with: figure)
+        let folder = try TemporaryFolder()
+        let pdf = try await Chromium.print(printed.html, to: "chart", in: folder)
+
+        let read = try await ocr(["read", "--format", "markdown", "--figures-dir", folder.file("out/figures"), "--output-dir", folder.file("out"), pdf]
+                                 + (scanned ? ["--force"] : []))
+        #expect(read.status == 0, "\(read.errors)")
+        let markdown = try String(contentsOfFile: folder.file("out/chart.md"), encoding: .utf8)
+        #expect(markdown.components(separatedBy: "![\(caption)](figures/chart-p1-f1.png)").count == 2, "\(markdown)")
+        #expect(!markdown.contains("*Figure 1."), "the caption once, the figure's: \(markdown)")
+        let labels = markdown.split(separator: "\n").filter { line in line.split(separator: " ").allSatisfy { Int($0) != nil } }
+        #expect(labels.isEmpty, "no line of the bars' labels: \(markdown)")
+        // In its place: after the third paragraph's last words, before the fourth's first.
+        let third = try #require(markdown.range(of: String(prose[2].suffix(30))))
+        let linked = try #require(markdown.range(of: "](figures/chart-p1-f1.png)"))
+        let fourth = try #require(markdown.range(of: String(prose[3].prefix(30))))
+        #expect(third.upperBound < linked.lowerBound && linked.upperBound < fourth.lowerBound, "\(markdown)")
+
+        let picture = try await ImageLoader().decode(contentsOf: folder.file("out/figures/chart-p1-f1.png"))
+        // The chart is 240 x 180: the picture is its shape, at the page's resolution.
+        let ratio = Double(picture.width) / Double(picture.height)
+        #expect(abs(ratio - 240.0 / 180) < 0.25 && picture.width > 400, "\(picture.width) x \(picture.height)")
     }
 }
