@@ -126,6 +126,7 @@ public struct DocumentConverter: Sendable {
                 parts.append(DocumentPart(kind: furniture, text: paragraph.texts.joined(separator: " "), pages: pages))
                 continue
             }
+            let opensPage = isFirst
             isFirst = false
             switch kind(of: paragraph) {
             case .title:
@@ -171,7 +172,7 @@ public struct DocumentConverter: Sendable {
                     parts.append(DocumentPart(kind: .caption, text: text, pages: pages))
                 }
             default:
-                parts += continueParagraph(with: paragraph, pages: pages, joining: joining)
+                parts += continueParagraph(with: paragraph, pages: pages, opensPage: opensPage, joining: joining)
             }
         }
         return parts
@@ -200,10 +201,13 @@ public struct DocumentConverter: Sendable {
     }
 
     /// Adds a text paragraph: to the open paragraph or list item, where that one goes on in it
-    /// (a sentence broken by a column's or a page's end), or as the new open one.
-    private mutating func continueParagraph(with paragraph: PrintedParagraph, pages: ClosedRange<Int>, joining: LineJoining) -> [DocumentPart] {
+    /// (a sentence broken by a column's or a page's end), or as the new open one. `opensPage`:
+    /// whether it is the first of its page, its furniture aside.
+    private mutating func continueParagraph(with paragraph: PrintedParagraph, pages: ClosedRange<Int>, opensPage: Bool,
+                                            joining: LineJoining) -> [DocumentPart] {
         let text = joining.joined(paragraph.texts)
-        if let (held, look) = open, look.isLike(paragraph.look), Continuation.goesOn(held.text, in: text) {
+        let acrossPages = opensPage && open?.part.pages.upperBound == pages.lowerBound - 1
+        if let (held, look) = open, look.isLike(paragraph.look), Continuation.goesOn(held.text, in: text, acrossPages: acrossPages) {
             var part = held
             part.text = joining.join(held.text, text)
             part.pages = held.pages.lowerBound...pages.upperBound

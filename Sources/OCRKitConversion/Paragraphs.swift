@@ -46,9 +46,13 @@ enum Code {
 /// Whether a paragraph goes on in the next: its last sentence is not ended and the next opens
 /// in lower case, or its last word is broken.
 enum Continuation {
-    static func goesOn(_ text: String, in next: String) -> Bool {
+    /// Whether `next` goes on the paragraph `text`: `text` ends in a hyphen, or ends no sentence
+    /// and `next` opens in lower case, or in any case `acrossPages` (from the foot of one page
+    /// to the head of the next, where a paragraph's sentence going on at a name, "Legal /
+    /// Notices", is likelier than one that ends without a stop).
+    static func goesOn(_ text: String, in next: String, acrossPages: Bool = false) -> Bool {
         guard let last = text.last, let first = next.first else { return false }
         if last.unicodeScalars.first.map(Hyphen.characters.contains) ?? false { return first.isLetter }
-        return !".!?:;\"”’)]".contains(last) && first.isLowercase
+        return !".!?:;\"”’)]".contains(last) && (first.isLowercase || (acrossPages && last.isLetter && first.isLetter))
     }
 }

@@ -52,5 +52,8 @@ struct StructureRuleTests {
         #expect(Continuation.goesOn("a broken erro-", in: "neously"))
         #expect(!Continuation.goesOn("A sentence ends.", in: "another begins"))
         #expect(!Continuation.goesOn("No end here", in: "The next paragraph"))
+        // From one page's foot to the next page's head, a sentence going on at a name.
+        #expect(Continuation.goesOn("each must display Appropriate Legal", in: "Notices, your work need not", acrossPages: true))
+        #expect(!Continuation.goesOn("A sentence ends.", in: "Another begins", acrossPages: true))
     }
 }
