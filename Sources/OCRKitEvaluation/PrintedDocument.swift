@@ -17,6 +17,9 @@ public struct PrintedDocument: Sendable {
     /// The document's body as HTML, before soft hyphens are added.
     public var body: String
     public var columns: Int
+    /// The white between columns, in CSS units: 0.8 cm by default; LaTeX's two columns are
+    /// `10pt` apart, CSS's `1em`.
+    public var columnGap = "0.8cm"
     /// Text printed at the top of every page, if any; every page's number is printed at its foot.
     public var runningHeader: String?
     /// A note printed at the foot of the first page, in small type, its mark first.
@@ -53,7 +56,7 @@ public struct PrintedDocument: Sendable {
         let style = """
             @page { size: A4; margin: 2cm 1.8cm; \(margins) }
             \(first)
-            body { font-family: "DejaVu Serif", serif; font-size: 10pt; line-height: 1.3; column-count: \(columns); column-gap: 0.8cm; text-align: justify; hyphens: manual }
+            body { font-family: "DejaVu Serif", serif; font-size: 10pt; line-height: 1.3; column-count: \(columns); column-gap: \(columnGap); text-align: justify; hyphens: manual }
             h1 { column-span: all; text-align: center } h1, h2, h3, h4, h5, h6 { text-align: left; hyphens: none }
             pre { font-family: "DejaVu Sans Mono", monospace; font-size: 8pt; white-space: pre-wrap; overflow-wrap: break-word; text-align: left }
             table { border-collapse: collapse; table-layout: fixed; width: 100%; margin: 0.6em 0; font-size: 8.5pt; text-align: left; overflow-wrap: break-word }

@@ -12,6 +12,17 @@ public struct LayoutOptions: Hashable, Sendable {
     public var indent = 1.0
     /// The narrowest gutter between two columns.
     public var columnGap = 1.0
+    /// The narrowest gutter between two columns of running text each at least
+    /// ``longColumnLines`` lines long: a stripe of white down that many lines is no chance line-up
+    /// of a justified line's spaces. LaTeX sets two columns 10 pt apart, in type whose lines are
+    /// 11 to 12 pt tall; CSS's columns are 1 em apart.
+    public var narrowColumnGap = 0.5
+    /// How many lines each side of a narrow gutter (``narrowColumnGap``) holds at least.
+    public var longColumnLines = 5
+    /// How far from a break across the page, in line heights, a gutter found on one side of it
+    /// is looked for on the other side to go on there (the break is then paragraphs' ends that
+    /// line up in the columns).
+    public var gutterReach = 10.0
     /// When lines are rebuilt from the page's words before they are ordered: words whose middles
     /// lie within half a word's height of each other across the page's dominant angle, and within
     /// ``wordGap`` along it, form a line.

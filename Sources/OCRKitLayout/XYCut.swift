@@ -32,9 +32,11 @@ struct XYCut {
         // in every column, or one column's end.
         var columns = columns
         let breaks = gaps(items, vertical: false).filter { $0.size > options.paragraphGap * lineHeight }
+        var throughBreaks: [ClosedRange<Double>] = []
         for gap in breaks.sorted(by: { $0.size > $1.size }) {
             if let gutter = gutter(through: gap, columns: columns) {
                 columns.append(gutter.start...gutter.end)
+                throughBreaks.append(gutter.start...gutter.end)
                 continue
             }
             return blocks(gap.before, columns: columns) + blocks(gap.after, columns: columns)
@@ -42,6 +44,24 @@ struct XYCut {
         if let gutter = gutters(items, columns: columns).max(by: { $0.size < $1.size }) {
             columns.append(gutter.start...gutter.end)
             return blocks(gutter.before, columns: columns) + blocks(gutter.after, columns: columns)
+        }
+        // A gutter running through the region's breaks, stopped only by lines across it at the
+        // region's foot or head (a footnote, a caption closer than a paragraph's break): those
+        // are read after the columns, or before.
+        for gutter in throughBreaks {
+            let middle = (gutter.lowerBound + gutter.upperBound) / 2
+            let across = items.filter { $0.rect.minX < middle && middle < $0.rect.maxX }
+            guard let first = across.map(\.rect.minY).min(), let last = across.map(\.rect.maxY).max() else { continue }
+            // What lies from the first line across on down, or from the last one up.
+            let slack = lineHeight / 2
+            let foot = items.filter { $0.rect.minY > first - slack }, above = items.filter { $0.rect.minY <= first - slack }
+            if above.count > 1, above.allSatisfy({ $0.rect.maxY < first + slack }) {
+                return blocks(above, columns: columns) + blocks(foot, columns: columns)
+            }
+            let head = items.filter { $0.rect.maxY < last + slack }, below = items.filter { $0.rect.maxY >= last + slack }
+            if below.count > 1, below.allSatisfy({ $0.rect.minY > last - slack }) {
+                return blocks(head, columns: columns) + blocks(below, columns: columns)
+            }
         }
         // No break: split at the widest gap between rows, if a column split hides inside a part.
         if let across = gaps(items, vertical: false).max(by: { $0.size < $1.size }) {
@@ -94,20 +114,23 @@ struct XYCut {
 
     /// The gaps down the region wide enough for a gutter, with running text on both sides; or on
     /// one side at least (a column of code or a list beside one of prose) where the gap goes on
-    /// one of `columns`, or `oneSided`.
+    /// one of `columns`, or `oneSided`. A gutter narrower than ``LayoutOptions/columnGap`` parts
+    /// long columns only, or goes on one of `columns`.
     private func gutters(_ items: [Item], columns: [ClosedRange<Double>], oneSided: Bool = false) -> [Gap] {
         guard items.count > 1 else { return [] }
         return gaps(items, vertical: true).filter { gap in
-            guard gap.size >= options.columnGap * lineHeight else { return false }
-            if isColumnSplit(gap.before, gap.after) { return true }
             let goesOnColumns = oneSided || columns.contains { gap.start < $0.upperBound && $0.lowerBound < gap.end }
+            // A narrow gutter between long columns, or going on one found.
+            let isLong = min(gap.before.count, gap.after.count) >= options.longColumnLines
+            guard gap.size >= (goesOnColumns || isLong ? options.narrowColumnGap : options.columnGap) * lineHeight else { return false }
+            if isColumnSplit(gap.before, gap.after) { return true }
             return goesOnColumns && (isRunningText(gap.before) || isRunningText(gap.after))
         }
     }
 
     /// The columns' gutter that runs through `gap`, making it no break across the region: a
     /// gutter runs on both above and below it, at the same place (between running text on one
-    /// side, running text on both); or what lies on one side of it stands wholly on one side of
+    /// side, running text on both, within ``LayoutOptions/gutterReach`` of the gap); or what lies on one side of it stands wholly on one side of
     /// the other side's gutter, no further from that column than its own paragraphs stand apart
     /// (one column ends lower, or starts higher, than the other: it goes on past the gap, where
     /// a footer below the columns stands further off).
@@ -116,8 +139,12 @@ struct XYCut {
         func meeting(_ strict: [Gap], _ loose: [Gap]) -> Gap? {
             strict.first { gutter in loose.contains { gutter.start < $0.end && $0.start < gutter.end } }
         }
-        return meeting(above, gutters(gap.after, columns: columns, oneSided: true))
-            ?? meeting(below, gutters(gap.before, columns: columns, oneSided: true))
+        // The other side's gutter is looked for next to the gap: a footnote or a figure further
+        // off that crosses it does not stop the columns' going on.
+        let reach = options.gutterReach * lineHeight
+        let nextBelow = gap.after.filter { $0.rect.minY < gap.end + reach }, nextAbove = gap.before.filter { $0.rect.maxY > gap.start - reach }
+        return meeting(above, gutters(nextBelow, columns: columns, oneSided: true))
+            ?? meeting(below, gutters(nextAbove, columns: columns, oneSided: true))
             ?? above.first { goesOn(gap, beside: $0, of: gap.before, with: gap.after) }
             ?? below.first { goesOn(gap, beside: $0, of: gap.after, with: gap.before) }
     }

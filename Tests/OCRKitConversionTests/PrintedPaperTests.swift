@@ -67,6 +67,23 @@ struct PrintedPaperTests {
         #expect(parts.contains { $0.kind == .text && $0.pages.count > 1 })
     }
 
+    /// The same paper in columns 10 pt apart, as LaTeX sets them (a justified line's spaces are
+    /// as wide): every paragraph whole, read column by column.
+    @Test func columnsTenPointsApartAreReadOneAfterTheOther() async throws {
+        var printed = PrintedDocument(parts: truth, columns: 2, runningHeader: Self.runningHeader, footnote: footnote)
+        printed.columnGap = "10pt"
+        let folder = try TemporaryFolder()
+        let pdf = try await Chromium.print(printed.html, to: "paper", in: folder)
+        let loader = DocumentLoader()
+        let count = try #require(try await loader.pages(of: .file(pdf))).count
+        let pages = try #require(try await loader.embeddedText(ofPages: Array(1...count), of: .file(pdf)))
+        var converter = DocumentConverter()
+        let parts = pages.flatMap { converter.add($0) } + converter.finish()
+        let read = Set(parts.filter { $0.kind == .text || $0.kind == .list }.map(\.text))
+        let broken = truth.filter { ($0.kind == .text || $0.kind == .list) && !read.contains($0.text) }
+        #expect(broken.isEmpty, "\(broken.count) paragraphs not whole: \(broken.map { $0.text.prefix(60) })")
+    }
+
     @Test func runningHeadersAndPageNumbersAreFurnitureAndLeftOutOfMarkdown() {
         let pageCount = parts.map(\.pages.upperBound).max() ?? 0
         #expect(pageCount >= 3)

@@ -89,6 +89,25 @@ private func twoColumnPage(angle: Double = 0) -> (lines: [Line], order: [String]
         #expect(arranged.lines.map(\.text) == order)
     }
 
+    /// Columns 30 pixels apart in lines 40 tall (LaTeX's 10 pt in 12 pt lines): a gutter when
+    /// it runs down five lines of running text on each side; down two, it may be a justified
+    /// paragraph's spaces lining up, and the rows are read across.
+    @Test(arguments: [(rows: 6, isGutter: true), (rows: 2, isGutter: false)])
+    func aNarrowGutterPartsLongColumnsOnly(rows: Int, isGutter: Bool) {
+        var lines: [Line] = [], columnOrder: [String] = [], rowOrder: [String] = []
+        for row in 0..<rows {
+            for column in 0..<2 {
+                // 30 characters of 20 pixels: 600 wide, the second column 30 pixels right of the first.
+                let text = "column \(column) row \(row) running words".padding(toLength: 30, withPad: ".", startingAt: 0)
+                lines.append(line(text, x: 100 + Double(column) * 630, y: 100 + Double(row) * 50))
+                rowOrder.append(text)
+            }
+        }
+        columnOrder = rowOrder.enumerated().sorted { ($0.offset % 2, $0.offset) < ($1.offset % 2, $1.offset) }.map(\.element)
+        let arranged = analyzer.arrange(page(lines.reversed()))
+        #expect(arranged.lines.map(\.text) == (isGutter ? columnOrder : rowOrder))
+    }
+
     @Test func aColumnThatRunsLowerIsReadToItsEndBeforeTheNext() {
         // Two columns of three paragraphs; the left one's last paragraph stands below the right
         // column's end, a paragraph's gap from its own column, and a footer further off.
