@@ -33,6 +33,11 @@ struct PrintedPaperTests {
         let last = try #require(licence.last { $0.kind == .text })
         let footnote = (mark: "1", text: String(last.text.prefix { $0 != "." }) + ".")
         let printed = PrintedDocument(parts: truth, columns: 2, runningHeader: runningHeader, footnote: footnote)
+        return Paper(truth: truth, footnote: footnote, parts: try await converted(printed))
+    }
+
+    /// `printed` printed by Chromium, its text layer read and converted.
+    static func converted(_ printed: PrintedDocument) async throws -> [DocumentPart] {
         let folder = try TemporaryFolder()
         let pdf = try await Chromium.print(printed.html, to: "paper", in: folder)
         let loader = DocumentLoader()
@@ -41,7 +46,7 @@ struct PrintedPaperTests {
         var converter = DocumentConverter()
         var parts: [DocumentPart] = []
         for page in pages { parts += converter.add(page) }
-        return Paper(truth: truth, footnote: footnote, parts: parts + converter.finish())
+        return parts + converter.finish()
     }
 
     let truth: [DocumentPart]
@@ -72,13 +77,7 @@ struct PrintedPaperTests {
     @Test func columnsTenPointsApartAreReadOneAfterTheOther() async throws {
         var printed = PrintedDocument(parts: truth, columns: 2, runningHeader: Self.runningHeader, footnote: footnote)
         printed.columnGap = "10pt"
-        let folder = try TemporaryFolder()
-        let pdf = try await Chromium.print(printed.html, to: "paper", in: folder)
-        let loader = DocumentLoader()
-        let count = try #require(try await loader.pages(of: .file(pdf))).count
-        let pages = try #require(try await loader.embeddedText(ofPages: Array(1...count), of: .file(pdf)))
-        var converter = DocumentConverter()
-        let parts = pages.flatMap { converter.add($0) } + converter.finish()
+        let parts = try await Self.converted(printed)
         let read = Set(parts.filter { $0.kind == .text || $0.kind == .list }.map(\.text))
         let broken = truth.filter { ($0.kind == .text || $0.kind == .list) && !read.contains($0.text) }
         #expect(broken.isEmpty, "\(broken.count) paragraphs not whole: \(broken.map { $0.text.prefix(60) })")
