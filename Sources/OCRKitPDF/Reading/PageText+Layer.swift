@@ -57,8 +57,10 @@ extension PageText {
                     let box = characterBoxes[index]
                     if let previous, startsAnotherLine(box, after: previous, spaced: spaced) {
                         endLine()
-                    } else if let previous, spaced, box.minX - previous.maxX > Self.gutter * max(box.height, previous.height) {
-                        // A space as wide as a gutter: a stretched one, or poppler's between two columns.
+                    } else if let previous, spaced, lineBox != nil || !word.isEmpty,
+                              box.minX - previous.maxX > Self.gutter * max(box.height, previous.height) {
+                        // A space as wide as a gutter inside a line: a stretched one, or poppler's
+                        // between two columns.
                         endLine()
                         opening = .afterWideSpace
                     }
@@ -104,7 +106,7 @@ extension PageText {
                 let candidate: Int?
                 switch openings[index] {
                 case .line: return nil
-                case .afterWideSpace: candidate = index - 1
+                case .afterWideSpace: candidate = index > 0 ? index - 1 : nil
                 case .afterLineBreak:
                     // The nearest before it on its baseline.
                     candidate = pieces.indices.filter { other in
@@ -135,7 +137,7 @@ extension PageText {
 
         /// The widest gap, in characters' heights, between two pieces of a line on one baseline:
         /// a justified line's spaces stretched around a long word.
-        static let stretchedSpace = 3.0
+        static let stretchedSpace = 4.0
 
         /// How many lines' heights above and below a space the lines around it are looked at.
         static let neighbourhood = 10.0
@@ -155,28 +157,32 @@ extension PageText {
         /// Whether the space between pieces `first` and `second` is a gutter, as the rows above
         /// and below say (up to ``neighbourhood`` heights away): ``gutterRows`` of them or more
         /// have a piece opening where `second` opens, within an eighth of a line's height, white
-        /// for half a line's height before it; or ``gutterShare`` of those printed on both sides
-        /// of that place or across it, ``gutterRows`` at least, are white there.
+        /// for half a line's height before it; or, at some place in the space, ``gutterShare`` of
+        /// the rows printed on both sides of it or across it, ``gutterRows`` at least, are white.
         private static func isGutter(between first: Int, _ second: Int, in pieces: [Line]) -> Bool {
             let left = pieces[first].box, right = pieces[second].box, height = right.height
-            let before = right.minX - height / 2
             let near = pieces.filter { abs($0.box.midY - right.midY) < (neighbourhood + 1) * height }.map(\.box)
             // Rows every half a line's height, the pieces' own aside: two columns' lines need not
             // share their baselines.
-            let offsets = stride(from: -neighbourhood, through: neighbourhood, by: 0.5).filter { abs($0) >= 1 }
-            let rows = offsets.map { offset in
+            let rows = stride(from: -neighbourhood, through: neighbourhood, by: 0.5).filter { abs($0) >= 1 }.map { offset in
                 let y = right.midY + offset * height
-                let row = near.filter { $0.minY <= y && y <= $0.maxY }
-                return (opensThere: row.contains { abs($0.minX - right.minX) < height / 8 },
-                        printedBefore: row.contains { $0.minX < before && before < $0.maxX },
-                        printedLeft: row.contains { $0.maxX <= before && $0.maxX > left.minX },
-                        printedRight: row.contains { $0.minX >= before })
+                return near.filter { $0.minY <= y && y <= $0.maxY }
             }
-            if rows.filter({ $0.opensThere && !$0.printedBefore }).count >= gutterRows { return true }
-            // Or the rows printed on both sides of that place, or across it, are white there.
-            let printed = rows.filter { $0.printedBefore || ($0.printedLeft && $0.printedRight) }
-            let white = printed.filter { !$0.printedBefore }
-            return printed.count >= gutterRows && Double(white.count) >= gutterShare * Double(printed.count)
+            let before = right.minX - height / 2
+            let aligned = rows.filter { row in
+                row.contains { abs($0.minX - right.minX) < height / 8 } && !row.contains { $0.minX < before && before < $0.maxX }
+            }
+            if aligned.count >= gutterRows { return true }
+            // Or, somewhere in the space, the rows printed on both sides of that place, or across
+            // it, are white there (the piece after it may open indented, past the column's edge).
+            return stride(from: left.maxX + height / 4, to: right.minX, by: height / 4).contains { x in
+                let printed = rows.filter { row in
+                    row.contains { $0.minX < x && x < $0.maxX }
+                        || (row.contains { $0.maxX <= x && $0.maxX > left.minX } && row.contains { $0.minX >= x })
+                }
+                let white = printed.filter { row in !row.contains { $0.minX < x && x < $0.maxX } }
+                return printed.count >= gutterRows && Double(white.count) >= gutterShare * Double(printed.count)
+            }
         }
 
         /// The narrowest gap between two characters of a line with no space between, in their
