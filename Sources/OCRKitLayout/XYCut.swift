@@ -130,10 +130,11 @@ struct XYCut {
 
     /// The columns' gutter that runs through `gap`, making it no break across the region: a
     /// gutter runs on both above and below it, at the same place (between running text on one
-    /// side, running text on both, within ``LayoutOptions/gutterReach`` of the gap); or what lies on one side of it stands wholly on one side of
-    /// the other side's gutter, no further from that column than its own paragraphs stand apart
-    /// (one column ends lower, or starts higher, than the other: it goes on past the gap, where
-    /// a footer below the columns stands further off).
+    /// side, running text on both, within ``LayoutOptions/gutterReach`` of the gap); or what
+    /// lies on one side of it stands wholly on one side of the other side's gutter, no further
+    /// from that column than its own paragraphs stand apart (one column ends lower, or starts
+    /// higher, than the other: it goes on past the gap, where a footer below the columns stands
+    /// further off).
     private func gutter(through gap: Gap, columns: [ClosedRange<Double>]) -> Gap? {
         let above = gutters(gap.before, columns: columns), below = gutters(gap.after, columns: columns)
         func meeting(_ strict: [Gap], _ loose: [Gap]) -> Gap? {
@@ -142,7 +143,8 @@ struct XYCut {
         // The other side's gutter is looked for next to the gap: a footnote or a figure further
         // off that crosses it does not stop the columns' going on.
         let reach = options.gutterReach * lineHeight
-        let nextBelow = gap.after.filter { $0.rect.minY < gap.end + reach }, nextAbove = gap.before.filter { $0.rect.maxY > gap.start - reach }
+        let nextBelow = gap.after.filter { $0.rect.minY < gap.end + reach }
+        let nextAbove = gap.before.filter { $0.rect.maxY > gap.start - reach }
         return meeting(above, gutters(nextBelow, columns: columns, oneSided: true))
             ?? meeting(below, gutters(nextAbove, columns: columns, oneSided: true))
             ?? above.first { goesOn(gap, beside: $0, of: gap.before, with: gap.after) }
