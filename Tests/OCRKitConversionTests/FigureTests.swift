@@ -82,4 +82,22 @@ struct FigureTests {
         #expect(parts.map(\.kind) == [.text, .figure, .text])
         #expect(!parts.contains { $0.text.contains("S1") })
     }
+
+    /// A page of text the layout model called a figure (seen on a worn scan): its lines are the
+    /// document's text, and no figure is made of it.
+    @Test func aFigureOfRunningTextIsText() throws {
+        var page = Self.page([
+            (.text, "Before the block of text."),
+            (.figure, nil),
+            (.figure, "The licence is intended to guarantee your freedom"),
+            (.figure, "to share and change all versions of a program"),
+            (.figure, "and to make sure it remains free software."),
+        ])
+        // The region round the three lines, as the model drew it.
+        let index = try #require(page.regions.firstIndex { $0.kind == .figure })
+        page.regions[index].box = Rect(x: 0.05, y: 0.05, width: 0.9, height: 0.6)
+        let parts = Self.parts(of: page)
+        #expect(!parts.contains { $0.kind == .figure })
+        #expect(parts.contains { $0.text.contains("guarantee your freedom") })
+    }
 }

@@ -45,6 +45,24 @@ public struct Figure: Hashable, Sendable {
 
 extension Page {
     /// The page's figures (its regions of kind ``Region/Kind/figure``), in reading order: what
-    /// ``Figure/number`` counts.
-    public var figures: [Region] { regions.filter { $0.kind == .figure } }
+    /// ``Figure/number`` counts. A region that holds text (``Figure/textLines`` lines of
+    /// ``Figure/lineWords`` words or more, or ``Figure/textWords`` words in all) is none: a
+    /// layout model's look took a page of prose or code for a picture.
+    public var figures: [Region] {
+        regions.filter { region in
+            guard region.kind == .figure else { return false }
+            let words = lines.filter { region.box.contains(Point(x: $0.box.midX, y: $0.box.midY)) }
+                .map { $0.text.split(separator: " ").count }
+            return words.filter { $0 >= Figure.lineWords }.count < Figure.textLines && words.reduce(0, +) < Figure.textWords
+        }
+    }
+}
+
+extension Figure {
+    /// How many words make a line of text rather than a chart's label or a diagram's box.
+    public static let lineWords = 5
+    /// How many such lines make a region text, whatever a layout model called it.
+    public static let textLines = 3
+    /// How many words in all make a region text (a page of code, whose lines are short).
+    public static let textWords = 40
 }
