@@ -80,7 +80,7 @@ struct PrintedParagraph {
         for group in page.blockGroups {
             // A figure's words (a chart's labels) are its picture's, not the document's text.
             if let region = group.region, let index = figures.firstIndex(of: region) {
-                found.append(PrintedParagraph(figure: Figure(number: index + 1, of: page)))
+                found.append(PrintedParagraph(figure: Figure(region, number: index + 1, of: page)))
                 continue
             }
             for blockIndex in group.blocks {

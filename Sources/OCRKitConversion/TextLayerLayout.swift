@@ -16,13 +16,13 @@ enum TextLayerLayout {
     /// What a stand-in line stands for.
     private enum Place {
         case table(Int)
-        case figure(number: Int)
+        case figure(Figure)
     }
 
     /// `page`'s paragraphs in reading order, its tables and figures among them.
     static func paragraphs(of page: Page) -> [PrintedParagraph] {
         let places = page.tables.indices.map { (Place.table($0), page.tables[$0].box) }
-            + page.figures.enumerated().map { (Place.figure(number: $0.offset + 1), $0.element.box) }
+            + page.figures.enumerated().map { (Place.figure(Figure($0.element, number: $0.offset + 1, of: page)), $0.element.box) }
         guard !places.isEmpty else { return PrintedParagraph.paragraphs(of: LayoutAnalyzer().arrange(page)) }
         let areas = places.map { $0.1.insetBy(dx: -margin, dy: -margin) }
         // A text layer's lines lie in a table or a figure or out of them: a line's middle tells which.
@@ -42,7 +42,7 @@ enum TextLayerLayout {
             guard paragraph.lines.count == 1, let index = place(standingIn: paragraph.lines[0]) else { return paragraph }
             switch places[index].0 {
             case .table(let table): return PrintedParagraph(table: page.tables[table])
-            case .figure(let number): return PrintedParagraph(figure: Figure(number: number, of: page))
+            case .figure(let figure): return PrintedParagraph(figure: figure)
             }
         }
     }

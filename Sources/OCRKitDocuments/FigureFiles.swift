@@ -24,9 +24,9 @@ public struct FigureFiles: Sendable {
     ///   or the folder or the file that cannot be written.
     @discardableResult
     public func write(_ page: Page, decoder: any ImageDecoder, straightener: (any ImageStraightener)? = nil) async throws -> [String] {
-        guard !page.figures.isEmpty else { return [] }
+        let figures = page.figures.enumerated().map { Figure($0.element, number: $0.offset + 1, of: page) }
+        guard !figures.isEmpty else { return [] }
         let image = try await decoder.image(of: page, straightenedBy: straightener)
-        let figures = page.figures.indices.map { Figure(number: $0 + 1, of: page) }
         // Cutting and encoding block: done on a thread of their own.
         return try await offThePool { [folder] in
             do {

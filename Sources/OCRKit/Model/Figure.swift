@@ -24,9 +24,9 @@ public struct Figure: Hashable, Sendable {
         self.box = box
     }
 
-    /// Figure `number` (from 1) of `page`, among ``Page/figures``.
-    public init(number: Int, of page: Page) {
-        self.init(image: page.image, pageNumber: page.pageNumber, number: number, box: page.figures[number - 1].box)
+    /// Figure `number` (from 1) of `page`: `region`, the `number`th of ``Page/figures``.
+    public init(_ region: Region, number: Int, of page: Page) {
+        self.init(image: page.image, pageNumber: page.pageNumber, number: number, box: region.box)
     }
 
     /// The name of its picture's file, by document, page and figure: `report-p3-f1.png` for the
