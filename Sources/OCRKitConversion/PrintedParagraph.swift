@@ -45,6 +45,12 @@ struct PrintedParagraph {
                       isBold: all(\.isBold), isItalic: all(\.isItalic), isMonospace: all(\.isMonospace), hasFonts: true)
         }
 
+        /// The look of one word's `font`.
+        init(of font: Font) {
+            self.init(size: (font.size * 2).rounded() / 2, isBold: font.isBold, isItalic: font.isItalic,
+                      isMonospace: font.isMonospace, hasFonts: true)
+        }
+
         init(size: Double, isBold: Bool, isItalic: Bool, isMonospace: Bool, hasFonts: Bool) {
             self.size = size
             self.isBold = isBold
@@ -109,7 +115,9 @@ struct PrintedParagraph {
             // prose in the same block, unless the line before introduces code with a colon.
             let codeGoingOn = look.isMonospace && paragraphs.last.map { !$0.look.isMonospace } == true
                 && !(index > 0 && lines[index - 1].text.hasSuffix(":"))
-            if let last = paragraphs.last, last.look.isLike(look) || codeGoingOn, !(endsShort && opensSentence) {
+            if let last = paragraphs.last,
+               last.look.isLike(look) || codeGoingOn || goesOnRun(of: lines[index - 1], in: line, paragraph: last.look),
+               !(endsShort && opensSentence) {
                 paragraphs[paragraphs.count - 1].lines.append(line)
                 paragraphs[paragraphs.count - 1].box = last.box.union(line.box)
             } else {
@@ -117,6 +125,18 @@ struct PrintedParagraph {
             }
         }
         return paragraphs
+    }
+
+    /// Whether `line` goes on a run of type that `previous`, a line of a paragraph of `look`,
+    /// ends in, its sentence not ended: a bold phrase or a quotation's bold signature broken
+    /// across the lines ("…developer." - **Parti-** / **cipant 242611698**), which makes `line`
+    /// all bold, yet no heading. (A bold heading before a paragraph opening in bold is in the
+    /// run's look.)
+    private static func goesOnRun(of previous: Line, in line: Line, paragraph look: Look) -> Bool {
+        guard let end = previous.words.last, let endFont = end.font, let start = line.words.first?.font,
+              let last = end.text.last, !".!?:;\"”’)]".contains(last) else { return false }
+        let run = Look(of: endFont)
+        return !look.isLike(run) && run.isLike(Look(of: start))
     }
 }
 

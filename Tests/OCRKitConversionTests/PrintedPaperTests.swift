@@ -83,6 +83,18 @@ struct PrintedPaperTests {
         #expect(broken.isEmpty, "\(broken.count) paragraphs not whole: \(broken.map { $0.text.prefix(60) })")
     }
 
+    /// A bold phrase in a paragraph of narrow columns fills a line or two of its own, and may
+    /// break a word across them: a paragraph still, no heading.
+    @Test func aBoldPhraseAcrossLinesStaysInItsParagraph() async throws {
+        let paragraph = try #require(truth.first { $0.kind == .text && $0.text.split(separator: " ").count > 60 })
+        let words = paragraph.text.split(separator: " ")
+        let phrase = words[12..<32].joined(separator: " ")
+        let markdown = (words[..<12] + ["**\(phrase)**"] + words[32...]).joined(separator: " ")
+        let parts = try await Self.converted(PrintedDocument(markdown: markdown, columns: 2))
+        #expect(parts.filter { $0.kind != .pageNumber }.map(\.kind) == [.text])
+        #expect(parts.first { $0.kind == .text }?.text == paragraph.text)
+    }
+
     @Test func runningHeadersAndPageNumbersAreFurnitureAndLeftOutOfMarkdown() {
         let pageCount = parts.map(\.pages.upperBound).max() ?? 0
         #expect(pageCount >= 3)
