@@ -7,6 +7,7 @@ import OCRKitLayout
 /// each table cell by cell (``TableReader``), the regions in reading order and the reading order
 /// and paragraphs of each region's own lines (``OCRKitLayout/LayoutAnalyzer``).
 ///
+/// Each line read from the image has its type measured (``OCRKit/Line/measuredType``).
 /// Lines in no region the model found make regions of text of their own (their confidence 0).
 /// A header, footer or line of text at the page's top or bottom edge that says only its number
 /// is a page number.
@@ -89,7 +90,12 @@ public struct PageStructureReader: StructureReader {
             if Self.isPageNumber(region, text: lines.map(\.text).joined(separator: " ")) { region.kind = .pageNumber }
             assembly.parts.append(.init(content: content ?? .text(lines.isEmpty ? [] : arrange(lines, like: page).layout), region: region))
         }
-        return assembly.page(from: page)
+        var structured = assembly.page(from: page)
+        // A scan's type, measured, is what a PDF's fonts are to its own text: what tells headings.
+        if !structured.holdsEmbeddedText {
+            for (index, type) in image.measuredTypes(of: structured.lines).enumerated() { structured.lines[index].measuredType = type }
+        }
+        return structured
     }
 
     /// `region` with its kind corrected by what its lines say: text, a formula or a figure whose

@@ -76,7 +76,7 @@ extension Bitmap {
     public static let marksContrast = 100.0
 
     /// Each pixel's brightness, 0 (black) to 255.
-    private func luminance() -> [UInt8] {
+    func luminance() -> [UInt8] {
         switch layout {
         case .gray:
             return pixels
