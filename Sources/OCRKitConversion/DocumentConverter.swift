@@ -27,9 +27,9 @@ public struct DocumentConverter: Sendable {
     private var window: [WindowPage] = []
     /// How many pages were added.
     private var added = 0
-    /// How many letters of each size the pages hold, apart for pages with fonts and without:
-    /// the most common is the body text's.
-    private var letters: [Bool: [Double: Int]] = [:]
+    /// How many letters of each size the pages hold, apart for each kind of size (fonts', a
+    /// scan's measured or its lines' heights): the most common is the body text's.
+    private var letters: [PrintedParagraph.Look.Sizing: [Double: Int]] = [:]
     private var headings = HeadingScale()
     /// The paragraph, list item or code last made, held until the next paragraph tells whether
     /// it goes on.
@@ -63,7 +63,7 @@ public struct DocumentConverter: Sendable {
         let paragraphs = page.holdsEmbeddedText ? TextLayerLayout.paragraphs(of: page) : PrintedParagraph.paragraphs(of: page)
         // The body text is prose: a page of code in smaller type does not make its prose headings.
         for paragraph in paragraphs where !paragraph.lines.isEmpty && !paragraph.look.isMonospace {
-            letters[paragraph.look.hasFonts, default: [:]][paragraph.look.size, default: 0] += paragraph.letters
+            letters[paragraph.look.sizing, default: [:]][paragraph.look.size, default: 0] += paragraph.letters
         }
         window.append(WindowPage(number: added, language: Language(page.languages.first ?? "eng"), paragraphs: paragraphs))
         var parts: [DocumentPart] = []
@@ -186,18 +186,18 @@ public struct DocumentConverter: Sendable {
 
     /// What a paragraph that is neither furniture nor a table is.
     private func kind(of paragraph: PrintedParagraph) -> Region.Kind {
-        if paragraph.region == .title || headings.isHeading(paragraph, bodySize: bodySize(paragraph.look.hasFonts)) { return .title }
+        if paragraph.region == .title || headings.isHeading(paragraph, bodySize: bodySize(paragraph.look.sizing)) { return .title }
         if paragraph.region == .caption || Caption.isCaption(paragraph.texts.first ?? "") { return .caption }
         // Code printed small at a page's foot, a line opening with `*`, is no footnote.
         if paragraph.look.isMonospace { return .code }
-        if Footnote.isFootnote(paragraph, bodySize: bodySize(paragraph.look.hasFonts)) { return .footnote }
+        if Footnote.isFootnote(paragraph, bodySize: bodySize(paragraph.look.sizing)) { return .footnote }
         if ListMarker.marker(of: paragraph.texts.first ?? "") != nil { return .list }
         return .text
     }
 
-    /// The body text's size in pages with fonts, or in pages without.
-    private func bodySize(_ hasFonts: Bool) -> Double {
-        letters[hasFonts]?.max { $0.value < $1.value || ($0.value == $1.value && $0.key > $1.key) }?.key ?? 0
+    /// The body text's size, of one kind (in pages with fonts, scans measured or not).
+    private func bodySize(_ sizing: PrintedParagraph.Look.Sizing) -> Double {
+        letters[sizing]?.max { $0.value < $1.value || ($0.value == $1.value && $0.key > $1.key) }?.key ?? 0
     }
 
     /// Adds a text paragraph: to the open paragraph or list item, where that one goes on in it

@@ -14,7 +14,12 @@ struct HeadingScale: Sendable {
         let look = paragraph.look
         guard bodySize > 0, paragraph.lines.count <= 3,
               paragraph.texts.reduce(0, { $0 + $1.split(separator: " ").count }) <= Rules.headingWords else { return false }
-        let larger = look.size >= bodySize * (look.hasFonts ? Rules.headingSize : Rules.headingHeight)
+        let ratio = switch look.sizing {
+        case .points: Rules.headingSize
+        case .xHeight: Rules.headingXHeight
+        case .lineHeight: Rules.headingHeight
+        }
+        let larger = look.size >= bodySize * ratio
         return larger || (look.isBold && look.size >= bodySize * Rules.smallestHeading)
     }
 
@@ -22,6 +27,8 @@ struct HeadingScale: Sendable {
     /// headings' looks met so far, or its numbering's depth under the levels above the
     /// numbered headings.
     mutating func level(of look: PrintedParagraph.Look, text: String) -> Int {
+        // A scan's headings of one look measure a pixel or so apart: the first met stands for them.
+        let look = looks.first { $0.isMeasuredAlike(look) } ?? look
         if !looks.contains(look) {
             looks.append(look)
             looks.sort { ($0.size, $0.isBold ? 1 : 0) > ($1.size, $1.isBold ? 1 : 0) }

@@ -17,19 +17,39 @@ struct PrintedParagraph {
 
     /// The look of a paragraph's type.
     struct Look: Hashable {
-        /// Its size: in points where the page says its fonts, else its lines' height in pixels
-        /// (``hasFonts``); sizes of the two kinds are never compared.
+        /// Its size, of the kind ``sizing`` says.
         var size: Double
         var isBold: Bool
         var isItalic: Bool
         var isMonospace: Bool
-        var hasFonts: Bool
+        var sizing: Sizing
 
-        /// The look of `line`: its words' fonts, the font of most of its letters deciding; its height without them.
-        init(of line: Line) {
+        /// What a look's size measures; sizes of two kinds are never compared.
+        enum Sizing: Hashable {
+            /// The size of its fonts in points, where the page says them (a PDF's own text).
+            case points
+            /// Its small letters' height in pixels, measured from a scan (``OCRKit/MeasuredType``).
+            case xHeight
+            /// Its line's height in pixels, where nothing else says.
+            case lineHeight
+        }
+
+        /// Whether its size and weight are its fonts'.
+        var hasFonts: Bool { sizing == .points }
+
+        /// The look of `line`: its words' fonts, the font of most of its letters deciding; else
+        /// its measured type, weighed against its page's `body` text's (``BodyType``); else its
+        /// height.
+        init(of line: Line, body: BodyType? = nil) {
             let fonts = line.words.compactMap { word in word.font.map { (font: $0, letters: Double(word.text.count)) } }
             guard !fonts.isEmpty else {
-                self.init(size: line.quad.boundingRect.height, isBold: false, isItalic: false, isMonospace: false, hasFonts: false)
+                if let measured = line.measuredType {
+                    let xHeight = BodyType.xHeight(of: line, measured: measured)
+                    self.init(size: xHeight, isBold: body?.isBold(measured, xHeight: xHeight) ?? false,
+                              isItalic: false, isMonospace: false, sizing: .xHeight)
+                } else {
+                    self.init(size: line.quad.boundingRect.height, isBold: false, isItalic: false, isMonospace: false, sizing: .lineHeight)
+                }
                 return
             }
             let letters = fonts.map(\.letters).reduce(0, +)
@@ -42,27 +62,36 @@ struct PrintedParagraph {
             var bySize: [Double: Double] = [:]
             for (font, count) in fonts { bySize[(font.size * 2).rounded() / 2, default: 0] += count }
             self.init(size: bySize.max { $0.value < $1.value || ($0.value == $1.value && $0.key < $1.key) }!.key,
-                      isBold: all(\.isBold), isItalic: all(\.isItalic), isMonospace: all(\.isMonospace), hasFonts: true)
+                      isBold: all(\.isBold), isItalic: all(\.isItalic), isMonospace: all(\.isMonospace), sizing: .points)
         }
 
         /// The look of one word's `font`.
         init(of font: Font) {
             self.init(size: (font.size * 2).rounded() / 2, isBold: font.isBold, isItalic: font.isItalic,
-                      isMonospace: font.isMonospace, hasFonts: true)
+                      isMonospace: font.isMonospace, sizing: .points)
         }
 
-        init(size: Double, isBold: Bool, isItalic: Bool, isMonospace: Bool, hasFonts: Bool) {
+        init(size: Double, isBold: Bool, isItalic: Bool, isMonospace: Bool, sizing: Sizing) {
             self.size = size
             self.isBold = isBold
             self.isItalic = isItalic
             self.isMonospace = isMonospace
-            self.hasFonts = hasFonts
+            self.sizing = sizing
+        }
+
+        /// Whether this look and `other`, both measured on scans, are one: of one weight, their
+        /// sizes within ``Rules/sameXHeight``.
+        func isMeasuredAlike(_ other: Look) -> Bool {
+            sizing == .xHeight && other.sizing == .xHeight && isBold == other.isBold
+                && abs(size - other.size) <= Rules.sameXHeight * max(size, other.size)
         }
 
         /// Whether a line of this look and one of `other` can be lines of one paragraph: sizes
         /// within ``Rules/sameSize``, the same weight and spacing.
         func isLike(_ other: Look) -> Bool {
-            // Sizes of a scan's line heights, or of two kinds, say nothing of a change of type.
+            // A scan's lines vary in size as measured, yet bold type stands out; sizes of two
+            // kinds say nothing of a change of type.
+            if sizing == .xHeight && other.sizing == .xHeight { return isBold == other.isBold }
             guard hasFonts, other.hasFonts else { return true }
             return abs(size - other.size) <= Rules.sameSize * max(size, other.size)
                 && isBold == other.isBold && isMonospace == other.isMonospace
@@ -83,6 +112,7 @@ struct PrintedParagraph {
     static func paragraphs(of page: Page) -> [PrintedParagraph] {
         var found: [PrintedParagraph] = []
         let figures = page.figures
+        let body = BodyType(of: page.lines)
         for group in page.blockGroups {
             // A figure's words (a chart's labels) are its picture's, not the document's text.
             if let region = group.region, let index = figures.firstIndex(of: region) {
@@ -96,7 +126,7 @@ struct PrintedParagraph {
                 }
                 for paragraphIndex in page.blocks[blockIndex].paragraphs {
                     let lines = page.paragraphs[paragraphIndex].lines.map { page.lines[$0] }
-                    found += split(lines, region: group.region?.kind)
+                    found += split(lines, region: group.region?.kind, body: body)
                 }
             }
         }
@@ -104,11 +134,11 @@ struct PrintedParagraph {
     }
 
     /// `lines` as paragraphs of one look each, broken after short lines.
-    private static func split(_ lines: [Line], region: Region.Kind?) -> [PrintedParagraph] {
+    private static func split(_ lines: [Line], region: Region.Kind?, body: BodyType?) -> [PrintedParagraph] {
         var paragraphs: [PrintedParagraph] = []
         let left = lines.map(\.box.minX).min() ?? 0, right = lines.map(\.box.maxX).max() ?? 0
         for (index, line) in lines.enumerated() {
-            let look = Look(of: line)
+            let look = Look(of: line, body: body)
             let endsShort = index > 0 && lines[index - 1].box.maxX < right - Rules.shortLine * (right - left)
             let opensSentence = line.text.first.map { !$0.isLowercase } ?? false
             // A line all of inline code (a name that ends a sentence) goes on a paragraph of
@@ -131,8 +161,10 @@ struct PrintedParagraph {
     /// ends in, its sentence not ended: a bold phrase or a quotation's bold signature broken
     /// across the lines ("…developer." - **Parti-** / **cipant 242611698**), which makes `line`
     /// all bold, yet no heading. (A bold heading before a paragraph opening in bold is in the
-    /// run's look.)
+    /// run's look.) A scan's lines say no word's type: there a word broken across them, or a
+    /// sentence going on in lower case, goes on whatever the lines' looks.
     private static func goesOnRun(of previous: Line, in line: Line, paragraph look: Look) -> Bool {
+        guard look.hasFonts else { return Continuation.goesOn(previous.text, in: line.text) }
         guard let end = previous.words.last, let endFont = end.font, let start = line.words.first?.font,
               let last = end.text.last, !".!?:;\"”’)]".contains(last) else { return false }
         let run = Look(of: endFont)
@@ -158,5 +190,5 @@ extension PrintedParagraph {
 
 private extension PrintedParagraph.Look {
     /// The look of a paragraph with no type: a table's, a figure's.
-    static let none = Self(size: 0, isBold: false, isItalic: false, isMonospace: false, hasFonts: false)
+    static let none = Self(size: 0, isBold: false, isItalic: false, isMonospace: false, sizing: .lineHeight)
 }

@@ -69,6 +69,37 @@ struct ConvertCommandTests {
         #expect(page.warnings.map(\.code) == [.damagedTextLayer])
     }
 
+    /// The GPL's first sections under their titles, unnumbered, in bold at the body text's size
+    /// (HTML's `h4`), printed, rasterised at 200 dpi and worn as a scan: each a heading, told
+    /// from the prose by its strokes' width, as the text layer's fonts tell it on the page itself.
+    @Test func aBoldHeadingAtTheBodysSizeIsAHeadingOnAScanToo() async throws {
+        let parts = try LicenseText.parts(ofFile: license)
+        let first = try #require(parts.firstIndex { $0.kind == .title && $0.text.hasPrefix("0.") })
+        let last = try #require(parts.firstIndex { $0.kind == .title && $0.text.hasPrefix("2.") })
+        // "0. Definitions." as "Definitions": a short line in bold the layout model takes for text.
+        let sections = parts[first..<last].filter { $0.kind == .title || $0.kind == .text }.map { part in
+            var part = part
+            if part.kind == .title { part.text = String(part.text.drop { !$0.isLetter }.prefix { $0 != "." }) }
+            return part
+        }
+        let markdown = sections.map { $0.kind == .title ? "#### \($0.text)" : $0.text }.joined(separator: "\n\n")
+        let folder = try TemporaryFolder()
+        let pdf = try await Chromium.print(PrintedDocument(markdown: markdown).html, to: "sections", in: folder)
+        _ = try Tool.output("pdftoppm", ["-r", "200", "-gray", "-singlefile", "-png", pdf, folder.file("printed")])
+        // pdftoppm's grey comes back as RGB: its first channel is the grey.
+        let printed = try await ImageLoader().decode(contentsOf: folder.file("printed.png"))
+        let gray = Bitmap(width: printed.width, height: printed.height, layout: .gray,
+                          pixels: stride(from: 0, to: printed.pixels.count, by: printed.layout.channels).map { printed.pixels[$0] }, image: "scan.png")
+        let scan = folder.file("scan.png")
+        try Data(try ImageWriter.pngData(gray.worn(seed: 1))).write(to: URL(fileURLWithPath: scan))
+
+        let read = try await ocr(["read", "--format", "markdown", scan])
+        #expect(read.status == 0, "\(read.errors)")
+        func words(_ text: some StringProtocol) -> String { text.lowercased().split { !$0.isLetter && !$0.isNumber }.joined(separator: " ") }
+        let headings = read.output.split(separator: "\n").filter { $0.hasPrefix("#") }.map { words($0) }
+        #expect(headings == sections.filter { $0.kind == .title }.map { words($0.text) }, "\(read.output)")
+    }
+
     /// A table of the GPL's paragraphs (their number and first words), long enough to be printed
     /// across a page break, its header repeated on the next page as Chromium repeats it: one
     /// table, every row once, the header once.

@@ -24,8 +24,8 @@ struct StructureRuleTests {
     }
 
     @Test func headingLevelsFollowTheDocumentsOwnScale() {
-        let title = PrintedParagraph.Look(size: 20, isBold: true, isItalic: false, isMonospace: false, hasFonts: true)
-        let section = PrintedParagraph.Look(size: 15, isBold: true, isItalic: false, isMonospace: false, hasFonts: true)
+        let title = PrintedParagraph.Look(size: 20, isBold: true, isItalic: false, isMonospace: false, sizing: .points)
+        let section = PrintedParagraph.Look(size: 15, isBold: true, isItalic: false, isMonospace: false, sizing: .points)
         var scale = HeadingScale()
         #expect(scale.level(of: title, text: "A title") == 1)
         #expect(scale.level(of: section, text: "1 Introduction") == 2)
