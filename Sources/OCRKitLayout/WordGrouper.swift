@@ -2,7 +2,10 @@ import OCRKit
 
 /// Groups words into lines on pages that may be skewed: in the frame of the words' dominant
 /// angle, a word joins the line whose middle is nearest its own, within half a word height
-/// across and ``LayoutOptions/wordGap`` line heights along.
+/// across and ``LayoutOptions/wordGap`` line heights along, unless the word opens a column
+/// past a gap of ``LayoutOptions/columnGap`` or more (``OCRKit/Gutter/opensColumn(_:among:lineHeight:)``):
+/// two columns a narrow gutter apart are two lines a row; a list's items, whose words open in
+/// one place too, stand closer to their bullets.
 struct WordGrouper {
     let options: LayoutOptions
 
@@ -15,9 +18,9 @@ struct WordGrouper {
         for index in words.indices.sorted(by: { rects[$0].minX < rects[$1].minX }) {
             let rect = rects[index]
             let candidates = lines.indices.filter { line in
-                abs(lines[line].rect.midY - rect.midY) < height / 2
-                    && rect.minX - lines[line].rect.maxX < options.wordGap * height
-                    && rect.minX - lines[line].rect.maxX > -height / 2
+                let gap = rect.minX - lines[line].rect.maxX
+                return abs(lines[line].rect.midY - rect.midY) < height / 2 && gap < options.wordGap * height && gap > -height / 2
+                    && (gap < options.columnGap * height || !Gutter.opensColumn(rect, among: rects, lineHeight: height))
             }
             if let nearest = candidates.min(by: { abs(lines[$0].rect.midY - rect.midY) < abs(lines[$1].rect.midY - rect.midY) }) {
                 lines[nearest].members.append(index)

@@ -163,6 +163,42 @@ private func twoColumnPage(angle: Double = 0) -> (lines: [Line], order: [String]
         #expect(abs(atan2(first.topRight.y - first.topLeft.y, first.topRight.x - first.topLeft.x) - 0.08) < 0.01)
     }
 
+    /// Words a text detector found apart, in two columns a gutter of a line and a half apart:
+    /// nearer than words of one line may be (``LayoutOptions/wordGap``), yet each row two lines,
+    /// the right column's words opening in one place row after row.
+    @Test func regroupedWordsKeepTwoColumnsANarrowGutterApart() {
+        var lines: [Line] = [], left: [String] = [], right: [String] = []
+        for row in 0..<6 {
+            let texts = ("left column line \(row) runs on", "right column line \(row) runs on")
+            // The left column's lines end at 620 pixels; the right's open 60 pixels on.
+            lines += [line(texts.0, x: 100, y: 200 + Double(row) * 60), line(texts.1, x: 680, y: 200 + Double(row) * 60)]
+            (left, right) = (left + [texts.0], right + [texts.1])
+        }
+        let arranged = analyzer.arrange(page(looseWords(of: lines, angle: 0), lineFinding: .textDetection))
+        #expect(arranged.lines.map(\.text) == left + right)
+
+        // The first row's last word on the left, "on", and first on the right, "right".
+        let page = page(looseWords(of: lines, angle: 0))
+        #expect(page.words[5].text == "on" && page.words[6].text == "right")
+        // Example from Sources/OCRKit/Geometry/Gutter.swift
+        let words = page.words.map(\.box)
+        if Gutter.parts(words[5], words[6], among: words, lineHeight: page.lines[0].box.height) { print("two columns' words, not one line's") }
+
+        #expect(Gutter.parts(words[5], words[6], among: words, lineHeight: page.lines[0].box.height))
+    }
+
+    /// A list's bullets, their items' words opening in one place row after row, stand closer to
+    /// them than a gutter: each item stays one line with its bullet.
+    @Test func regroupedWordsKeepAListsBulletsWithTheirItems() {
+        var lines: [Line] = [], items: [String] = []
+        for row in 0..<6 {
+            lines += [line("•", x: 100, y: 200 + Double(row) * 60), line("item \(row) of the list", x: 150, y: 200 + Double(row) * 60)]
+            items.append("• item \(row) of the list")
+        }
+        let arranged = analyzer.arrange(page(looseWords(of: lines, angle: 0), lineFinding: .textDetection))
+        #expect(arranged.lines.map(\.text) == items)
+    }
+
     @Test func keepsTheLinesOfALayoutAnalysisUnlessToldToRegroup() {
         let (lines, order) = twoColumnPage()
         let loose = looseWords(of: lines, angle: 0)

@@ -3,7 +3,7 @@ import OCRKit
 extension PageText {
     /// A page's text as poppler gives it (one string, a box and a font for each character, line
     /// breaks included) made into lines of words: words at white space, lines at line breaks, at
-    /// a gutter between columns that poppler's text joined with no space (``Self/gutter``;
+    /// a gutter between columns that poppler's text joined with no space (``OCRKit/Gutter/narrowest``;
     /// "Definitions.1. Source") and where the text goes on back to the left or off the
     /// baseline; then the pieces of a justified line poppler broke around a stretched space made
     /// one line again, wherever it put them (``Self/joined(_:openings:)``).
@@ -58,7 +58,7 @@ extension PageText {
                     if let previous, startsAnotherLine(box, after: previous, spaced: spaced) {
                         endLine()
                     } else if let previous, spaced, lineBox != nil || !word.isEmpty,
-                              box.minX - previous.maxX > Self.gutter * max(box.height, previous.height) {
+                              box.minX - previous.maxX > Gutter.narrowest * max(box.height, previous.height) {
                         // A space as wide as a gutter inside a line: a stretched one, or poppler's
                         // between two columns.
                         endLine()
@@ -94,7 +94,7 @@ extension PageText {
         }
 
         /// `pieces` made lines again where one goes on another across a space that is no gutter
-        /// (``isGutter(between:_:in:)``): a justified line's stretched space, which poppler took
+        /// (``OCRKit/Gutter``): a justified line's stretched space, which poppler took
         /// for a space (``Opening/afterWideSpace``) or broke its line at
         /// (``Opening/afterLineBreak``: the pieces on one baseline less than ``stretchedSpace``
         /// apart, wherever poppler put them). A gutter between two columns can be as narrow as a
@@ -115,7 +115,9 @@ extension PageText {
                         return other != index && abs(box.maxY - piece.maxY) < 0.2 * height && gap > 0 && gap < stretchedSpace * height
                     }.max { pieces[$0].box.maxX < pieces[$1].box.maxX }
                 }
-                return candidate.flatMap { isGutter(between: $0, index, in: pieces) ? nil : $0 }
+                return candidate.flatMap {
+                    Gutter.parts(pieces[$0].box, piece, among: pieces.map(\.box), lineHeight: piece.height) ? nil : $0
+                }
             }
             // Each line in the place of its first piece, its pieces left to right.
             func first(_ index: Int) -> Int { previous[index].map(first) ?? index }
@@ -139,56 +141,6 @@ extension PageText {
         /// a justified line's spaces stretched around a long word.
         static let stretchedSpace = 4.0
 
-        /// How many lines' heights above and below a space the lines around it are looked at.
-        static let neighbourhood = 10.0
-
-        /// How many rows around a space (taken every half a line's height: 8 are 4 lines), with a
-        /// piece opening where the piece after the space opens (white before it), make the space
-        /// a gutter: a column's rows all open at its left edge, to the point; a justified
-        /// paragraph's stretched spaces fall in different places.
-        static let gutterRows = 8
-
-        /// The share of the rows around a space, printed on both sides of it, that are white just
-        /// before the piece after it, that makes it a gutter (a column of indented lines, whose
-        /// rows open in different places): a paragraph's rows are white in any one place
-        /// in one row of five or so.
-        static let gutterShare = 0.75
-
-        /// Whether the space between pieces `first` and `second` is a gutter, as the rows above
-        /// and below say (up to ``neighbourhood`` heights away): ``gutterRows`` of them or more
-        /// have a piece opening where `second` opens, within an eighth of a line's height, white
-        /// for half a line's height before it; or, at some place in the space, ``gutterShare`` of
-        /// the rows printed on both sides of it or across it, ``gutterRows`` at least, are white.
-        private static func isGutter(between first: Int, _ second: Int, in pieces: [Line]) -> Bool {
-            let left = pieces[first].box, right = pieces[second].box, height = right.height
-            let near = pieces.filter { abs($0.box.midY - right.midY) < (neighbourhood + 1) * height }.map(\.box)
-            // Rows every half a line's height, the pieces' own aside: two columns' lines need not
-            // share their baselines.
-            let rows = stride(from: -neighbourhood, through: neighbourhood, by: 0.5).filter { abs($0) >= 1 }.map { offset in
-                let y = right.midY + offset * height
-                return near.filter { $0.minY <= y && y <= $0.maxY }
-            }
-            let before = right.minX - height / 2
-            let aligned = rows.filter { row in
-                row.contains { abs($0.minX - right.minX) < height / 8 } && !row.contains { $0.minX < before && before < $0.maxX }
-            }
-            if aligned.count >= gutterRows { return true }
-            // Or, somewhere in the space, the rows printed on both sides of that place, or across
-            // it, are white there (the piece after it may open indented, past the column's edge).
-            return stride(from: left.maxX + height / 4, to: right.minX, by: height / 4).contains { x in
-                let printed = rows.filter { row in
-                    row.contains { $0.minX < x && x < $0.maxX }
-                        || (row.contains { $0.maxX <= x && $0.maxX > left.minX } && row.contains { $0.minX >= x })
-                }
-                let white = printed.filter { row in !row.contains { $0.minX < x && x < $0.maxX } }
-                return printed.count >= gutterRows && Double(white.count) >= gutterShare * Double(printed.count)
-            }
-        }
-
-        /// The narrowest gap between two characters of a line with no space between, in their
-        /// height, that parts two columns: kerning and letter spacing are a small fraction of it.
-        static let gutter = 0.6
-
         /// Whether a character at `box`, after one at `previous` with no line break between, opens
         /// another line: past a gutter with no space between (poppler runs the lines of two cells
         /// or columns on one baseline together, "Definitions.1. Source"; a justified line's
@@ -196,7 +148,7 @@ extension PageText {
         /// off the baseline (the next cell's words after the last of the line before).
         private func startsAnotherLine(_ box: Rect, after previous: Rect, spaced: Bool) -> Bool {
             let height = max(box.height, previous.height)
-            return (!spaced && box.minX - previous.maxX > Self.gutter * height) || box.maxX <= previous.minX
+            return (!spaced && box.minX - previous.maxX > Gutter.narrowest * height) || box.maxX <= previous.minX
                 || abs(box.midY - previous.midY) > 0.5 * height
         }
 
