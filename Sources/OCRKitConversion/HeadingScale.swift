@@ -14,12 +14,7 @@ struct HeadingScale: Sendable {
         let look = paragraph.look
         guard bodySize > 0, paragraph.lines.count <= 3,
               paragraph.texts.reduce(0, { $0 + $1.split(separator: " ").count }) <= Rules.headingWords else { return false }
-        let ratio = switch look.sizing {
-        case .points: Rules.headingSize
-        case .xHeight: Rules.headingXHeight
-        case .lineHeight: Rules.headingHeight
-        }
-        let larger = look.size >= bodySize * ratio
+        let larger = look.size >= bodySize * (look.hasFonts ? Rules.headingSize : Rules.headingHeight)
         return larger || (look.isBold && look.size >= bodySize * Rules.smallestHeading)
     }
 

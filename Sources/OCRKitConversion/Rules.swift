@@ -30,8 +30,10 @@ enum Rules {
 }
 
 extension Rules {
-    /// A scan's heading is this much taller than its body lines: a line's height varies with
-    /// its letters more than a font's size does.
+    /// A scan's heading is this much taller than its body lines, in line height or in small
+    /// letters measured (``BodyType``): a line's height varies with its letters more than a
+    /// font's size does, and an underline or a blurred descender can add a pixel or two to
+    /// its small letters'; bold type (its strokes measured) needs no more than its size.
     static let headingHeight = 1.3
     /// A scan's line is bold when its strokes are this much wider than its page's body text's
     /// would be at its size (``BodyType``): bold type's are half as wide again, a line's few
@@ -43,9 +45,6 @@ extension Rules {
     /// Small letters are about this share of the height of capitals and digits: what a scan's
     /// line of capitals and digits, measured, stands for (``BodyType``).
     static let smallLetterShare = 0.7
-    /// A scan's heading's small letters are this much taller than its body text's (measured,
-    /// ``OCRKit/MeasuredType``; ``headingHeight`` where only line heights are known).
-    static let headingXHeight = 1.15
     /// A bold heading may be this much smaller than the body text (HTML's `h5` and `h6`).
     static let smallestHeading = 0.75
 }
