@@ -53,6 +53,12 @@ enum Continuation {
     static func goesOn(_ text: String, in next: String, acrossPages: Bool = false) -> Bool {
         guard let last = text.last, let first = next.first else { return false }
         if last.unicodeScalars.first.map(Hyphen.characters.contains) ?? false { return first.isLetter }
-        return !".!?:;\"”’)]".contains(last) && (first.isLowercase || (acrossPages && last.isLetter && first.isLetter))
+        return !endsSentence(text) && (first.isLowercase || (acrossPages && last.isLetter && first.isLetter))
+    }
+
+    /// Whether `text` ends a sentence (or a clause it introduces): its last character a stop,
+    /// a colon or a semicolon, or a closing quote or bracket.
+    static func endsSentence(_ text: some StringProtocol) -> Bool {
+        text.last.map { ".!?:;\"”’)]".contains($0) } ?? false
     }
 }

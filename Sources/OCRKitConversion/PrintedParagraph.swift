@@ -166,7 +166,7 @@ struct PrintedParagraph {
     private static func goesOnRun(of previous: Line, in line: Line, paragraph look: Look) -> Bool {
         guard look.hasFonts else { return Continuation.goesOn(previous.text, in: line.text) }
         guard let end = previous.words.last, let endFont = end.font, let start = line.words.first?.font,
-              let last = end.text.last, !".!?:;\"”’)]".contains(last) else { return false }
+              !Continuation.endsSentence(end.text) else { return false }
         let run = Look(of: endFont)
         return !look.isLike(run) && run.isLike(Look(of: start))
     }
