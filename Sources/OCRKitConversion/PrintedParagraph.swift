@@ -89,9 +89,12 @@ struct PrintedParagraph {
         /// Whether a line of this look and one of `other` can be lines of one paragraph: sizes
         /// within ``Rules/sameSize``, the same weight and spacing.
         func isLike(_ other: Look) -> Bool {
-            // A scan's lines vary in size as measured, yet bold type stands out; sizes of two
-            // kinds say nothing of a change of type.
-            if sizing == .xHeight && other.sizing == .xHeight { return isBold == other.isBold }
+            // A scan's lines vary in size as measured, yet bold type stands out, and bold lines
+            // as far apart in size as a heading from its text are two headings (a section's
+            // and its first subsection's); sizes of two kinds say nothing of a change of type.
+            if sizing == .xHeight && other.sizing == .xHeight {
+                return isBold == other.isBold && (!isBold || max(size, other.size) < Rules.headingHeight * min(size, other.size))
+            }
             guard hasFonts, other.hasFonts else { return true }
             return abs(size - other.size) <= Rules.sameSize * max(size, other.size)
                 && isBold == other.isBold && isMonospace == other.isMonospace

@@ -34,6 +34,18 @@ struct StructureRuleTests {
         #expect(scale.level(of: section, text: "2 Methods") == 2)
     }
 
+    @Test func aScansLinesAreOneParagraphsByWeightAndBoldOnesBySizeToo() {
+        func look(_ size: Double, bold: Bool) -> PrintedParagraph.Look {
+            PrintedParagraph.Look(size: size, isBold: bold, isItalic: false, isMonospace: false, sizing: .xHeight)
+        }
+        // Small letters measured a pixel or three apart (an underline, a blurred descender).
+        #expect(look(11, bold: false).isLike(look(14, bold: false)))
+        #expect(!look(11, bold: false).isLike(look(11, bold: true)))
+        // "Troubleshooting" over "macOS SIP": a section's heading and its subsection's.
+        #expect(!look(24, bold: true).isLike(look(17.5, bold: true)))
+        #expect(look(24, bold: true).isLike(look(23, bold: true)))
+    }
+
     @Test func footnotesOpenWithTheirMark() {
         #expect(Footnote.marker(of: "1 The first note.") == "1")
         #expect(Footnote.marker(of: "12Another.") == "12")
