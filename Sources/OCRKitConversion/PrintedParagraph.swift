@@ -149,7 +149,7 @@ struct PrintedParagraph {
             let codeGoingOn = look.isMonospace && paragraphs.last.map { !$0.look.isMonospace } == true
                 && !(index > 0 && lines[index - 1].text.hasSuffix(":"))
             if let last = paragraphs.last,
-               last.look.isLike(look) || codeGoingOn || goesOnRun(of: lines[index - 1], in: line, paragraph: last.look),
+               last.look.isLike(look) || codeGoingOn || goesOnRun(of: lines[index - 1], in: line, lineLook: look, paragraph: last.look),
                !(endsShort && opensSentence) {
                 paragraphs[paragraphs.count - 1].lines.append(line)
                 paragraphs[paragraphs.count - 1].box = last.box.union(line.box)
@@ -165,9 +165,10 @@ struct PrintedParagraph {
     /// across the lines ("…developer." - **Parti-** / **cipant 242611698**), which makes `line`
     /// all bold, yet no heading. (A bold heading before a paragraph opening in bold is in the
     /// run's look.) A scan's lines say no word's type: there a word broken across them, or a
-    /// sentence going on in lower case, goes on whatever the lines' looks.
-    private static func goesOnRun(of previous: Line, in line: Line, paragraph look: Look) -> Bool {
-        guard look.hasFonts else { return Continuation.goesOn(previous.text, in: line.text) }
+    /// sentence going on in lower case, goes on across a change of weight (two bold lines are
+    /// one paragraph by their sizes: "Troubleshooting" over "macOS SIP" are two headings).
+    private static func goesOnRun(of previous: Line, in line: Line, lineLook: Look, paragraph look: Look) -> Bool {
+        guard look.hasFonts else { return look.isBold != lineLook.isBold && Continuation.goesOn(previous.text, in: line.text) }
         guard let end = previous.words.last, let endFont = end.font, let start = line.words.first?.font,
               !Continuation.endsSentence(end.text) else { return false }
         let run = Look(of: endFont)
