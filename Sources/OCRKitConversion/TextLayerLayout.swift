@@ -22,7 +22,7 @@ enum TextLayerLayout {
     /// `page`'s paragraphs in reading order, its tables and figures among them.
     static func paragraphs(of page: Page) -> [PrintedParagraph] {
         let places = page.tables.indices.map { (Place.table($0), page.tables[$0].box) }
-            + page.figures.enumerated().map { (Place.figure(Figure($0.element, number: $0.offset + 1, of: page)), $0.element.box) }
+            + Figure.all(of: page).map { (Place.figure($0), $0.box) }
         guard !places.isEmpty else { return PrintedParagraph.paragraphs(of: LayoutAnalyzer().arrange(page)) }
         let areas = places.map { $0.1.insetBy(dx: -margin, dy: -margin) }
         // A text layer's lines lie in a table or a figure or out of them: a line's middle tells which.

@@ -24,7 +24,7 @@ public struct FigureFiles: Sendable {
     ///   or the folder or the file that cannot be written.
     @discardableResult
     public func write(_ page: Page, decoder: any ImageDecoder, straightener: (any ImageStraightener)? = nil) async throws -> [String] {
-        let figures = page.figures.enumerated().map { Figure($0.element, number: $0.offset + 1, of: page) }
+        let figures = Figure.all(of: page)
         guard !figures.isEmpty else { return [] }
         let image = try await decoder.image(of: page, straightenedBy: straightener)
         // Cutting and encoding block: done on a thread of their own.

@@ -29,6 +29,11 @@ public struct Figure: Hashable, Sendable {
         self.init(image: page.image, pageNumber: page.pageNumber, number: number, box: region.box)
     }
 
+    /// Every figure of `page` (``Page/figures``), numbered in their order.
+    public static func all(of page: Page) -> [Figure] {
+        page.figures.enumerated().map { Figure($0.element, number: $0.offset + 1, of: page) }
+    }
+
     /// The name of its picture's file, by document, page and figure: `report-p3-f1.png` for the
     /// first figure of page 3 of `report.pdf`; an image file's page is page 1.
     public var fileName: String {

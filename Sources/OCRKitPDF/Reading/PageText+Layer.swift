@@ -100,6 +100,7 @@ extension PageText {
         /// apart, wherever poppler put them). A gutter between two columns can be as narrow as a
         /// justified line's spaces are wide (1 em); there the pieces stay lines of their own.
         static func joined(_ pieces: [Line], openings: [Opening]) -> [Line] {
+            let boxes = pieces.map(\.box)
             // The piece each goes on, if any.
             let previous: [Int?] = pieces.indices.map { index in
                 let piece = pieces[index].box
@@ -115,9 +116,7 @@ extension PageText {
                         return other != index && abs(box.maxY - piece.maxY) < 0.2 * height && gap > 0 && gap < stretchedSpace * height
                     }.max { pieces[$0].box.maxX < pieces[$1].box.maxX }
                 }
-                return candidate.flatMap {
-                    Gutter.parts(pieces[$0].box, piece, among: pieces.map(\.box), lineHeight: piece.height) ? nil : $0
-                }
+                return candidate.flatMap { Gutter.parts(boxes[$0], piece, among: boxes, lineHeight: piece.height) ? nil : $0 }
             }
             // Each line in the place of its first piece, its pieces left to right.
             func first(_ index: Int) -> Int { previous[index].map(first) ?? index }
