@@ -40,7 +40,7 @@ struct PrintedParagraph {
         /// The look of `line`: its words' fonts, the font of most of its letters deciding; else
         /// its measured type, weighed against its page's `body` text's (``BodyType``); else its
         /// height.
-        init(of line: Line, body: BodyType? = nil) {
+        init(of line: Line, body: BodyType?) {
             let fonts = line.words.compactMap { word in word.font.map { (font: $0, letters: Double(word.text.count)) } }
             guard !fonts.isEmpty else {
                 if let measured = line.measuredType {
@@ -60,15 +60,19 @@ struct PrintedParagraph {
             }
             // The size of most letters: a superscript's mark or an inline word of another size does not change it.
             var bySize: [Double: Double] = [:]
-            for (font, count) in fonts { bySize[(font.size * 2).rounded() / 2, default: 0] += count }
+            for (font, count) in fonts { bySize[Self.size(of: font), default: 0] += count }
             self.init(size: bySize.max { $0.value < $1.value || ($0.value == $1.value && $0.key < $1.key) }!.key,
                       isBold: all(\.isBold), isItalic: all(\.isItalic), isMonospace: all(\.isMonospace), sizing: .points)
         }
 
         /// The look of one word's `font`.
         init(of font: Font) {
-            self.init(size: (font.size * 2).rounded() / 2, isBold: font.isBold, isItalic: font.isItalic,
-                      isMonospace: font.isMonospace, sizing: .points)
+            self.init(size: Self.size(of: font), isBold: font.isBold, isItalic: font.isItalic, isMonospace: font.isMonospace, sizing: .points)
+        }
+
+        /// `font`'s size to the half point letters are measured to.
+        private static func size(of font: Font) -> Double {
+            (font.size * 2).rounded() / 2
         }
 
         init(size: Double, isBold: Bool, isItalic: Bool, isMonospace: Bool, sizing: Sizing) {

@@ -39,11 +39,11 @@ extension Bitmap {
                 rows.append((ink, runs))
             }
             guard let median = rows.map({ Double($0.ink) }).filter({ $0 > 0 }).median else { return nil }
+            // The longest run of rows holding half the median ink or more; the end a row short of it.
             var band = rows[0..<0], start = 0
-            for (index, row) in rows.enumerated() where 2 * Double(row.ink) < median || index == rows.count - 1 {
-                let end = 2 * Double(row.ink) < median ? index : index + 1
+            for end in rows.indices.filter({ 2 * Double(rows[$0].ink) < median }) + [rows.count] {
                 if end - start > band.count { band = rows[start..<end] }
-                start = index + 1
+                start = end + 1
             }
             let ink = band.reduce(0) { $0 + $1.ink }, runs = band.reduce(0) { $0 + $1.runs }
             return MeasuredType(xHeight: Double(band.count), strokeWidth: Double(ink) / Double(max(runs, 1)))
