@@ -89,6 +89,19 @@ public struct ConvertBenchmark: Sendable {
         var convertingSeconds: Double?
         /// Each document's own score, by its PDF's name.
         var documents: [(name: String, score: ConversionScore)] = []
+        /// The documents it wrote no Markdown for, scored as empty.
+        var unwritten = 0
+        /// Where the converter said why it failed.
+        var errors: String
+
+        /// What went wrong, when the converter failed or left documents out: a row of empty
+        /// documents is no measure of converting.
+        var failure: String? {
+            guard outcome.status != 0 || unwritten > 0 else { return nil }
+            let said = ((try? String(contentsOfFile: errors, encoding: .utf8)) ?? "").split(separator: "\n").first ?? ""
+            return "  \(name) wrote no Markdown for \(unwritten) of \(documents.count) PDFs"
+                + (outcome.status != 0 ? " and exited with \(outcome.exitCode)" : "") + (said.isEmpty ? "" : ": \(said)")
+        }
 
         /// A score's six figures, in the table's columns.
         static func figures(_ score: ConversionScore) -> String {
@@ -140,11 +153,13 @@ public struct ConvertBenchmark: Sendable {
             for (set, printed) in sets {
                 let ours = try await convertWithOCR(printed, set: set, in: folder)
                 report(ours.line)
+                ours.failure.map(report)
                 if showsEachDocument { ours.documentLines.forEach(report) }
                 rows.append(ours)
                 guard measuresPeer else { continue }
                 let theirs = try await convertWithPeer(printed, python: peer + "/python", set: set, in: folder)
                 report(theirs.line)
+                theirs.failure.map(report)
                 if showsEachDocument { theirs.documentLines.forEach(report) }
                 rows.append(theirs)
             }
@@ -204,8 +219,9 @@ public struct ConvertBenchmark: Sendable {
         try FileManager.default.createDirectory(atPath: output, withIntermediateDirectories: true)
         let outcome = try await ChildProcess.run(ocr, ["read", "--format", "markdown", "--jobs", "\(jobs)", "--output-dir", output]
                                                  + printed.map(\.pdf), errors: output + "/errors.txt")
-        let (score, documents) = Self.score(printed, in: output)
-        return Row(name: "ocr", set: set, score: score, outcome: outcome, pages: printed.map(\.pages).reduce(0, +), documents: documents)
+        let (score, documents, unwritten) = Self.score(printed, in: output)
+        return Row(name: "ocr", set: set, score: score, outcome: outcome, pages: printed.map(\.pages).reduce(0, +),
+                   documents: documents, unwritten: unwritten, errors: output + "/errors.txt")
     }
 
     /// pymupdf4llm over every PDF of the set in one process, through scripts/pymupdf-convert.
@@ -220,25 +236,29 @@ public struct ConvertBenchmark: Sendable {
             var seconds: Double
         }
         let seconds = JSONLines.objects(Converted.self, in: output + "/times.jsonl").map(\.seconds).reduce(0, +)
-        let (score, documents) = Self.score(printed, in: output)
-        return Row(name: "pymupdf4llm 2.0", set: set, score: score, outcome: outcome,
-                   pages: printed.map(\.pages).reduce(0, +), convertingSeconds: seconds, documents: documents)
+        let (score, documents, unwritten) = Self.score(printed, in: output)
+        return Row(name: "pymupdf4llm 2.0", set: set, score: score, outcome: outcome, pages: printed.map(\.pages).reduce(0, +),
+                   convertingSeconds: seconds, documents: documents, unwritten: unwritten, errors: output + "/errors.txt")
     }
 
     /// Every document's Markdown in `folder` (NAME.md for NAME.pdf; none scores as empty) scored
-    /// against its truth: all together, and each alone.
-    private static func score(_ printed: [Printed], in folder: String) -> (ConversionScore, [(name: String, score: ConversionScore)]) {
+    /// against its truth: all together, each alone, and how many had none.
+    private static func score(_ printed: [Printed], in folder: String)
+        -> (ConversionScore, [(name: String, score: ConversionScore)], unwritten: Int) {
         var score = ConversionScore()
         var documents: [(name: String, score: ConversionScore)] = []
+        var unwritten = 0
         for document in printed {
             let name = ((document.pdf as NSString).lastPathComponent as NSString).deletingPathExtension
-            let read = (try? String(contentsOfFile: "\(folder)/\(name).md", encoding: .utf8)) ?? ""
+            let markdown = try? String(contentsOfFile: "\(folder)/\(name).md", encoding: .utf8)
+            if markdown == nil { unwritten += 1 }
+            let read = markdown ?? ""
             var alone = ConversionScore()
             alone.add(read: read, truth: document.truth, brokenWords: document.brokenWords)
             score.add(alone)
             documents.append((name, alone))
         }
-        return (score, documents)
+        return (score, documents, unwritten)
     }
 
     /// What `program` printed, or an error saying what it said when it failed.
