@@ -152,10 +152,11 @@ public struct RenderedTable: Sendable {
         case striped
     }
 
-    /// The table drawn in `font`, its cells padded, in `style`; and its truth, each cell's box
-    /// where its text was drawn (normalised).
+    /// The table drawn in `font`, its cells padded, in `style` (rules `ruleWidth` pixels wide, of
+    /// grey `ruleLevel`: a browser prints a half-point border of `#777` at 200 dpi as one of 119);
+    /// and its truth, each cell's box where its text was drawn (normalised).
     public func render(_ style: Style = .ruled, font: String = "DejaVu Sans 9", padding: Int = 24,
-                       margin: Int = 40) throws -> (image: Bitmap, truth: Table) {
+                       margin: Int = 40, ruleWidth: Int = 2, ruleLevel: UInt8 = 0) throws -> (image: Bitmap, truth: Table) {
         let drawn = try cells.map { $0.text.isEmpty ? nil : try TextRenderer.render($0.text, font: font, margin: 0) }
         // Columns as wide, and rows as tall, as the cells that lie in them alone need.
         var widths = [Int](repeating: 2 * padding, count: columnCount), heights = [Int](repeating: 2 * padding, count: rowCount)
@@ -172,15 +173,15 @@ public struct RenderedTable: Sendable {
         switch style {
         case .ruled:
             // Each cell's own border, as a document draws it: no rule runs through a spanning cell.
-            let rule = 2
+            let rule = ruleWidth
             for cell in cells {
                 let left = lefts[cell.column], right = lefts[cell.column + cell.columnSpan]
                 let top = tops[cell.row], bottom = tops[cell.row + cell.rowSpan]
                 for x in [left, right] {
-                    image = image.darkening(Self.filled(width: rule, height: bottom - top + rule, level: 0), x: x - rule / 2, y: top - rule / 2)
+                    image = image.darkening(Self.filled(width: rule, height: bottom - top + rule, level: ruleLevel), x: x - rule / 2, y: top - rule / 2)
                 }
                 for y in [top, bottom] {
-                    image = image.darkening(Self.filled(width: right - left + rule, height: rule, level: 0), x: left - rule / 2, y: y - rule / 2)
+                    image = image.darkening(Self.filled(width: right - left + rule, height: rule, level: ruleLevel), x: left - rule / 2, y: y - rule / 2)
                 }
             }
         case .striped:

@@ -20,7 +20,16 @@ public enum RuledTables {
     /// A pixel this much darker than the paper (the image's usual pixel) or more is ink: a thin
     /// grey rule, scanned at 200 dpi, stands some 40 to 90 below the paper, the grain of a worn
     /// scan's paper under 20.
-    static let inkBelowPaper: UInt8 = 35
+    static let inkBelowPaper = 35
+    /// Three pixels across a run (the pixel and its neighbours either side of the rule) this much
+    /// darker than the paper on average are ink too: a hairline rule blurred over three rows of a
+    /// worn scan, its pixels 20 either side of 40 below the paper, is half lost pixel by pixel,
+    /// while the grain, under 20, never averages this dark.
+    static let inkAcrossBelowPaper = 20
+    /// A run of ink goes on over this many paler pixels: the grain of a worn scan lightens a grey
+    /// rule's pixels here and there. A word's letters may join into a run, but runs of letters
+    /// alone, with no long vertical rule, make no grid.
+    static let gap = 2
     /// Vertical rules that run on this many pixels or more past the last horizontal one: the
     /// table goes on there, a page break having cut its last row, whose bottom rule is not drawn.
     static let openEnd = 4
@@ -54,17 +63,27 @@ private struct RuleMap {
         // The paper: the median of a sample of the pixels, most of a page being paper.
         var sample = stride(from: 0, to: width * height, by: 97).map { pixels[$0 * channels] }
         sample.sort()
-        let paper = sample.isEmpty ? 255 : sample[sample.count / 2]
-        let ink = paper > RuledTables.inkBelowPaper ? paper - RuledTables.inkBelowPaper : 0
+        let paper = Int(sample.isEmpty ? 255 : sample[sample.count / 2])
+        let ink = paper - RuledTables.inkBelowPaper, inkAcross = 3 * (paper - RuledTables.inkAcrossBelowPaper)
         /// Marks with `bit` each pixel of a run of ink `shortest` or longer along each of `lines`
         /// lines of `length` pixels, `index(line, position)` a pixel's place in the image.
         func markRuns(lines: Int, length: Int, shortest: Int, bit: UInt8, index: (Int, Int) -> Int) {
             for line in 0..<lines {
+                let before = max(0, line - 1), after = min(lines - 1, line + 1)
+                func isInk(_ position: Int) -> Bool {
+                    let pixel = Int(pixels[index(line, position) * channels])
+                    return pixel < ink || pixel + Int(pixels[index(before, position) * channels])
+                        + Int(pixels[index(after, position) * channels]) < inkAcross
+                }
                 var position = 0
                 while position < length {
-                    guard pixels[index(line, position) * channels] < ink else { position += 1; continue }
-                    var end = position
-                    while end < length, pixels[index(line, end) * channels] < ink { end += 1 }
+                    guard isInk(position) else { position += 1; continue }
+                    // The run's end: past its last pixel of ink before more than `gap` that are not.
+                    var end = position + 1, probe = position + 1
+                    while probe < length, probe - end <= RuledTables.gap {
+                        if isInk(probe) { end = probe + 1 }
+                        probe += 1
+                    }
                     if end - position >= shortest { for run in position..<end { bits[index(line, run)] |= bit } }
                     position = end
                 }

@@ -24,4 +24,20 @@ struct RuledTablesTests {
         // Unruled, a table has no rules to read.
         #expect(RuledTables.tables(in: try tables[0].render(.unruled).image).isEmpty)
     }
+
+    /// The same tables with hairline grey rules, as a browser prints a half-point `#777` border
+    /// at 200 dpi, worn: the grain lightens a third of the rules' pixels past the ink threshold,
+    /// yet every rule is found, taken three pixels across and over a gap of a pixel or two.
+    @Test func aWornTablesHairlineGreyRulesAreFound() throws {
+        let tables = [RenderedTable.statement(seed: 6, rows: 6), .invoice(seed: 6, rows: 4), .priceList(seed: 6, rows: 8)]
+        for table in tables {
+            let (image, truth) = try table.render(.ruled, ruleWidth: 1, ruleLevel: 119)
+            for seed in UInt64(1)...3 {
+                let found = RuledTables.tables(in: image.worn(seed: seed))
+                #expect(found.count == 1 && found.first?.grid.rowCount == truth.rowCount
+                        && found.first?.grid.columnCount == truth.columnCount,
+                        "\(found.map { "\($0.grid.rowCount) x \($0.grid.columnCount)" }) against \(truth.rowCount) x \(truth.columnCount)")
+            }
+        }
+    }
 }
