@@ -59,7 +59,12 @@ public struct PageStructureReader: StructureReader {
             }
         }
         // The other regions the model found: a table whose structure could not be read is text.
-        let others = found.filter { region in region.kind != .table || !structures.contains { $0.box == region.box } }
+        // A region of text holding a table or a figure (the model gives one over a whole page of
+        // text and tables at times) is none: its lines, in no region, make blocks of their own
+        // about the table, where reading order can put it between them.
+        let others = found.filter { region in
+            (region.kind != .table || !structures.contains { $0.box == region.box }) && !Self.holdsTableOrFigure(region, among: found)
+        }
         var members = [[Line]](repeating: [], count: others.count)
         var outside: [Line] = []
         for line in rest {
@@ -75,12 +80,20 @@ public struct PageStructureReader: StructureReader {
             let kind = region.kind == .table ? Region.Kind.text : region.kind
             parts.append((.init(kind: kind, box: region.box, confidence: region.confidence), nil, lines))
         }
-        // Lines in no region: each block of them is a region of text.
+        // Lines in no region: each block of them is a region of text. They are first parted as
+        // the layout analysis of all the page's text parts them: a column's few lines outside
+        // the model's regions, too few to show a gutter, stay apart from the next column's.
         if !outside.isEmpty {
-            let arranged = arrange(outside, like: page)
-            for block in arranged.blocks {
-                let lines = Array(block.paragraphs.flatMap { arranged.paragraphs[$0].lines.map { arranged.lines[$0] } })
-                parts.append((.init(kind: .text, box: block.box, confidence: 0), nil, lines))
+            let pageBlocks = arrange(rest, like: page).blocks.map(\.box)
+            let byPageBlock = Dictionary(grouping: outside) { line in
+                pageBlocks.firstIndex { $0.contains(Point(x: line.box.midX, y: line.box.midY)) } ?? pageBlocks.count
+            }
+            for (_, lines) in byPageBlock.sorted(by: { $0.key < $1.key }) {
+                let arranged = arrange(lines, like: page)
+                for block in arranged.blocks {
+                    let lines = Array(block.paragraphs.flatMap { arranged.paragraphs[$0].lines.map { arranged.lines[$0] } })
+                    parts.append((.init(kind: .text, box: block.box, confidence: 0), nil, lines))
+                }
             }
         }
 
@@ -144,6 +157,16 @@ public struct PageStructureReader: StructureReader {
         let lineHeight = page.lines.map { $0.quad.boundingRect.height }.median ?? 1
         return RegionOrder(lineHeight: lineHeight).order(rects, words: words)
     }
+
+    /// Whether `region`, of text, holds a table or a figure of `found` (most of its box).
+    static func holdsTableOrFigure(_ region: FoundRegion, among found: [FoundRegion]) -> Bool {
+        [.text, .list, .code].contains(region.kind) && found.contains { other in
+            [.table, .figure].contains(other.kind) && other.box != region.box && other.box.share(inside: region.box) >= heldShare
+        }
+    }
+
+    /// The share of a table's or figure's box inside a region of text for the region to hold it.
+    static let heldShare = 0.9
 
     /// The share of the page's height at its top and at its bottom where a line of text saying
     /// only a number is the page's number.

@@ -79,4 +79,37 @@ import Testing
         #expect(read.tables.isEmpty)
         #expect(read.regions.contains { $0.kind == .text && $0.confidence == 0.9 })
     }
+
+    /// The model gives one region of text over the whole page, around its table: that region is
+    /// none, and the prose above the table is read before it, the prose below after it.
+    @Test func aRegionOfTextAroundATableIsNone() async throws {
+        var lines = Self.page.lines.filter { $0.text != "7" }
+        lines += [HandBuilt.line("After the table we", x: 100, y: 600), HandBuilt.line("say what it means", x: 100, y: 630)]
+        let page = HandBuilt.page(lines)
+        let layout = GivenLayout(detections: [
+            Self.detection("text", x: 80, y: 80, width: 440, height: 600),
+            Self.detection("table", x: 100, y: 400, width: 400, height: 120),
+        ])
+        let reader = PageStructureReader(layoutModel: layout, tableModel: EvenGrid(rows: 3, columns: 2))
+        let read = try await reader.structure(page, image: Self.image)
+        let text = read.text
+        let before = try #require(text.range(of: "what it costs")), table = try #require(text.range(of: "Coffee"))
+        let after = try #require(text.range(of: "After the table"))
+        #expect(before.upperBound < table.lowerBound && table.upperBound < after.lowerBound, "\(text)")
+    }
+
+    /// The model finds the left column's prose but not its last, short line, nor the right
+    /// column: that line, too short to show a gutter among the lines outside the model's
+    /// regions, stays in its column, read before the right column's lines, not among them.
+    @Test func aColumnsLineOutsideTheModelsRegionsStaysInItsColumn() async throws {
+        let prose = "words of a column set in full"
+        var lines = (0..<8).map { HandBuilt.line(prose, x: 100, y: 100 + 30 * Double($0)) }
+        lines.append(HandBuilt.line("0.0.1", x: 100, y: 340))
+        lines += (0..<10).map { HandBuilt.line(prose, x: 550, y: 100 + 30 * Double($0)) }
+        let layout = GivenLayout(detections: [Self.detection("text", x: 90, y: 90, width: 380, height: 240)])
+        let reader = PageStructureReader(layoutModel: layout, tableModel: EvenGrid(rows: 3, columns: 2))
+        let read = try await reader.structure(HandBuilt.page(lines), image: Self.image)
+        let order = read.lines.map { $0.box.minX < 0.5 ? "left" : "right" }
+        #expect(order == Array(repeating: "left", count: 9) + Array(repeating: "right", count: 10), "\(read.text)")
+    }
 }
