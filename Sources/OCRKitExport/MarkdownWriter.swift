@@ -96,11 +96,12 @@ public struct MarkdownWriter: PartWriter {
                 if "\\`*_[]<>".contains(character) || (inTable && character == "|") { escaped.append("\\") }
                 escaped.append(character)
             }
-            // In a cell, nothing starts a block; on a line of its own, "# ", "- ", "+ ", a rule
-            // ("---", "===") or "1. " would.
+            // In a cell, nothing starts a block; on a line of its own, "# " to "###### ", "- ",
+            // "+ ", a rule ("---", "===") or "1. " would.
             guard !inTable else { return escaped }
+            let hashes = escaped.prefix { $0 == "#" }.count
             if let first = escaped.first, "#+-=".contains(first),
-               escaped.dropFirst().first == " " || escaped.allSatisfy({ $0 == first || $0 == " " }) {
+               escaped.dropFirst(first == "#" ? min(hashes, 6) : 1).first == " " || escaped.allSatisfy({ $0 == first || $0 == " " }) {
                 escaped = "\\" + escaped
             }
             if let match = escaped.firstMatch(of: /^(\d{1,9})([.)])(\s|$)/) {
