@@ -22,12 +22,13 @@ struct BodyType {
         (self.xHeight, self.strokeWidth) = (xHeight, strokeWidth)
     }
 
-    /// The height of `line`'s small letters: as `measured`, or, for a line mostly of capitals
-    /// and digits (whose band of ink is theirs), ``Rules/smallLetterShare`` of it.
+    /// The height of `line`'s small letters: as `measured`, or, for a line half or more of
+    /// capitals and digits ("Version 3, 29 June 2007"), whose band of ink is theirs,
+    /// ``Rules/smallLetterShare`` of it.
     static func xHeight(of line: Line, measured: MeasuredType) -> Double {
         let characters = line.text.filter { $0.isLetter || $0.isNumber }
         let small = characters.filter(\.isLowercase).count
-        return 2 * small >= characters.count ? measured.xHeight : measured.xHeight * Rules.smallLetterShare
+        return 2 * small > characters.count ? measured.xHeight : measured.xHeight * Rules.smallLetterShare
     }
 
     /// Whether type measured as `measured`, its small letters `xHeight` high, is bold: its strokes

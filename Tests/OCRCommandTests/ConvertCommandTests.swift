@@ -7,15 +7,16 @@ import Testing
 
 private let license = "/usr/share/common-licenses/GPL-3"
 
-/// `ocr read --format markdown` on a born-digital PDF holding a table: the GPL's own text made
-/// into a document whose table lists its sections (number, title, first words), printed by
-/// Chromium; the table is found on the page drawn, its cells filled from the text layer, and
-/// the prose around it stays in order.
+/// `ocr read --format markdown` on documents made at test time from the GPL's own text, printed
+/// by Chromium, born-digital and scanned: tables, headings, figures and damaged text layers.
 @Suite(.enabled(if: Chromium.isInstalled && FileManager.default.fileExists(atPath: license) && InstalledDependencies.hasLayoutModel,
                 "needs Debian's chromium and the GPL's text (scripts/setup), and the layout and table models (ocr models install all)"),
        .heavy)
 struct ConvertCommandTests {
-    @Test func aTableOfABornDigitalPageIsFoundWithItsCells() async throws {
+    /// The table between the prose, born-digital and as a worn scan at 200 dpi: found with its
+    /// cells, the prose around it in order, no line of it a heading ("Version 3, 29 June 2007",
+    /// half capitals and digits, is no larger than the prose on the scan).
+    @Test(arguments: [false, true]) func aTableBetweenParagraphsIsFoundWithItsCells(scanned: Bool) async throws {
         let parts = try LicenseText.parts(ofFile: license)
         let sections = parts.filter { $0.kind == .title && $0.text.first?.isNumber == true }.prefix(8)
         let prose = parts.filter { $0.kind == .text }
@@ -33,7 +34,7 @@ struct ConvertCommandTests {
         let folder = try TemporaryFolder()
         let printed = PrintedDocument(markdown: markdown)
         let pdf = try await Chromium.print(printed.html, to: "sections", in: folder)
-        let converted = try await ocr(["read", "--format", "markdown", pdf])
+        let converted = try await ocr(["read", "--format", "markdown", scanned ? try await wornScan(of: pdf, in: folder) : pdf])
         #expect(converted.status == 0, "\(converted.errors)")
 
         var score = ConversionScore()
@@ -85,15 +86,7 @@ struct ConvertCommandTests {
         let markdown = sections.map { $0.kind == .title ? "#### \($0.text)" : $0.text }.joined(separator: "\n\n")
         let folder = try TemporaryFolder()
         let pdf = try await Chromium.print(PrintedDocument(markdown: markdown).html, to: "sections", in: folder)
-        _ = try Tool.output("pdftoppm", ["-r", "200", "-gray", "-singlefile", "-png", pdf, folder.file("printed")])
-        // pdftoppm's grey comes back as RGB: its first channel is the grey.
-        let printed = try await ImageLoader().decode(contentsOf: folder.file("printed.png"))
-        let gray = Bitmap(width: printed.width, height: printed.height, layout: .gray,
-                          pixels: stride(from: 0, to: printed.pixels.count, by: printed.layout.channels).map { printed.pixels[$0] }, image: "scan.png")
-        let scan = folder.file("scan.png")
-        try Data(try ImageWriter.pngData(gray.worn(seed: 1))).write(to: URL(fileURLWithPath: scan))
-
-        let read = try await ocr(["read", "--format", "markdown", scan])
+        let read = try await ocr(["read", "--format", "markdown", try await wornScan(of: pdf, in: folder)])
         #expect(read.status == 0, "\(read.errors)")
         func words(_ text: some StringProtocol) -> String { text.lowercased().split { !$0.isLetter && !$0.isNumber }.joined(separator: " ") }
         let headings = read.output.split(separator: "\n").filter { $0.hasPrefix("#") }.map { words($0) }
@@ -192,5 +185,17 @@ struct ConvertCommandTests {
         // The chart is 240 x 180: the picture is its shape, at the page's resolution.
         let ratio = Double(picture.width) / Double(picture.height)
         #expect(abs(ratio - 240.0 / 180) < 0.25 && picture.width > 400, "\(picture.width) x \(picture.height)")
+    }
+
+    /// The first page of `pdf` rasterised at 200 dpi and worn as a scan: the image's path.
+    private func wornScan(of pdf: String, in folder: TemporaryFolder) async throws -> String {
+        _ = try Tool.output("pdftoppm", ["-r", "200", "-gray", "-singlefile", "-png", pdf, folder.file("printed")])
+        // pdftoppm's grey comes back as RGB: its first channel is the grey.
+        let printed = try await ImageLoader().decode(contentsOf: folder.file("printed.png"))
+        let gray = Bitmap(width: printed.width, height: printed.height, layout: .gray,
+                          pixels: stride(from: 0, to: printed.pixels.count, by: printed.layout.channels).map { printed.pixels[$0] }, image: "scan.png")
+        let scan = folder.file("scan.png")
+        try Data(try ImageWriter.pngData(gray.worn(seed: 1))).write(to: URL(fileURLWithPath: scan))
+        return scan
     }
 }
