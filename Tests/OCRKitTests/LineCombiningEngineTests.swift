@@ -137,3 +137,47 @@ private func row(_ y: Double, from x: Double = 0.1, to right: Double = 0.9) -> R
         #expect(calibration.probability(of: [Line]()) == 0)
     }
 }
+
+/// An engine that reads every bitmap as the given lines, their words where they were placed.
+private struct PlacedEngine: OCREngine {
+    var name: String
+    var lines: [Line]
+    var info: EngineInfo { EngineInfo(name: name, version: "1") }
+
+    func recognize(_ bitmap: Bitmap, options: RecognitionOptions) async throws -> Page {
+        Page(image: bitmap.image, width: bitmap.width, height: bitmap.height, engine: info, layout: [[lines]])
+    }
+
+    /// A line of `text` on a page 1000 pixels square, from `x` at `y`, 12 pixels a character,
+    /// its words a space (7 pixels) apart.
+    static func line(_ text: String, x: Double, y: Double, confidence: Double = 0.95) -> Line {
+        var left = x
+        let words = text.split(separator: " ").map { piece in
+            let box = Rect(x: left / 1000, y: y / 1000, width: 12 * Double(piece.count) / 1000, height: 0.02)
+            left += 12 * Double(piece.count) + 7
+            return Word(text: String(piece), confidence: confidence, box: box, quad: box.quad)
+        }
+        return Line(words: words)
+    }
+}
+
+@Suite struct ColumnJoiningTests {
+    /// Tesseract, sure of every word, reads each row of a two-column page across the gutter as
+    /// one line: its page is not kept alone, and no line of the combined page runs across.
+    @Test func linesFoundAcrossTwoColumnsAreNotKeptAsOne() async throws {
+        let rows = 0..<12
+        let left = rows.map { PlacedEngine.line("the left column's words", x: 100, y: 100 + 30 * Double($0)) }
+        let right = rows.map { PlacedEngine.line("and the right column's", x: 550, y: 100 + 30 * Double($0)) }
+        let across = zip(left, right).map { Line(words: $0.words + $1.words) }
+        let tesseract = PlacedEngine(name: "tesseract", lines: across), ppocr = PlacedEngine(name: "ppocr", lines: left + right)
+        let even = ConfidenceCalibration([(0, 0), (1, 1)])
+        let engine = LineCombiningEngine(primary: .init(ppocr, calibration: even, unsharedLineThreshold: 0.5),
+                                         secondary: .init(tesseract, calibration: even, unsharedLineThreshold: 0.5, sureLineThreshold: 0.9))
+        let bitmap = Bitmap(width: 1000, height: 1000, layout: .gray, pixels: [UInt8](repeating: 255, count: 1_000_000), image: "x.png")
+        #expect(try await tesseract.recognize(bitmap, options: RecognitionOptions()).joinsColumns)
+        let page = try await engine.read(bitmap, options: RecognitionOptions())
+        #expect(page.engine.name == "auto" && !page.joinsColumns)
+        #expect(Set(page.lines.map(\.text)) == ["the left column's words", "and the right column's"], "\(page.lines.map(\.text))")
+        #expect(page.lines.count == 24)
+    }
+}
