@@ -134,4 +134,9 @@ extension Line {
     var asWords: [Word] {
         words.isEmpty ? [Word(text: text, confidence: confidence, box: box, quad: quad)] : words
     }
+
+    /// A line of `words` (at least one), left to right.
+    init(words: [Word]) {
+        self.init(joining: words.map { Line(text: $0.text, confidence: $0.confidence, box: $0.box, quad: $0.quad, words: [$0]) })
+    }
 }

@@ -8,13 +8,12 @@ extension LineCombiningEngine {
 
     /// The indices of the lines of `page` (the secondary's) that the secondary is not sure of;
     /// `nil` when the primary should read the whole page: the secondary may not rely on being
-    /// sure, doubts many of its lines, left ink outside them (text it did not see), or found
-    /// lines across two columns (``Page/joinsColumns``).
+    /// sure, doubts many of its lines, or left ink outside them (text it did not see).
     func doubtfulLines(of page: Page, in bitmap: Bitmap) -> [Int]? {
         guard let threshold = secondary.sureLineThreshold, !page.lines.isEmpty else { return nil }
         let doubtful = page.lines.indices.filter { secondary.calibration.probability(of: [page.lines[$0]]) < threshold }
         guard Double(doubtful.count) <= Self.doubtfulLineShare * Double(page.lines.count),
-              bitmap.inkShare(outsideMarginsOf: page.lines) <= Self.unreadInkAllowance, !page.joinsColumns else { return nil }
+              bitmap.inkShare(outsideMarginsOf: page.lines) <= Self.unreadInkAllowance else { return nil }
         return doubtful
     }
 

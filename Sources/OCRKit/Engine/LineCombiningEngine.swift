@@ -39,11 +39,10 @@ public final class LineCombiningEngine: OCREngine {
             self.sureLineThreshold = sureLineThreshold
         }
 
-        /// Whether this engine is sure enough of `page`, read from `bitmap`, to keep it alone: not
-        /// when one of its lines runs across two columns, however sure of its words.
+        /// Whether this engine is sure enough of `page`, read from `bitmap`, to keep it alone.
         func isSure(of page: Page, in bitmap: Bitmap) -> Bool {
             guard let sureLineThreshold, !page.lines.isEmpty,
-                  page.lines.allSatisfy({ calibration.probability(of: [$0]) >= sureLineThreshold }), !page.joinsColumns else { return false }
+                  page.lines.allSatisfy({ calibration.probability(of: [$0]) >= sureLineThreshold }) else { return false }
             return bitmap.inkShare(outsideMarginsOf: page.lines) <= LineCombiningEngine.unreadInkAllowance
         }
     }
@@ -105,9 +104,8 @@ public final class LineCombiningEngine: OCREngine {
             throw errors[0] ?? errors[1] ?? OCRError(.invalidOption, reason: "neither \(primary.engine.info.name) nor "
                                                      + "\(secondary.engine.info.name) honours these options")
         }
-        // A line found across two columns is two lines, each matched with its own column's.
         var combined = Page(image: first.image, width: first.width, height: first.height, engine: info,
-                            layout: combine(first.partedAtGutters(), second.partedAtGutters()), straightening: first.straightening)
+                            layout: combine(first, second), straightening: first.straightening)
         combined.languages = first.languages.appendingNew(second.languages)
         combined.rereadings = first.rereadings.appendingNew(second.rereadings)
         return combined

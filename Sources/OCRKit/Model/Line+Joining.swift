@@ -26,11 +26,6 @@ extension Line {
                   words: words.flatMap { $0 })
     }
 
-    /// A line of `words` (at least one), left to right: a piece of a line cut between its words.
-    public init(words: [Word]) {
-        self.init(joining: words.map { Line(text: $0.text, confidence: $0.confidence, box: $0.box, quad: $0.quad, words: [$0]) })
-    }
-
     /// Whether `word`'s middle lies in this piece's box: a word of another piece read there is
     /// the same ink read twice, where a detector's boxes of one line overlap (PP-OCR's
     /// `Indoeuropäische S` and `e Sprachen`, joined as `Indoeuropäische S e Sprachen`).
