@@ -1,5 +1,6 @@
 import Foundation
 import OCRKit
+import OCRKitBench
 import OCRKitEvaluation
 import OCRKitImages
 import OCRKitTestSupport
@@ -190,10 +191,7 @@ struct ConvertCommandTests {
     /// The first page of `pdf` rasterised at 200 dpi and worn as a scan: the image's path.
     private func wornScan(of pdf: String, in folder: TemporaryFolder) async throws -> String {
         _ = try Tool.output("pdftoppm", ["-r", "200", "-gray", "-singlefile", "-png", pdf, folder.file("printed")])
-        // pdftoppm's grey comes back as RGB: its first channel is the grey.
-        let printed = try await ImageLoader().decode(contentsOf: folder.file("printed.png"))
-        let gray = Bitmap(width: printed.width, height: printed.height, layout: .gray,
-                          pixels: stride(from: 0, to: printed.pixels.count, by: printed.layout.channels).map { printed.pixels[$0] }, image: "scan.png")
+        let gray = try await ImageLoader().decode(contentsOf: folder.file("printed.png")).grayByFirstChannel
         let scan = folder.file("scan.png")
         try Data(try ImageWriter.pngData(gray.worn(seed: 1))).write(to: URL(fileURLWithPath: scan))
         return scan
