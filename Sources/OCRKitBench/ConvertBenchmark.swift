@@ -91,14 +91,14 @@ public struct ConvertBenchmark: Sendable {
         var documents: [(name: String, score: ConversionScore)] = []
         /// The documents it wrote no Markdown for, scored as empty.
         var unwritten = 0
-        /// Where the converter said why it failed.
-        var errors: String
+        /// The file holding what the converter wrote on its standard error.
+        var errorsFile: String
 
         /// What went wrong, when the converter failed or left documents out: a row of empty
         /// documents is no measure of converting.
         var failure: String? {
             guard outcome.status != 0 || unwritten > 0 else { return nil }
-            let said = ((try? String(contentsOfFile: errors, encoding: .utf8)) ?? "").split(separator: "\n").first ?? ""
+            let said = ((try? String(contentsOfFile: errorsFile, encoding: .utf8)) ?? "").split(separator: "\n").first ?? ""
             return "  \(name) wrote no Markdown for \(unwritten) of \(documents.count) PDFs"
                 + (outcome.status != 0 ? " and exited with \(outcome.exitCode)" : "") + (said.isEmpty ? "" : ": \(said)")
         }
@@ -221,7 +221,7 @@ public struct ConvertBenchmark: Sendable {
                                                  + printed.map(\.pdf), errors: output + "/errors.txt")
         let (score, documents, unwritten) = Self.score(printed, in: output)
         return Row(name: "ocr", set: set, score: score, outcome: outcome, pages: printed.map(\.pages).reduce(0, +),
-                   documents: documents, unwritten: unwritten, errors: output + "/errors.txt")
+                   documents: documents, unwritten: unwritten, errorsFile: output + "/errors.txt")
     }
 
     /// pymupdf4llm over every PDF of the set in one process, through scripts/pymupdf-convert.
@@ -238,7 +238,7 @@ public struct ConvertBenchmark: Sendable {
         let seconds = JSONLines.objects(Converted.self, in: output + "/times.jsonl").map(\.seconds).reduce(0, +)
         let (score, documents, unwritten) = Self.score(printed, in: output)
         return Row(name: "pymupdf4llm 2.0", set: set, score: score, outcome: outcome, pages: printed.map(\.pages).reduce(0, +),
-                   convertingSeconds: seconds, documents: documents, unwritten: unwritten, errors: output + "/errors.txt")
+                   convertingSeconds: seconds, documents: documents, unwritten: unwritten, errorsFile: output + "/errors.txt")
     }
 
     /// Every document's Markdown in `folder` (NAME.md for NAME.pdf; none scores as empty) scored
