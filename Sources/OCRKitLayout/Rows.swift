@@ -39,16 +39,22 @@ public enum Rows {
     public static let columnGap = 1.0
 
     /// How many columns a row's boxes stand in: the runs they make left to right, split where a
-    /// gap is wider than ``columnGap`` of the row's tallest box.
+    /// gap is wider than ``columnGap`` of the row's tallest box (``gutters(of:)``).
     public static func columnCount(of row: [Rect]) -> Int {
+        gutters(of: row).count + 1
+    }
+
+    /// The gaps between a row's columns, left to right: from one run's right edge to the next
+    /// run's left, where the gap is wider than ``columnGap`` of the row's tallest box.
+    public static func gutters(of row: [Rect]) -> [ClosedRange<Double>] {
         let sorted = row.sorted { $0.minX < $1.minX }
         let height = row.map(\.height).max() ?? 0
-        var columns = 1, right = sorted.first?.maxX ?? 0
+        var gutters: [ClosedRange<Double>] = [], right = sorted.first?.maxX ?? 0
         for box in sorted.dropFirst() {
-            if box.minX - right > columnGap * height { columns += 1 }
+            if box.minX - right > columnGap * height { gutters.append(right...box.minX) }
             right = max(right, box.maxX)
         }
-        return columns
+        return gutters
     }
 
     /// The items of one row left to right, in runs split where two neighbours are cells apart
