@@ -34,6 +34,9 @@ public struct DocumentConverter: Sendable {
     /// The paragraph, list item or code last made, held until the next paragraph tells whether
     /// it goes on.
     private var open: (part: DocumentPart, look: PrintedParagraph.Look)?
+    /// Where the open paragraph lies, when it ends full (``PrintedParagraph/endsFull``): cut by
+    /// its column's end, it goes on at the next column's head.
+    private var openEndingFull: Rect?
     /// The table last made, held until the next page's first paragraph tells whether it goes on.
     private var openTable: DocumentPart?
     /// Footnotes and figures met while a paragraph or table is open, written after it: a
@@ -201,27 +204,33 @@ public struct DocumentConverter: Sendable {
     }
 
     /// Adds a text paragraph: to the open paragraph or list item, where that one goes on in it
-    /// (a sentence broken by a column's or a page's end), or as the new open one. `opensPage`:
-    /// whether it is the first of its page, its furniture aside.
+    /// (a sentence broken by a column's or a page's end, or a justified paragraph cut by one
+    /// with its last line full), or as the new open one. `opensPage`: whether it is the first of
+    /// its page, its furniture aside.
     private mutating func continueParagraph(with paragraph: PrintedParagraph, pages: ClosedRange<Int>, opensPage: Bool,
                                             joining: LineJoining) -> [DocumentPart] {
         let text = joining.joined(paragraph.texts)
         let acrossPages = opensPage && open?.part.pages.upperBound == pages.lowerBound - 1
-        if let (held, look) = open, look.isLike(paragraph.look), Continuation.goesOn(held.text, in: text, acrossPages: acrossPages) {
+        // The next column's head: the next page's, or above where the open paragraph ends on its page.
+        let opensColumn = openEndingFull.map { acrossPages || (open?.part.pages.upperBound == pages.lowerBound && paragraph.box.minY < $0.maxY) } ?? false
+        if let (held, look) = open, look.isLike(paragraph.look),
+           Continuation.goesOn(held.text, in: text, acrossPages: acrossPages) || (opensColumn && held.kind == .text) {
             var part = held
             part.text = joining.join(held.text, text)
             part.pages = held.pages.lowerBound...pages.upperBound
             open = (part, look)
+            openEndingFull = paragraph.endsFull ? paragraph.box : nil
             return []
         }
         let closed = closeParagraph()
         open = (DocumentPart(kind: .text, text: text, pages: pages), paragraph.look)
+        openEndingFull = paragraph.endsFull ? paragraph.box : nil
         return closed
     }
 
     /// The open paragraph or table and the footnotes and figures met while it was open, written.
     private mutating func closeParagraph() -> [DocumentPart] {
-        defer { (open, openTable, held) = (nil, nil, []) }
+        defer { (open, openEndingFull, openTable, held) = (nil, nil, nil, []) }
         return (open.map { [$0.part] } ?? []) + (openTable.map { [$0] } ?? []) + held
     }
 

@@ -16,6 +16,7 @@ struct LineJoining: Sendable {
     /// - after a soft hyphen the line broke at (`erro\u{AD}‐`), the word made whole (`erroneously`);
     /// - after a hyphen between letters, made whole where the joined word is a word of the
     ///   language (`com-` `pile`), the hyphen kept otherwise (`general-` `purpose`), without a space;
+    /// - after a dash (a hyphen after a space or another hyphen: `hook --` `except`), with a space;
     /// - otherwise with a space.
     func join(_ text: String, _ next: String) -> String {
         let next = next.drop { $0 == " " }
@@ -24,6 +25,7 @@ struct LineJoining: Sendable {
         var scalars = text.unicodeScalars
         guard let last = scalars.last, Hyphen.characters.contains(last) else { return text + " " + next }
         scalars.removeLast()
+        if let before = scalars.last, before == " " || Hyphen.characters.contains(before) { return text + " " + next }
         if scalars.last == Hyphen.soft {
             scalars.removeLast()
             return String(scalars) + next

@@ -44,16 +44,23 @@ enum Code {
 }
 
 /// Whether a paragraph goes on in the next: its last sentence is not ended and the next opens
-/// in lower case, or its last word is broken.
+/// as no sentence does, or its last word is broken.
 enum Continuation {
     /// Whether `next` goes on the paragraph `text`: `text` ends in a hyphen, or ends no sentence
-    /// and `next` opens in lower case, or in any case `acrossPages` (from the foot of one page
-    /// to the head of the next, where a paragraph's sentence going on at a name, "Legal /
-    /// Notices", is likelier than one that ends without a stop).
+    /// and `next` opens as a sentence goes on (``goesOnAt(_:)``), or in any case `acrossPages`
+    /// (from the foot of one page to the head of the next, where a paragraph's sentence going on
+    /// at a name, "Legal / Notices", is likelier than one that ends without a stop).
     static func goesOn(_ text: String, in next: String, acrossPages: Bool = false) -> Bool {
         guard let last = text.last, let first = next.first else { return false }
         if last.unicodeScalars.first.map(Hyphen.characters.contains) ?? false { return first.isLetter }
-        return !endsSentence(text) && (first.isLowercase || (acrossPages && last.isLetter && first.isLetter))
+        return !endsSentence(text) && (goesOnAt(first) || (acrossPages && last.isLetter && first.isLetter))
+    }
+
+    /// Whether a sentence can go on at `character`: a small letter, a digit or an opening
+    /// bracket ("tell" / "1000 and 10000 apart", "than sticking with 80" / "(the most popular)");
+    /// a capital or a quotation mark more often opens a sentence or a paragraph.
+    static func goesOnAt(_ character: Character) -> Bool {
+        character.isLowercase || character.isNumber || "([{".contains(character)
     }
 
     /// Whether `text` ends a sentence (or a clause it introduces): its last character a stop,

@@ -108,6 +108,13 @@ struct PrintedParagraph {
     /// Its lines' texts in order.
     var texts: [String] { lines.map(\.text) }
 
+    /// Whether it is justified to its last line: all its lines, two or more, set full
+    /// (``Rules/fullLine``). A paragraph's own last line is set short unless its words happen
+    /// to fill it; one that a column's end cuts is full.
+    var endsFull: Bool {
+        lines.count >= 2 && lines.allSatisfy { box.maxX - $0.box.maxX <= Rules.fullLine * box.width }
+    }
+
     /// Its letters, for weighing it against others.
     var letters: Int { lines.reduce(0) { $0 + $1.text.count } }
 

@@ -11,6 +11,9 @@ enum Rules {
     /// A line that stops this fraction of its paragraph's width short of the others ends it,
     /// where the next opens a sentence.
     static let shortLine = 0.25
+    /// A line that ends within this fraction of its paragraph's width of the paragraph's right
+    /// edge is set full: justified, every line of a paragraph but its last is.
+    static let fullLine = 0.02
     /// A line is bold, italic or monospace when this share of its letters or more are: a word
     /// or two in bold or in code in a line of prose do not make it a heading or code.
     static let lookShare = 0.9

@@ -23,6 +23,12 @@ struct LineJoiningTests {
         #expect(english.join("the non-", "Pile rule") == "the non-Pile rule")
     }
 
+    /// A hyphen after a space or another hyphen is a dash, no word broken.
+    @Test func aDashAtALinesEndIsFollowedByASpace() {
+        #expect(english.join("the on_setattr hook --", "except that") == "the on_setattr hook -- except that")
+        #expect(english.join("a pause -", "then more") == "a pause - then more")
+    }
+
     @Test func otherLinesAreJoinedByASpace() {
         #expect(english.join("one line", "  and the next") == "one line and the next")
         #expect(english.joined(["a", "b", "c"]) == "a b c")
