@@ -16,7 +16,8 @@ struct LineJoining: Sendable {
     /// - after a soft hyphen the line broke at (`erro\u{AD}‐`), the word made whole (`erroneously`);
     /// - after a hyphen between letters, made whole where the joined word is a word of the
     ///   language (`com-` `pile`), the hyphen kept otherwise (`general-` `purpose`), without a space;
-    /// - after a dash (a hyphen after a space or another hyphen: `hook --` `except`), with a space;
+    /// - after a dash set apart by a space (`hook --` `except`), with a space; a dash printed
+    ///   against its word (`program--` `to`) is kept, without one;
     /// - otherwise with a space.
     func join(_ text: String, _ next: String) -> String {
         let next = next.drop { $0 == " " }
@@ -24,8 +25,8 @@ struct LineJoining: Sendable {
         guard !next.isEmpty else { return text }
         var scalars = text.unicodeScalars
         guard let last = scalars.last, Hyphen.characters.contains(last) else { return text + " " + next }
+        if scalars.reversed().drop(while: { Hyphen.characters.contains($0) }).first == " " { return text + " " + next }
         scalars.removeLast()
-        if let before = scalars.last, before == " " || Hyphen.characters.contains(before) { return text + " " + next }
         if scalars.last == Hyphen.soft {
             scalars.removeLast()
             return String(scalars) + next

@@ -23,10 +23,12 @@ struct LineJoiningTests {
         #expect(english.join("the non-", "Pile rule") == "the non-Pile rule")
     }
 
-    /// A hyphen after a space or another hyphen is a dash, no word broken.
-    @Test func aDashAtALinesEndIsFollowedByASpace() {
+    /// A dash set apart by a space breaks no word and is followed by one; a dash printed
+    /// against its word is followed by the next line's word, as the GPL prints `program--to`.
+    @Test func aDashAtALinesEndIsFollowedByASpaceWhereOneIsBeforeIt() {
         #expect(english.join("the on_setattr hook --", "except that") == "the on_setattr hook -- except that")
         #expect(english.join("a pause -", "then more") == "a pause - then more")
+        #expect(english.join("all versions of a program--", "to make sure") == "all versions of a program--to make sure")
     }
 
     @Test func otherLinesAreJoinedByASpace() {
