@@ -56,11 +56,12 @@ enum Continuation {
         return !endsSentence(text) && (goesOnAt(first) || (acrossPages && last.isLetter && first.isLetter))
     }
 
-    /// Whether a sentence can go on at `character`: a small letter, a digit or an opening
-    /// bracket ("tell" / "1000 and 10000 apart", "than sticking with 80" / "(the most popular)");
-    /// a capital or a quotation mark more often opens a sentence or a paragraph.
+    /// Whether a sentence can go on at `character`: a small letter, a digit, a parenthesis or a
+    /// square bracket ("tell" / "1000 and 10000 apart", "than sticking with 80" / "(the most
+    /// popular)", "as shown in" / "[12]"); a capital or a quotation mark more often opens a
+    /// sentence or a paragraph, a curly bracket a line of code.
     static func goesOnAt(_ character: Character) -> Bool {
-        character.isLowercase || character.isNumber || "([{".contains(character)
+        character.isLowercase || character.isNumber || "([".contains(character)
     }
 
     /// Whether `text` ends a sentence (or a clause it introduces): its last character a stop,

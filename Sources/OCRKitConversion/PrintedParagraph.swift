@@ -176,10 +176,14 @@ struct PrintedParagraph {
     /// across the lines ("…developer." - **Parti-** / **cipant 242611698**), which makes `line`
     /// all bold, yet no heading. (A bold heading before a paragraph opening in bold is in the
     /// run's look.) A scan's lines say no word's type: there a word broken across them, or a
-    /// sentence going on in lower case, goes on across a change of weight (two bold lines are
-    /// one paragraph by their sizes: "Troubleshooting" over "macOS SIP" are two headings).
-    private static func goesOnRun(of previous: Line, in line: Line, lineLook: Look, paragraph look: Look) -> Bool {
-        guard look.hasFonts else { return look.isBold != lineLook.isBold && Continuation.goesOn(previous.text, in: line.text) }
+    /// sentence going on at a word, goes on across a change of weight (two bold lines are one
+    /// paragraph by their sizes: "Troubleshooting" over "macOS SIP" are two headings); a bracket
+    /// under a bold line opens code or a note, no phrase of the line's ("Data" over `[dirs]`).
+    static func goesOnRun(of previous: Line, in line: Line, lineLook: Look, paragraph look: Look) -> Bool {
+        guard look.hasFonts else {
+            let opensWithWord = line.text.first.map { $0.isLetter || $0.isNumber } ?? false
+            return look.isBold != lineLook.isBold && opensWithWord && Continuation.goesOn(previous.text, in: line.text)
+        }
         guard let end = previous.words.last, let endFont = end.font, let start = line.words.first?.font,
               !Continuation.endsSentence(end.text) else { return false }
         let run = Look(of: endFont)

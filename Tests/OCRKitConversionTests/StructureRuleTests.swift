@@ -46,6 +46,19 @@ struct StructureRuleTests {
         #expect(look(24, bold: true).isLike(look(23, bold: true)))
     }
 
+    /// On a scan, a line of another weight goes on a bold one's phrase where it goes on at a
+    /// word; under a bold heading, a bracket opens code ("Data" over its TOML's `[dirs]`).
+    @Test func aScansBoldLineGoesOnAtAWordNotABracket() {
+        func line(_ text: String) -> Line {
+            let box = Rect(x: 0, y: 0, width: 100, height: 12)
+            return Line(text: text, confidence: 1, box: box, quad: box.quad)
+        }
+        let bold = PrintedParagraph.Look(size: 11, isBold: true, isItalic: false, isMonospace: false, sizing: .xHeight)
+        let regular = PrintedParagraph.Look(size: 11, isBold: false, isItalic: false, isMonospace: false, sizing: .xHeight)
+        #expect(PrintedParagraph.goesOnRun(of: line("a phrase in bold that"), in: line("goes on here."), lineLook: regular, paragraph: bold))
+        #expect(!PrintedParagraph.goesOnRun(of: line("Data"), in: line("[dirs]"), lineLook: regular, paragraph: bold))
+    }
+
     @Test func footnotesOpenWithTheirMark() {
         #expect(Footnote.marker(of: "1 The first note.") == "1")
         #expect(Footnote.marker(of: "12Another.") == "12")
@@ -64,6 +77,9 @@ struct StructureRuleTests {
         #expect(Continuation.goesOn("a broken erro-", in: "neously"))
         #expect(!Continuation.goesOn("A sentence ends.", in: "another begins"))
         #expect(!Continuation.goesOn("No end here", in: "The next paragraph"))
+        #expect(Continuation.goesOn("than sticking with", in: "(the most popular)"))
+        #expect(Continuation.goesOn("as shown in", in: "[12] and"))
+        #expect(!Continuation.goesOn("Data", in: "{ \"dirs\": 1 }"))
         // From one page's foot to the next page's head, a sentence going on at a name.
         #expect(Continuation.goesOn("each must display Appropriate Legal", in: "Notices, your work need not", acrossPages: true))
         #expect(!Continuation.goesOn("A sentence ends.", in: "Another begins", acrossPages: true))
