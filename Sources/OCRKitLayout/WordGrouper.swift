@@ -20,7 +20,8 @@ struct WordGrouper {
             let candidates = lines.indices.filter { line in
                 let gap = rect.minX - lines[line].rect.maxX
                 return abs(lines[line].rect.midY - rect.midY) < height / 2 && gap < options.wordGap * height && gap > -height / 2
-                    && (gap < options.columnGap * height || !Gutter.opensColumn(rect, among: rects, lineHeight: height))
+                    && (gap < options.columnGap * height || !Gutter.opensColumn(rect, among: rects, lineHeight: height,
+                                                                                 late: lateness(after: gap, height: height)))
             }
             if let nearest = candidates.min(by: { abs(lines[$0].rect.midY - rect.midY) < abs(lines[$1].rect.midY - rect.midY) }) {
                 lines[nearest].members.append(index)
@@ -37,5 +38,13 @@ struct WordGrouper {
             return Line(text: members.map(\.text).joined(separator: " "), confidence: confidence, box: box, quad: quad,
                         words: members)
         }
+    }
+
+    /// How late, in line heights, a word after a gap of `gap` pixels may open past a column's
+    /// edge (``OCRKit/Gutter/lateOpening``, its first glyph lost) and still open that column: so
+    /// late that the gap left before the edge is still a column's gap. A list's bullet, about a
+    /// column's gap before its item, is not parted from it by a glyph the item lost.
+    private func lateness(after gap: Double, height: Double) -> Double {
+        min(Gutter.lateOpening, max(0, gap / height - options.columnGap))
     }
 }

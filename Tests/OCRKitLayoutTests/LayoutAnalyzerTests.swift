@@ -187,6 +187,20 @@ private func twoColumnPage(angle: Double = 0) -> (lines: [Line], order: [String]
         #expect(Gutter.parts(words[5], words[6], among: words, lineHeight: page.lines[0].box.height))
     }
 
+    /// A row of the right column whose first glyph the reader lost (a backtick) opens half a
+    /// line's height after the column's edge: still the column's, not the left line's end.
+    @Test func aColumnsLineMissingItsFirstGlyphStillOpensTheColumn() {
+        var lines: [Line] = [], left: [String] = [], right: [String] = []
+        for row in 0..<6 {
+            let lost = row == 3
+            let texts = ("left column line \(row) runs on", (lost ? "" : "`") + "code` column line \(row)")
+            lines += [line(texts.0, x: 100, y: 200 + Double(row) * 60), line(texts.1, x: lost ? 700 : 680, y: 200 + Double(row) * 60)]
+            (left, right) = (left + [texts.0], right + [texts.1])
+        }
+        let arranged = analyzer.arrange(page(looseWords(of: lines, angle: 0), lineFinding: .textDetection))
+        #expect(arranged.lines.map(\.text) == left + right)
+    }
+
     /// A list's bullets, their items' words opening in one place row after row, stand closer to
     /// them than a gutter: each item stays one line with its bullet.
     @Test func regroupedWordsKeepAListsBulletsWithTheirItems() {

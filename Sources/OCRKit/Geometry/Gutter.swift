@@ -35,16 +35,23 @@ public enum Gutter {
     /// height, white for half a line's height before it. What tells two columns' words on a row
     /// apart where a text detector's word boxes, each as high as its letters, leave the space
     /// between too uncertain to judge by its white alone.
-    public static func opensColumn(_ piece: Rect, among pieces: [Rect], lineHeight height: Double) -> Bool {
-        opens(piece, rows: rows(around: piece, among: pieces, lineHeight: height), lineHeight: height)
+    ///
+    /// With `late`, in line heights (``lateOpening`` for words a reader read), the piece may open
+    /// that far after where the rows open.
+    public static func opensColumn(_ piece: Rect, among pieces: [Rect], lineHeight height: Double, late: Double = 0) -> Bool {
+        opens(piece, rows: rows(around: piece, among: pieces, lineHeight: height), lineHeight: height, late: late)
     }
 
-    private static func opens(_ piece: Rect, rows: [[Rect]], lineHeight height: Double) -> Bool {
-        let before = piece.minX - height / 2
-        let aligned = rows.filter { row in
-            row.contains { abs($0.minX - piece.minX) < height / 8 } && !row.contains { $0.minX < before && before < $0.maxX }
+    private static func opens(_ piece: Rect, rows: [[Rect]], lineHeight height: Double, late: Double = 0) -> Bool {
+        // The column's edge: where the piece opens, or where the rows around open a little before it.
+        let edges = [piece.minX] + rows.joined().map(\.minX).filter { $0 < piece.minX && piece.minX - $0 <= late * height }
+        return edges.contains { edge in
+            let before = edge - height / 2
+            let aligned = rows.filter { row in
+                row.contains { abs($0.minX - edge) < height / 8 } && !row.contains { $0.minX < before && before < $0.maxX }
+            }
+            return aligned.count >= Self.rows
         }
-        return aligned.count >= Self.rows
     }
 
     /// The rows above and below `piece`, every half a line's height, its own aside: two columns'
@@ -61,6 +68,12 @@ public enum Gutter {
     /// The narrowest gap, in the height of the pieces of text it parts, that may be a gutter:
     /// kerning, letter spacing and a line's word spaces are narrower.
     public static let narrowest = 0.6
+
+    /// How far after its column's edge, in line heights, a piece of words a reader read may open
+    /// and still open the column: a reader loses a line's first glyph at times (a backtick, a
+    /// quotation mark), and a text detector then joins the rest to the line across the gutter
+    /// before it. A PDF's text layer loses none: its pieces open where their column does.
+    public static let lateOpening = 0.75
 
     /// How many lines' heights above and below a space the pieces around it are looked at.
     public static let neighbourhood = 10.0
