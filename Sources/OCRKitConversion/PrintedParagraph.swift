@@ -160,7 +160,8 @@ struct PrintedParagraph {
             let codeGoingOn = look.isMonospace && paragraphs.last.map { !$0.look.isMonospace } == true
                 && !(index > 0 && lines[index - 1].text.hasSuffix(":"))
             if let last = paragraphs.last,
-               last.look.isLike(look) || codeGoingOn || goesOnRun(of: lines[index - 1], in: line, lineLook: look, paragraph: last.look),
+               last.look.isLike(look) || codeGoingOn
+                || goesOnRun(of: lines[index - 1], in: line, lineLook: look, paragraph: last.look, afterShortLine: endsShort),
                !(endsShort && opensSentence) {
                 paragraphs[paragraphs.count - 1].lines.append(line)
                 paragraphs[paragraphs.count - 1].box = last.box.union(line.box)
@@ -179,7 +180,11 @@ struct PrintedParagraph {
     /// sentence going on at a word, goes on across a change of weight (two bold lines are one
     /// paragraph by their sizes: "Troubleshooting" over "macOS SIP" are two headings); a bracket
     /// under a bold line opens code or a note, no phrase of the line's ("Data" over `[dirs]`).
-    static func goesOnRun(of previous: Line, in line: Line, lineLook: Look, paragraph look: Look) -> Bool {
+    /// A run breaks across lines where its line is full: after a line that ends short
+    /// (`afterShortLine`: a heading standing alone, "Aware" over its code `mode = "aware"`),
+    /// nothing goes on it.
+    static func goesOnRun(of previous: Line, in line: Line, lineLook: Look, paragraph look: Look, afterShortLine: Bool) -> Bool {
+        guard !afterShortLine else { return false }
         guard look.hasFonts else {
             let opensWithWord = line.text.first.map { $0.isLetter || $0.isNumber } ?? false
             return look.isBold != lineLook.isBold && opensWithWord && Continuation.goesOn(previous.text, in: line.text)

@@ -55,8 +55,12 @@ struct StructureRuleTests {
         }
         let bold = PrintedParagraph.Look(size: 11, isBold: true, isItalic: false, isMonospace: false, sizing: .xHeight)
         let regular = PrintedParagraph.Look(size: 11, isBold: false, isItalic: false, isMonospace: false, sizing: .xHeight)
-        #expect(PrintedParagraph.goesOnRun(of: line("a phrase in bold that"), in: line("goes on here."), lineLook: regular, paragraph: bold))
-        #expect(!PrintedParagraph.goesOnRun(of: line("Data"), in: line("[dirs]"), lineLook: regular, paragraph: bold))
+        #expect(PrintedParagraph.goesOnRun(of: line("a phrase in bold that"), in: line("goes on here."), lineLook: regular, paragraph: bold,
+                                           afterShortLine: false))
+        #expect(!PrintedParagraph.goesOnRun(of: line("Data"), in: line("[dirs]"), lineLook: regular, paragraph: bold, afterShortLine: false))
+        // A heading standing alone over its code: its line ends short.
+        #expect(!PrintedParagraph.goesOnRun(of: line("Aware"), in: line("mode = \"aware\""), lineLook: regular, paragraph: bold,
+                                            afterShortLine: true))
     }
 
     @Test func footnotesOpenWithTheirMark() {
