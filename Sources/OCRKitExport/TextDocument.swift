@@ -11,7 +11,10 @@ import OCRKitConversion
 /// text under a `==> image <==` header a page, a JSON array, JSON lines a page a line, one hOCR or
 /// ALTO document. Markdown and HTML are the document converted whole
 /// (``OCRKitConversion/DocumentConverter``): a page's parts go out once the pages after it tell
-/// what they are, a few pages behind.
+/// what they are, a few pages behind. Pages of several documents (two PDFs) are each
+/// document converted on its own, one after the other: no paragraph, running header or scale of
+/// headings is one document's and the next's. Image files one after another are one document's
+/// pages (a book scanned to PNGs).
 ///
 /// ```swift
 /// var document = TextDocument(format: .json, isSinglePage: pages.count == 1)!
@@ -34,6 +37,8 @@ public struct TextDocument: Sendable {
     private var converter = DocumentConverter()
     /// The last part written.
     private var lastPart: DocumentPart?
+    /// The last page added.
+    private var lastPage: (image: String, pageNumber: Int?)?
     private var written = 0
 
     /// A document in `format`; `nil` for `pdf`, which is not text.
@@ -74,7 +79,14 @@ public struct TextDocument: Sendable {
             return isSinglePage ? json + "\n" : (written == 0 ? "[\n" : ",\n") + json
         case .markdown, .html:
             guard let partWriter else { return "" }
-            return (written == 0 ? partWriter.header : "") + parts(converter.add(page), by: partWriter)
+            var text = written == 0 ? partWriter.header : ""
+            if let last = lastPage, last.image != page.image, last.pageNumber != nil || page.pageNumber != nil {
+                // Another document: the last one's parts still held go out first.
+                text += parts(converter.finish(), by: partWriter)
+                converter = DocumentConverter()
+            }
+            lastPage = (page.image, page.pageNumber)
+            return text + parts(converter.add(page), by: partWriter)
         case .hocr, .alto, .pdf:   // a document of pdf is never made
             guard let writer else { return "" }
             return (written == 0 ? writer.header : "") + writer.fragment(for: page, number: written + 1)
