@@ -3,7 +3,7 @@ import OCRKit
 /// Groups words into lines on pages that may be skewed: in the frame of the words' dominant
 /// angle, a word joins the line whose middle is nearest its own, within half a word height
 /// across and ``LayoutOptions/wordGap`` line heights along, unless the word opens a column
-/// past a gap of ``LayoutOptions/columnGap`` or more (``OCRKit/Gutter/opensColumn(_:among:lineHeight:)``):
+/// past a gap of ``LayoutOptions/columnGap`` or more (``OCRKit/Gutter/opensColumn(_:among:lineHeight:late:)``):
 /// two columns a narrow gutter apart are two lines a row; a list's items, whose words open in
 /// one place too, stand closer to their bullets.
 struct WordGrouper {

@@ -11,7 +11,7 @@
 public enum Gutter {
     /// Whether the space between `left` and `right`, two pieces of text on one row (runs of
     /// words or lines), is a gutter, as `pieces` around them say: `right` opens a column
-    /// (``opensColumn(_:among:lineHeight:)``); or, at some place in the space, ``share`` of the
+    /// (``opensColumn(_:among:lineHeight:late:)``); or, at some place in the space, ``share`` of the
     /// rows printed on both sides of it or across it, ``rows`` at least, are white. The boxes
     /// and `lineHeight` may be in any one unit.
     public static func parts(_ left: Rect, _ right: Rect, among pieces: [Rect], lineHeight height: Double) -> Bool {
