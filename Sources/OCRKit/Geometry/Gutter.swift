@@ -16,7 +16,7 @@ public enum Gutter {
     /// and `lineHeight` may be in any one unit.
     public static func parts(_ left: Rect, _ right: Rect, among pieces: [Rect], lineHeight height: Double) -> Bool {
         let rows = rows(around: right, among: pieces, lineHeight: height)
-        if opens(right, rows: rows, lineHeight: height) { return true }
+        if opens(right, rows: rows, lineHeight: height, late: 0) { return true }
         // Or, somewhere in the space, the rows printed on both sides of that place, or across
         // it, are white there (the piece after it may open indented, past the column's edge).
         return stride(from: left.maxX + height / 4, to: right.minX, by: height / 4).contains { x in
@@ -42,7 +42,7 @@ public enum Gutter {
         opens(piece, rows: rows(around: piece, among: pieces, lineHeight: height), lineHeight: height, late: late)
     }
 
-    private static func opens(_ piece: Rect, rows: [[Rect]], lineHeight height: Double, late: Double = 0) -> Bool {
+    private static func opens(_ piece: Rect, rows: [[Rect]], lineHeight height: Double, late: Double) -> Bool {
         // The column's edge: where the piece opens, or where the rows around open a little before it.
         let edges = [piece.minX] + rows.joined().map(\.minX).filter { $0 < piece.minX && piece.minX - $0 <= late * height }
         return edges.contains { edge in
