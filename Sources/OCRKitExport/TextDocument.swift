@@ -37,7 +37,8 @@ public struct TextDocument: Sendable {
     private var converter = DocumentConverter()
     /// The last part written.
     private var lastPart: DocumentPart?
-    /// The last page added.
+    /// The last page added. Its ``OCRKit/Page/image`` names its document, the same for all its
+    /// pages; its source does not: the queue gives each page the image it stored of it.
     private var lastPage: (image: String, pageNumber: Int?)?
     private var written = 0
 
