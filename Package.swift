@@ -238,7 +238,9 @@ let package = Package(
         ),
         .testTarget(
             name: "OCRKitConversionTests",
-            dependencies: ["OCRKitConversion", "OCRKitExport", "OCRKitPDF", "OCRKitEvaluation", "OCRKitTestSupport"]
+            dependencies: [
+                "OCRKitConversion", "OCRKitExport", "OCRKitPDF", "OCRKitEvaluation", "OCRKitTestSupport", .product(name: "Ink", package: "Ink"),
+            ]
         ),
         .testTarget(
             name: "OCRKitLayoutTests",

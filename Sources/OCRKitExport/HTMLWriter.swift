@@ -27,14 +27,23 @@ public struct HTMLWriter: PartWriter {
         "<!DOCTYPE html>\n<html>\n<head>\n<meta charset=\"utf-8\"/>\n<title>OCR</title>\n</head>\n<body>\n"
     }
 
-    public func footer(after last: DocumentPart?) -> String { Self.listEnd(last) + "</body>\n</html>\n" }
+    public func footer(after written: PartsWritten) -> String { Self.closing(written.openItems) + "</body>\n</html>\n" }
 
-    public func text(of part: DocumentPart, after previous: DocumentPart?) -> String {
+    public func text(of part: DocumentPart, after written: PartsWritten) -> String {
         guard let element = element(of: part) else { return "" }
-        let sameList = previous?.kind == .list && part.kind == .list && Self.isOrdered(previous) == Self.isOrdered(part)
-        if sameList { return element + "\n" }
-        let start = part.kind == .list ? (Self.isOrdered(part) ? "<ol>\n" : "<ul>\n") : ""
-        return Self.listEnd(previous) + start + element + "\n"
+        guard part.kind == .list else { return Self.closing(written.openItems) + element + "\n" }
+        // An item's `li` stays open until the next part: a list nested in it goes inside.
+        let open = written.openItems
+        let level = min(max(part.level, 1), open.count + 1)
+        var text = Self.closing(open.dropFirst(level))
+        if level <= open.count {
+            let sibling = open[level - 1]
+            if Self.isOrdered(sibling) == Self.isOrdered(part) { return text + "</li>\n" + element }
+            text += Self.closing([sibling])
+        } else if !open.isEmpty {
+            text += "\n"
+        }
+        return text + (Self.isOrdered(part) ? "<ol>\n" : "<ul>\n") + element
     }
 
     /// One part's element, `nil` for furniture left out.
@@ -44,7 +53,7 @@ public struct HTMLWriter: PartWriter {
         case .title:
             let level = max(1, min(part.level, 6))
             return "<h\(level)>\(text)</h\(level)>"
-        case .list: return "<li>\(text)</li>"
+        case .list: return "<li>\(text)"
         case .code: return "<pre><code>\(text)</code></pre>"
         case .table: return part.table?.html ?? "<p>\(text)</p>"
         case .caption: return "<p class=\"caption\">\(text)</p>"
@@ -65,9 +74,9 @@ public struct HTMLWriter: PartWriter {
         part?.marker.map { ListMarker.isOrdered($0) } ?? false
     }
 
-    /// What closes the list `previous` ended, if it was a list item.
-    private static func listEnd(_ previous: DocumentPart?) -> String {
-        guard previous?.kind == .list else { return "" }
-        return isOrdered(previous) ? "</ol>\n" : "</ul>\n"
+    /// What closes the lists whose last items, outermost first, are `items`: each item's `li`
+    /// and then its list, innermost first.
+    private static func closing(_ items: some Collection<DocumentPart>) -> String {
+        items.reversed().map { "</li>\n" + (isOrdered($0) ? "</ol>\n" : "</ul>\n") }.joined()
     }
 }

@@ -27,16 +27,21 @@ public struct MarkdownWriter: PartWriter {
 
     public var header: String { "" }
 
-    public func footer(after last: DocumentPart?) -> String { "" }
+    public func footer(after written: PartsWritten) -> String { "" }
 
-    public func text(of part: DocumentPart, after previous: DocumentPart?) -> String {
-        guard let written = markdown(of: part) else { return "" }
-        // Items of one list are one list: no blank line between them.
+    public func text(of part: DocumentPart, after written: PartsWritten) -> String {
+        guard let markdown = markdown(of: part) else { return "" }
+        // Items of one list, and of the lists nested in it, are one list: no blank line between them.
+        let previous = written.last
         let sameList = previous?.kind == .list && part.kind == .list
-            && previous?.marker.map(ListMarker.isOrdered) == part.marker.map(ListMarker.isOrdered)
+            && (previous?.level != part.level || previous?.marker.map(ListMarker.isOrdered) == part.marker.map(ListMarker.isOrdered))
         let between = previous == nil || sameList ? "" : "\n"
-        return between + written + "\n"
+        return between + markdown + "\n"
     }
+
+    /// How far a nested list's items are indented for each level: past its parent's marker
+    /// (`1.`, `10.`, `- a)`) and less than a code block's indent further.
+    static let nestedListIndent = 4
 
     /// One part's Markdown, `nil` for furniture left out.
     private func markdown(of part: DocumentPart) -> String? {
@@ -44,7 +49,7 @@ public struct MarkdownWriter: PartWriter {
         switch part.kind {
         case .title: return String(repeating: "#", count: max(1, min(part.level, 6))) + " " + Self.escaped(text)
         case .list:
-            return String(repeating: "  ", count: max(0, part.level - 1)) + Self.listMarker(part.marker) + " " + Self.escaped(text)
+            return String(repeating: " ", count: Self.nestedListIndent * max(0, part.level - 1)) + Self.listMarker(part.marker) + " " + Self.escaped(text)
         case .code:
             // A fence longer than any run of backticks in the code, which would end a shorter one.
             let longest = part.text.split { $0 != "`" }.map(\.count).max() ?? 0

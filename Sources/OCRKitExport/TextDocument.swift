@@ -35,8 +35,8 @@ public struct TextDocument: Sendable {
     /// Markdown's or HTML's writer, and what converts the pages into parts for it.
     private let partWriter: (any PartWriter)?
     private var converter = DocumentConverter()
-    /// The last part written.
-    private var lastPart: DocumentPart?
+    /// The parts written, which the next is written after.
+    private var writtenParts = PartsWritten()
     /// The last page added. Its ``OCRKit/Page/image`` names its document, the same for all its
     /// pages; its source does not: the queue gives each page the image it stored of it.
     private var lastPage: (image: String, pageNumber: Int?)?
@@ -102,7 +102,7 @@ public struct TextDocument: Sendable {
             return written == 0 ? "[]\n" : "\n]\n"
         case .markdown, .html:
             guard let partWriter else { return "" }
-            return (written == 0 ? partWriter.header : "") + parts(converter.finish(), by: partWriter) + partWriter.footer(after: lastPart)
+            return (written == 0 ? partWriter.header : "") + parts(converter.finish(), by: partWriter) + partWriter.footer(after: writtenParts)
         case .hocr, .alto:
             return writer.map { (written == 0 ? $0.header : "") + $0.footer } ?? ""
         default:
@@ -114,8 +114,10 @@ public struct TextDocument: Sendable {
     private mutating func parts(_ parts: [DocumentPart], by partWriter: any PartWriter) -> String {
         var text = ""
         for part in parts {
-            let written = partWriter.text(of: part, after: lastPart)
-            if !written.isEmpty { (text, lastPart) = (text + written, part) }
+            let partText = partWriter.text(of: part, after: writtenParts)
+            guard !partText.isEmpty else { continue }
+            text += partText
+            writtenParts.append(part)
         }
         return text
     }

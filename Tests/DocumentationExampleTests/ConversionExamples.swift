@@ -81,13 +81,15 @@ struct ConversionExamples {
             let parts = parts2
             // Example from Sources/OCRKitExport/PartWriter.swift
             let writer = MarkdownWriter()
-            var previous: DocumentPart?
+            var written = PartsWritten()
             var document = writer.header
             for part in parts {
-                let text = writer.text(of: part, after: previous)
-                if !text.isEmpty { (document, previous) = (document + text, part) }
+                let text = writer.text(of: part, after: written)
+                guard !text.isEmpty else { continue }
+                document += text
+                written.append(part)
             }
-            document += writer.footer(after: previous)
+            document += writer.footer(after: written)
             #expect(document == MarkdownWriter().document(for: pages))
             #expect(document.hasPrefix("# GNU GENERAL PUBLIC LICENSE\n\nVersion 3, 29 June 2007\n"))
         }
