@@ -31,6 +31,8 @@ public struct DocumentConverter: Sendable {
     /// scan's measured or its lines' heights): the most common is the body text's.
     private var letters: [PrintedParagraph.Look.Sizing: [Double: Int]] = [:]
     private var headings = HeadingScale()
+    /// The lists open at the last list item: how deep the next one is.
+    private var lists = ListNesting()
     /// The paragraph, list item or code last made, held until the next paragraph tells whether
     /// it goes on.
     private var open: (part: DocumentPart, look: PrintedParagraph.Look)?
@@ -107,6 +109,7 @@ public struct DocumentConverter: Sendable {
                     openTable = DocumentPart(kind: .table, text: joined.text, pages: held.pages.lowerBound...page.number, table: joined)
                 } else {
                     parts += closeParagraph()
+                    lists.end()
                     let table = joining.mended(table)
                     openTable = DocumentPart(kind: .table, text: table.text, pages: pages, table: table)
                 }
@@ -134,6 +137,7 @@ public struct DocumentConverter: Sendable {
             switch kind(of: paragraph) {
             case .title:
                 parts += closeParagraph()
+                lists.end()
                 let text = paragraph.texts.joined(separator: " ")
                 parts.append(DocumentPart(kind: .title, text: text, level: headings.level(of: paragraph.look, text: text), pages: pages))
             case .footnote:
@@ -152,13 +156,16 @@ public struct DocumentConverter: Sendable {
                     open = (part, look)
                 } else {
                     parts += closeParagraph()
+                    lists.end()
                     open = (DocumentPart(kind: .code, text: code, pages: pages), paragraph.look)
                 }
             case .list:
                 let text = joining.joined(paragraph.texts)
                 let marker = ListMarker.marker(of: text) ?? ""
+                let first = paragraph.lines[0].quad.boundingRect
                 let item = DocumentPart(kind: .list, text: String(text.dropFirst(marker.count)).trimmingLeadingSpaces,
-                                        level: 1, marker: String(marker), pages: pages)
+                                        level: lists.level(ofItemAt: first.minX, lineHeight: first.height),
+                                        marker: String(marker), pages: pages)
                 parts += closeParagraph()
                 open = (item, paragraph.look)
             case .caption:
@@ -191,6 +198,9 @@ public struct DocumentConverter: Sendable {
     private func kind(of paragraph: PrintedParagraph) -> Region.Kind {
         if paragraph.region == .title || headings.isHeading(paragraph, bodySize: bodySize(paragraph.look.sizing)) { return .title }
         if paragraph.region == .caption || Caption.isCaption(paragraph.texts.first ?? "") { return .caption }
+        // An item of code (`if (...):`) opens with a bullet drawn or typeset, which code does
+        // not print, unlike `-` and `*` (YAML's lists, comments).
+        if let marker = ListMarker.marker(of: paragraph.texts.first ?? ""), marker.count == 1, !"-*".contains(marker) { return .list }
         // Code printed small at a page's foot, a line opening with `*`, is no footnote.
         if paragraph.look.isMonospace { return .code }
         if Footnote.isFootnote(paragraph, bodySize: bodySize(paragraph.look.sizing)) { return .footnote }
@@ -223,6 +233,7 @@ public struct DocumentConverter: Sendable {
             return []
         }
         let closed = closeParagraph()
+        lists.end()
         open = (DocumentPart(kind: .text, text: text, pages: pages), paragraph.look)
         openEndingFull = paragraph.endsFull ? paragraph.box : nil
         return closed

@@ -51,3 +51,12 @@ extension Rules {
     /// A bold heading may be this much smaller than the body text (HTML's `h5` and `h6`).
     static let smallestHeading = 0.75
 }
+
+extension Rules {
+    /// A list item whose marker is printed this many line heights right of the items of the
+    /// list before it opens a list nested in that list's last item (browsers indent a nested
+    /// list by about two and a half, word processors by one and a half); one nearer is an item
+    /// of that list (a longer number, `10.` against `9.`, starts half a line height left), one
+    /// further opens a list of its own, in another column.
+    static let listIndent = 0.8...5.0
+}

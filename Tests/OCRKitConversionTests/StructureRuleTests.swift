@@ -89,3 +89,31 @@ struct StructureRuleTests {
         #expect(!Continuation.goesOn("A sentence ends.", in: "Another begins", acrossPages: true))
     }
 }
+
+/// How deep list items are, from where their markers are printed.
+struct ListNestingTests {
+    /// Left edges of items in a column of 13-pixel lines, printed as a browser indents lists.
+    @Test func anItemIndentedPastItsListsOpensANestedListAndOneBackAtAnEdgeGoesOnItsList() {
+        var nesting = ListNesting()
+        let edges: [Double] = [100, 130, 131, 160, 129, 100, 94]
+        // `10.` starts left of `9.`: a longer number is no outer list.
+        #expect(edges.map { nesting.level(ofItemAt: $0, lineHeight: 13) } == [1, 2, 2, 3, 2, 1, 1])
+    }
+
+    @Test func anItemBetweenTwoListsEdgesIsNestedInTheOuter() {
+        var nesting = ListNesting()
+        #expect([100, 140, 118].map { nesting.level(ofItemAt: $0, lineHeight: 13) } == [1, 2, 2])
+    }
+
+    @Test func anItemFarRightOrLeftOpensAListOfItsOwn() {
+        var nesting = ListNesting()
+        // The next column's list, then back in the first column after its lists ended.
+        #expect(nesting.level(ofItemAt: 100, lineHeight: 13) == 1)
+        #expect(nesting.level(ofItemAt: 130, lineHeight: 13) == 2)
+        #expect(nesting.level(ofItemAt: 560, lineHeight: 13) == 1)
+        #expect(nesting.level(ofItemAt: 590, lineHeight: 13) == 2)
+        #expect(nesting.level(ofItemAt: 100, lineHeight: 13) == 1)
+        nesting.end()
+        #expect(nesting.level(ofItemAt: 130, lineHeight: 13) == 1)
+    }
+}
