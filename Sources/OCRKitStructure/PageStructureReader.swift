@@ -107,8 +107,11 @@ public struct PageStructureReader: StructureReader {
         // A scan's type, measured, is what a PDF's fonts are to its own text: what tells headings.
         if !structured.holdsEmbeddedText {
             for (index, type) in image.measuredTypes(of: structured.lines).enumerated() { structured.lines[index].measuredType = type }
+            return structured
         }
-        return structured
+        // A text layer holds no bullet a browser drew (a scan's are read as its text). Marked
+        // once the tables are read: a list in a cell is no table's text.
+        return DrawnBullets.marked(structured, image: image)
     }
 
     /// `region` with its kind corrected by what its lines say: text, a formula or a figure whose

@@ -60,10 +60,7 @@ private struct RuleMap {
         guard width > 0, height > 0 else { return }
         let pixels = image.pixels, channels = image.layout.channels
         let (width, height) = (width, height)
-        // The paper: the median of a sample of the pixels, most of a page being paper.
-        var sample = stride(from: 0, to: width * height, by: 97).map { pixels[$0 * channels] }
-        sample.sort()
-        let paper = Int(sample.isEmpty ? 255 : sample[sample.count / 2])
+        let paper = image.paperShade
         let ink = paper - RuledTables.inkBelowPaper, inkAcross = 3 * (paper - RuledTables.inkAcrossBelowPaper)
         /// Marks with `bit` each pixel of a run of ink `shortest` or longer along each of `lines`
         /// lines of `length` pixels, `index(line, position)` a pixel's place in the image.

@@ -188,6 +188,38 @@ struct ConvertCommandTests {
         #expect(abs(ratio - 240.0 / 180) < 0.25 && picture.width > 400, "\(picture.width) x \(picture.height)")
     }
 
+    /// A bulleted list of the GPL's sentences, an ordered list nested in its first item and a
+    /// bulleted one in that, printed by Chromium, whose text layer holds no bullet (it draws them):
+    /// each item found, at its depth, its bullets seen on the page drawn.
+    @Test func aNestedListKeepsItsNestingAndItsDrawnBullets() async throws {
+        let sentences = try LicenseText.parts(ofFile: license).filter { $0.kind == .text }.dropFirst(2).prefix(7)
+            .map { String($0.text.prefix { $0 != "." && $0 != "," && $0 != ";" }) }
+        // (Ink, which writes the HTML printed, takes an item numbered after a nested bulleted
+        // list for the bulleted item's text: the outer list is bulleted.)
+        let items: [(level: Int, ordered: Bool)] = [(1, false), (2, true), (2, true), (3, false), (3, false), (2, true), (1, false)]
+        var numbers: [Int: Int] = [:]
+        let markdown = zip(items, sentences).map { item, sentence in
+            numbers[item.level] = item.ordered ? (numbers[item.level] ?? 0) + 1 : nil
+            for deeper in numbers.keys where deeper > item.level { numbers[deeper] = nil }
+            let marker = item.ordered ? "\(numbers[item.level]!)." : "-"
+            return String(repeating: " ", count: 4 * (item.level - 1)) + marker + " " + sentence
+        }.joined(separator: "\n")
+        let folder = try TemporaryFolder()
+        let pdf = try await Chromium.print(PrintedDocument(markdown: "The list:\n\n" + markdown + "\n\nThe end.\n").html, to: "list", in: folder)
+        #expect(try !Tool.output("pdftotext", [pdf, "-"]).contains("•"), "Chromium draws its bullets")
+
+        let read = try await ocr(["read", "--format", "markdown", pdf])
+        #expect(read.status == 0, "\(read.errors)")
+        // Each item's level (from its indent), kind and text, as written.
+        let found = read.output.split(separator: "\n").compactMap { line -> (level: Int, ordered: Bool, text: String)? in
+            guard let match = line.firstMatch(of: /^( *)(\d+\.|-) (.*)$/) else { return nil }
+            return (match.1.count / 4 + 1, match.2 != "-", String(match.3).replacingOccurrences(of: "\\", with: ""))
+        }
+        #expect(found.map(\.level) == items.map(\.level), "\(read.output)")
+        #expect(found.map(\.ordered) == items.map(\.ordered), "\(read.output)")
+        #expect(found.map(\.text) == Array(sentences), "\(read.output)")
+    }
+
     /// The first page of `pdf` rasterised at 200 dpi and worn as a scan: the image's path.
     private func wornScan(of pdf: String, in folder: TemporaryFolder) async throws -> String {
         _ = try Tool.output("pdftoppm", ["-r", "200", "-gray", "-singlefile", "-png", pdf, folder.file("printed")])

@@ -75,6 +75,14 @@ extension Bitmap {
     /// (``holdsMarks``): printed text, 150 or more; a blank scan's specks, a few.
     public static let marksContrast = 100.0
 
+    /// The paper's shade in the first channel: the median of a sample of the pixels, most of a
+    /// page being paper. What ink is told by, darker than it.
+    public var paperShade: Int {
+        var sample = stride(from: 0, to: width * height, by: 97).map { pixels[$0 * layout.channels] }
+        sample.sort()
+        return Int(sample.isEmpty ? 255 : sample[sample.count / 2])
+    }
+
     /// Each pixel's brightness, 0 (black) to 255.
     func luminance() -> [UInt8] {
         switch layout {
