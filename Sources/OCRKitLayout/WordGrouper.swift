@@ -20,8 +20,8 @@ struct WordGrouper {
             let candidates = lines.indices.filter { line in
                 let gap = rect.minX - lines[line].rect.maxX
                 return abs(lines[line].rect.midY - rect.midY) < height / 2 && gap < options.wordGap * height && gap > -height / 2
-                    && (gap < options.columnGap * height || !Gutter.opensColumn(rect, among: rects, lineHeight: height,
-                                                                                 late: lateness(after: gap, height: height)))
+                    && (gap < options.columnGap * height || isLoneMark(lines[line].members.map { words[$0] })
+                        || !Gutter.opensColumn(rect, among: rects, lineHeight: height, late: lateness(after: gap, height: height)))
             }
             if let nearest = candidates.min(by: { abs(lines[$0].rect.midY - rect.midY) < abs(lines[$1].rect.midY - rect.midY) }) {
                 lines[nearest].members.append(index)
@@ -38,6 +38,15 @@ struct WordGrouper {
             return Line(text: members.map(\.text).joined(separator: " "), confidence: confidence, box: box, quad: quad,
                         words: members)
         }
+    }
+
+    /// Whether `words`, a line so far, are a lone mark: one glyph, no digit or capital (a
+    /// table's first cell). A list's bullet, read as whatever a recogniser makes of it (`•`,
+    /// `e`, `«`, `¢`), opens no column's line, though its item's words open where the item's
+    /// wrapped lines do, a column's gap after it.
+    private func isLoneMark(_ words: [Word]) -> Bool {
+        guard words.count == 1, let glyph = words[0].text.first, words[0].text.count == 1 else { return false }
+        return !glyph.isNumber && !glyph.isUppercase
     }
 
     /// How late, in line heights, a word after a gap of `gap` pixels may open past a column's

@@ -213,6 +213,21 @@ private func twoColumnPage(angle: Double = 0) -> (lines: [Line], order: [String]
         #expect(arranged.lines.map(\.text) == items)
     }
 
+    /// A list's items wrapped under their text, which opens a column's gap after its bullet
+    /// (read as `¢`, as a scan's bullet is at times): the rows open where the items' words do,
+    /// yet a lone mark opens no column's line, and each item's first line keeps its bullet.
+    @Test func aLoneMarkAColumnsGapBeforeItsItemStaysWithIt() {
+        var lines: [Line] = [], texts: [String] = []
+        for item in 0..<3 {
+            let y = 200 + Double(item) * 120
+            lines += [line("¢", x: 100, y: y), line("item \(item) of the list runs on", x: 165, y: y),
+                      line("and wraps under its text", x: 165, y: y + 60)]
+            texts += ["¢ item \(item) of the list runs on", "and wraps under its text"]
+        }
+        let arranged = analyzer.arrange(page(looseWords(of: lines, angle: 0), lineFinding: .textDetection))
+        #expect(arranged.lines.map(\.text) == texts)
+    }
+
     @Test func keepsTheLinesOfALayoutAnalysisUnlessToldToRegroup() {
         let (lines, order) = twoColumnPage()
         let loose = looseWords(of: lines, angle: 0)
