@@ -104,14 +104,14 @@ public struct PageStructureReader: StructureReader {
             assembly.parts.append(.init(content: content ?? .text(lines.isEmpty ? [] : arrange(lines, like: page).layout), region: region))
         }
         var structured = assembly.page(from: page)
+        // Bullets told by their shape: a text layer holds none a browser drew; a recogniser
+        // misreads a scan's. Marked once the tables are read: a list in a cell is no table's text.
+        structured = DrawnBullets.marked(structured, image: image)
         // A scan's type, measured, is what a PDF's fonts are to its own text: what tells headings.
         if !structured.holdsEmbeddedText {
             for (index, type) in image.measuredTypes(of: structured.lines).enumerated() { structured.lines[index].measuredType = type }
-            return structured
         }
-        // A text layer holds no bullet a browser drew (a scan's are read as its text). Marked
-        // once the tables are read: a list in a cell is no table's text.
-        return DrawnBullets.marked(structured, image: image)
+        return structured
     }
 
     /// `region` with its kind corrected by what its lines say: text, a formula or a figure whose

@@ -1,4 +1,5 @@
 import OCRKit
+import OCRKitImages
 import OCRKitStructure
 import Testing
 
@@ -56,5 +57,32 @@ struct DrawnBulletsTests {
         #expect(Self.marked(marks: [(x: 170, y: 48, width: 10, height: 10)], otherLine: Rect(x: 0.1, y: 0.35, width: 0.2, height: 0.3))
                 == ["Apples", "fruit."])
         #expect(Self.marked("1. Apples", marks: [(x: 170, y: 48, width: 10, height: 10)]) == ["1. Apples"])
+    }
+
+    /// `text` rendered as a scan's line (DejaVu Serif 10 pt at 200 dpi) and read as `read`:
+    /// the line's text once its bullets are told.
+    static func scanned(_ text: String, read: String) throws -> String {
+        let image = try TextRenderer.render(text, font: "DejaVu Serif 10", dpi: 200, margin: 20)
+        let box = Rect(x: 16.0 / Double(image.width), y: 16.0 / Double(image.height),
+                       width: Double(image.width - 32) / Double(image.width), height: Double(image.height - 32) / Double(image.height))
+        let quad = box.scaled(width: Double(image.width), height: Double(image.height)).quad
+        let words = read.split(separator: " ").map { Word(text: String($0), confidence: 0.9, box: box, quad: quad) }
+        let line = Line(text: read, confidence: 0.9, box: box, quad: quad, words: words)
+        let page = Page(image: "scan.png", width: image.width, height: image.height, engine: EngineInfo(name: "ppocr", version: "1"),
+                        layout: [[[line]]])
+        return DrawnBullets.marked(page, image: image).lines[0].text
+    }
+
+    @Test func aScansDiscOrSquareReadAsALetterIsABullet() throws {
+        #expect(try Self.scanned("• Apples are red", read: "e Apples are red") == "• Apples are red")
+        #expect(try Self.scanned("▪ Apples are red", read: "« Apples are red") == "• Apples are red")
+    }
+
+    @Test func aScansLetterOrCircleOpeningALineIsNoBullet() throws {
+        #expect(try Self.scanned("a = 1", read: "a = 1") == "a = 1")
+        #expect(try Self.scanned("e = 2**-5", read: "e = 2**-5") == "e = 2**-5")
+        #expect(try Self.scanned("o clock", read: "o clock") == "o clock")
+        // A hollow circle is not told from an `o`.
+        #expect(try Self.scanned("◦ Apples are red", read: "o Apples are red") == "o Apples are red")
     }
 }
