@@ -87,6 +87,28 @@ struct BatchTests {
         }
     }
 
+    /// A batch of two scanned PDFs as Markdown: each document converted on its own, its
+    /// sentence joined across its own pages, not into the next document's first.
+    @Test func aBatchOfSeveralDocumentsIsConvertedDocumentByDocument() async throws {
+        let fixture = try ServerFixture()
+        let first = fixture.folder.file("first.pdf"), second = fixture.folder.file("second.pdf")
+        try TestDocuments.scannedPDF(["The first document runs on past its page", "and ends on its second page without a stop"], to: first)
+        try TestDocuments.scannedPDF(["but the next document opens in lower case."], to: second)
+        let upload = form([("first.pdf", ByteBuffer(bytes: try Data(contentsOf: URL(fileURLWithPath: first)))),
+                           ("second.pdf", ByteBuffer(bytes: try Data(contentsOf: URL(fileURLWithPath: second))))])
+        try await fixture.test { client in
+            let created = try await client.execute(uri: "/v1/batches", method: .post, headers: [.contentType: upload.contentType], body: upload.body)
+            let id = try #require(try json(created)["id"] as? Int)
+            #expect(try await finished(id, client)["completed"] as? Int == 3)
+
+            let markdown = try await client.execute(uri: "/v1/batches/\(id)/results?format=markdown", method: .get).text
+            let paragraphs = markdown.split(separator: "\n\n").map { $0.trimmingCharacters(in: .whitespacesAndNewlines) }
+            #expect(paragraphs.count == 2, "\(markdown)")
+            #expect(paragraphs.first?.contains("past its page and ends") == true && paragraphs.last?.hasPrefix("but the next") == true,
+                    "\(markdown)")
+        }
+    }
+
     @Test func aBatchCanBeCancelled() async throws {
         let fixture = try ServerFixture(workers: 1)
         let pages = try (1...6).map { ("page\($0).jpg", try scan("Page \($0) of six")) }
