@@ -196,11 +196,11 @@ public struct DocumentConverter: Sendable {
 
     /// What a paragraph that is neither furniture nor a table is.
     private func kind(of paragraph: PrintedParagraph) -> Region.Kind {
+        // An item opening with a bullet (drawn, typeset or read) is no heading, and no code
+        // (`if (...):`): neither prints one; `-` and `*` open code's lines (YAML's lists, comments).
+        if let marker = ListMarker.marker(of: paragraph.texts.first ?? ""), marker.count == 1, !"-*".contains(marker) { return .list }
         if paragraph.region == .title || headings.isHeading(paragraph, bodySize: bodySize(paragraph.look.sizing)) { return .title }
         if paragraph.region == .caption || Caption.isCaption(paragraph.texts.first ?? "") { return .caption }
-        // An item of code (`if (...):`) opens with a bullet drawn or typeset, which code does
-        // not print, unlike `-` and `*` (YAML's lists, comments).
-        if let marker = ListMarker.marker(of: paragraph.texts.first ?? ""), marker.count == 1, !"-*".contains(marker) { return .list }
         // Code printed small at a page's foot, a line opening with `*`, is no footnote.
         if paragraph.look.isMonospace { return .code }
         if Footnote.isFootnote(paragraph, bodySize: bodySize(paragraph.look.sizing)) { return .footnote }

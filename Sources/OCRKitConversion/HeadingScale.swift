@@ -14,8 +14,16 @@ struct HeadingScale: Sendable {
         let look = paragraph.look
         guard bodySize > 0, paragraph.lines.count <= 3,
               paragraph.texts.reduce(0, { $0 + $1.split(separator: " ").count }) <= Rules.headingWords else { return false }
+        // A scan says nothing of monospace, and its code is measured as heavy as bold type.
+        guard look.hasFonts || !Self.readsAsCode(paragraph.texts.joined(separator: " ")) else { return false }
         let larger = look.size >= bodySize * (look.hasFonts ? Rules.headingSize : Rules.headingHeight)
         return larger || (look.isBold && look.size >= bodySize * Rules.smallestHeading)
+    }
+
+    /// Whether `text` reads as code rather than as a heading: it assigns or compares (` = `,
+    /// `==`, a line ending in `=`) or prompts (`>>>`), which a heading's words do not.
+    static func readsAsCode(_ text: String) -> Bool {
+        text.contains(/\s=|=\s|==|=$|>>>/)
     }
 
     /// The level of a heading of `look` saying `text`, from 1: its look's rank among the

@@ -46,6 +46,38 @@ struct StructureRuleTests {
         #expect(look(24, bold: true).isLike(look(23, bold: true)))
     }
 
+    /// A scan's bold line is a heading unless it reads as code (measured as heavy as bold
+    /// type): `mode = "aware"`, a prompt; a PDF's fonts say code by themselves.
+    @Test(arguments: [("Loosen your top level requirements", true), ("mode = \"aware\"", false), ("(how)=", false),
+                      (">>> import attrs", false), ("if a == b:", false), ("Why not dataclasses?", true)])
+    func aScansBoldLineIsAHeadingUnlessItReadsAsCode(_ text: String, isHeading: Bool) {
+        let box = Rect(x: 0.1, y: 0.1, width: 0.4, height: 0.02)
+        let line = Line(text: text, confidence: 0.9, box: box, quad: box.scaled(width: 1000, height: 1400).quad)
+        let bold = PrintedParagraph.Look(size: 11, isBold: true, isItalic: false, isMonospace: false, sizing: .xHeight)
+        let paragraph = PrintedParagraph(lines: [line], box: box, region: nil, look: bold)
+        #expect(HeadingScale().isHeading(paragraph, bodySize: 11) == isHeading)
+        var withFonts = paragraph
+        withFonts.look.sizing = .points
+        #expect(HeadingScale().isHeading(withFonts, bodySize: 11), "a bold line of a PDF's own prose type is a heading")
+    }
+
+    /// A PDF's bold line opening with a bullet is a list item, no heading: headings print none.
+    @Test func aBoldLineOpeningWithABulletIsAnItem() {
+        let texts = ["The paragraph before the list is set in the body type.", "• A bold item", "• Another bold item",
+                     "The paragraph after the list is set in the body type too."]
+        let lines = texts.enumerated().map { row, text in
+            let box = Rect(x: 0.1, y: 0.1 + 0.03 * Double(row), width: 0.02 * Double(text.count) / 3, height: 0.015)
+            let font = Font(name: "DejaVuSerif", size: 10, isBold: text.hasPrefix("•"), isItalic: false, isMonospace: false)
+            let quad = box.scaled(width: 1000, height: 1400).quad
+            return Line(text: text, confidence: 1, box: box, quad: quad, words: [Word(text: text, confidence: 1, box: box, quad: quad, font: font)])
+        }
+        let page = Page(image: "list.pdf", width: 1000, height: 1400, engine: EngineInfo(name: Page.embeddedTextEngine, version: "1"),
+                        layout: [[lines]])
+        var converter = DocumentConverter(wordList: { _ in nil })
+        let parts = converter.add(page) + converter.finish()
+        #expect(parts.map(\.kind) == [.text, .list, .list, .text], "\(parts)")
+    }
+
     /// On a scan, a line of another weight goes on a bold one's phrase where it goes on at a
     /// word; under a bold heading, a bracket opens code ("Data" over its TOML's `[dirs]`).
     @Test func aScansBoldLineGoesOnAtAWordNotABracket() {
