@@ -16,7 +16,9 @@ public enum DrawnBullets {
     /// The bullet written for a mark drawn.
     public static let bullet = "•"
     /// A bullet is sought this many line heights left of a line's first word, and no nearer
-    /// than the second: browsers draw it about one line height before the item's text.
+    /// than the second: browsers draw it about one line height before the item's text. On a
+    /// scan, whose line holds its bullet, its first glyph is sought from the first before the
+    /// line's box to the second after its start.
     static let reach = 0.15...2.0
     /// A bullet is this share of its line's height across, or between: a disc is about a
     /// third of a line's; a letter, a digit or a period is taller or smaller.
