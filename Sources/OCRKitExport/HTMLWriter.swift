@@ -27,7 +27,9 @@ public struct HTMLWriter: PartWriter {
         "<!DOCTYPE html>\n<html>\n<head>\n<meta charset=\"utf-8\"/>\n<title>OCR</title>\n</head>\n<body>\n"
     }
 
-    public func footer(after written: PartsWritten) -> String { Self.closing(written.openItems) + "</body>\n</html>\n" }
+    public func footer(after written: PartsWritten) -> String { closingLists(after: written) + "</body>\n</html>\n" }
+
+    public func closingLists(after written: PartsWritten) -> String { Self.closing(written.openItems) }
 
     public func text(of part: DocumentPart, after written: PartsWritten) -> String {
         guard let element = element(of: part) else { return "" }

@@ -29,13 +29,17 @@ public struct MarkdownWriter: PartWriter {
 
     public func footer(after written: PartsWritten) -> String { "" }
 
+    /// Nothing: a list ends where a blank line comes before the next part.
+    public func closingLists(after written: PartsWritten) -> String { "" }
+
     public func text(of part: DocumentPart, after written: PartsWritten) -> String {
         guard let markdown = markdown(of: part) else { return "" }
         // Items of one list, and of the lists nested in it, are one list: no blank line between them.
-        let previous = written.last
-        let sameList = previous?.kind == .list && part.kind == .list
-            && (previous?.level != part.level || previous?.marker.map(ListMarker.isOrdered) == part.marker.map(ListMarker.isOrdered))
-        let between = previous == nil || sameList ? "" : "\n"
+        let previous = written.openItems.last
+        let sameList = part.kind == .list && previous.map { previous in
+            previous.level != part.level || previous.marker.map(ListMarker.isOrdered) == part.marker.map(ListMarker.isOrdered)
+        } == true
+        let between = written.last == nil || sameList ? "" : "\n"
         return between + markdown + "\n"
     }
 

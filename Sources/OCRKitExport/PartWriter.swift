@@ -25,6 +25,9 @@ public protocol PartWriter: Sendable {
     func text(of part: DocumentPart, after written: PartsWritten) -> String
     /// What ends the document after the parts `written`.
     func footer(after written: PartsWritten) -> String
+    /// What closes the lists open after the parts `written` (``PartsWritten/openItems``), where
+    /// a document ends and another goes on in the same output.
+    func closingLists(after written: PartsWritten) -> String
 }
 
 extension PartWriter {

@@ -19,6 +19,12 @@ public struct PartsWritten: Sendable {
 
     public init() {}
 
+    /// Ends the lists open: the next item opens a list of its own (another document's), once
+    /// the writer's ``PartWriter/closingLists(after:)`` has closed them.
+    public mutating func endLists() {
+        openItems = []
+    }
+
     /// Records `part` as written after the others.
     public mutating func append(_ part: DocumentPart) {
         last = part

@@ -82,8 +82,9 @@ public struct TextDocument: Sendable {
             guard let partWriter else { return "" }
             var text = written == 0 ? partWriter.header : ""
             if let last = lastPage, last.image != page.image, last.pageNumber != nil || page.pageNumber != nil {
-                // Another document: the last one's parts still held go out first.
-                text += parts(converter.finish(), by: partWriter)
+                // Another document: the last one's parts still held go out first, its lists closed.
+                text += parts(converter.finish(), by: partWriter) + partWriter.closingLists(after: writtenParts)
+                writtenParts.endLists()
                 converter = DocumentConverter()
             }
             lastPage = (page.image, page.pageNumber)

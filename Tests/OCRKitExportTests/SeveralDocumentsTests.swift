@@ -33,4 +33,14 @@ struct SeveralDocumentsTests {
                                             Self.page(Self.second, image: "scan-2.png", pageNumber: nil)], format: .markdown)
         #expect(markdown == (Self.first + Self.second).joined(separator: " ") + "\n")
     }
+
+    /// A list that ends one document and one that opens the next are two lists.
+    @Test func aDocumentsLastListIsClosedBeforeTheNextDocumentsList() throws {
+        let pages = [Self.page(["• the first document ends in a list item"], image: "a.pdf", pageNumber: 1),
+                     Self.page(["• the second document opens with one"], image: "b.pdf", pageNumber: 1)]
+        let html = try TextDocument.of(pages, format: .html)
+        #expect(html.components(separatedBy: "<ul>").count == 3 && html.components(separatedBy: "</ul>").count == 3, "\(html)")
+        let markdown = try TextDocument.of(pages, format: .markdown)
+        #expect(markdown == "- the first document ends in a list item\n\n- the second document opens with one\n")
+    }
 }
