@@ -8,7 +8,7 @@ import OCRKit
 /// var written = PartsWritten()
 /// written.append(DocumentPart(kind: .list, text: "Fruit", level: 1, marker: "1.", pages: 1...1))
 /// written.append(DocumentPart(kind: .list, text: "Apples", level: 2, marker: "•", pages: 1...1))
-/// written.openItems.map(\.text)   // ["Fruit", "Apples"]
+/// print(written.openItems.map(\.text))   // ["Fruit", "Apples"]
 /// ```
 public struct PartsWritten: Sendable {
     /// The last part written; `nil` before the first.
