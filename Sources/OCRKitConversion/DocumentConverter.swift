@@ -97,6 +97,9 @@ public struct DocumentConverter: Sendable {
         // Whether no paragraph of the page's own (its furniture aside) came before: a table that
         // opens a page may go on the one that ended the page before.
         var isFirst = true
+        // The marks of the page's footnotes not yet found in its text.
+        var notes = page.paragraphs.filter { Footnote.isFootnote($0, bodySize: bodySize($0.look.sizing)) && kind(of: $0) == .footnote }
+            .compactMap { Footnote.marker(of: joining.joined($0.texts)).map(String.init) }
         for paragraph in page.paragraphs {
             let pages = page.number...page.number
             if let table = paragraph.table {
@@ -184,8 +187,24 @@ public struct DocumentConverter: Sendable {
             default:
                 parts += continueParagraph(with: paragraph, pages: pages, opensPage: opensPage, joining: joining)
             }
+            if !notes.isEmpty {
+                // The paragraph's text is the open part's, or the last written's.
+                if open != nil { Self.link(&open!.part, to: &notes) }
+                if !parts.isEmpty { Self.link(&parts[parts.count - 1], to: &notes) }
+            }
         }
         return parts
+    }
+
+    /// Links `part` to those of its page's footnotes, marked `notes`, its text refers to
+    /// (``OCRKit/FootnoteMark``), and takes them from `notes`: a footnote is referred to once.
+    private static func link(_ part: inout DocumentPart, to notes: inout [String]) {
+        guard part.kind != .footnote, part.kind != .code else { return }
+        notes.removeAll { mark in
+            guard !part.footnoteMarks.contains(mark), FootnoteMark.reference(to: mark, in: part.text) != nil else { return false }
+            part.footnoteMarks.append(mark)
+            return true
+        }
     }
 
     /// Whether `caption`, printed on `pages` just after `part`, is the caption of that part: a

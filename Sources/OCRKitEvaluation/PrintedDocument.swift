@@ -24,6 +24,9 @@ public struct PrintedDocument: Sendable {
     public var runningHeader: String?
     /// A note printed at the foot of the first page, in small type, its mark first.
     public var footnote: (mark: String, text: String)?
+    /// Words of the body (a phrase of a paragraph as written) after whose first place the
+    /// footnote's mark is printed small and raised (`<sup>`), as the text refers to it.
+    public var footnoteReference: String?
 
     /// Words of this many letters or more in paragraphs and list items get a soft hyphen.
     public static let hyphenatedLength = 10
@@ -63,7 +66,14 @@ public struct PrintedDocument: Sendable {
             td, th { border: 0.5pt solid #777; padding: 2pt 4pt; vertical-align: top }
             """
         return "<!DOCTYPE html>\n<html lang=\"en\"><head><meta charset=\"utf-8\"><style>\n\(style)\n</style></head><body>\n"
-            + softHyphenated(body) + "</body></html>\n"
+            + softHyphenated(referencingFootnote(body)) + "</body></html>\n"
+    }
+
+    /// `body` with the footnote's mark raised after the first place of ``footnoteReference``.
+    private func referencingFootnote(_ body: String) -> String {
+        let reference = footnoteReference.map(Self.escaped)
+        guard let footnote, let reference, let range = body.range(of: reference) else { return body }
+        return body.replacingCharacters(in: range, with: reference + "<sup>\(Self.escaped(footnote.mark))</sup>")
     }
 
     /// The words printed broken by a hyphen at a line's end, as `text` (the PDF's text, as

@@ -3,7 +3,7 @@ import OCRKit
 /// Writes a document converted whole as HTML, for people and for tools that take HTML:
 /// headings `h1` to `h6` at the document's own levels, paragraphs `p` whole across lines,
 /// columns and pages, lists `ul` or `ol`, code `pre`, tables `table` (``OCRKit/Table/html``),
-/// captions `p class="caption"`, footnotes `aside`, figures `figure` with their captions, an
+/// captions `p class="caption"`, footnotes `aside`, linked from the text that marks them, figures `figure` with their captions, an
 /// `img` where their pictures are written to ``figuresFolder``. Running headers, footers and
 /// page numbers are left out unless ``keepsMargins`` (then `header` and `footer`). Unlike hOCR,
 /// it says nothing of where the text was. The document is also well-formed XML.
@@ -51,25 +51,34 @@ public struct HTMLWriter: PartWriter {
     /// One part's element, `nil` for furniture left out.
     private func element(of part: DocumentPart) -> String? {
         let text = part.text.xmlEscaped
+        let written = part.linkingFootnotes(in: part.text, escape: \.xmlEscaped) { mark in
+            "<sup><a href=\"#\(Self.footnoteID(mark))\">\(mark.xmlEscaped)</a></sup>"
+        }
         switch part.kind {
         case .title:
             let level = max(1, min(part.level, 6))
-            return "<h\(level)>\(text)</h\(level)>"
-        case .list: return "<li>\(text)"
+            return "<h\(level)>\(written)</h\(level)>"
+        case .list: return "<li>\(written)"
         case .code: return "<pre><code>\(text)</code></pre>"
         case .table: return part.table?.html ?? "<p>\(text)</p>"
-        case .caption: return "<p class=\"caption\">\(text)</p>"
+        case .caption: return "<p class=\"caption\">\(written)</p>"
         case .footnote:
-            let mark = part.marker.map { "<sup>\($0.xmlEscaped)</sup> " } ?? ""
-            return "<aside class=\"footnote\">\(mark)\(text)</aside>"
+            guard let marker = part.marker else { return "<aside class=\"footnote\">\(text)</aside>" }
+            return "<aside class=\"footnote\" id=\"\(Self.footnoteID(marker))\"><sup>\(marker.xmlEscaped)</sup> \(text)</aside>"
         case .figure:
             let image = figuresFolder.flatMap { folder in part.figure.map { "<img src=\"\($0.path(in: folder).xmlEscaped)\" alt=\"\(text)\"/>" } }
             guard image != nil || !text.isEmpty else { return nil }
             return "<figure>" + (image ?? "") + (text.isEmpty ? "" : "<figcaption>\(text)</figcaption>") + "</figure>"
         case .header: return keepsMargins ? "<header><p>\(text)</p></header>" : nil
         case .footer, .pageNumber: return keepsMargins ? "<footer><p>\(text)</p></footer>" : nil
-        default: return "<p>\(text)</p>"
+        default: return "<p>\(written)</p>"
         }
+    }
+
+    /// The `id` of the footnote marked `mark`, which the text's reference to it links to.
+    private static func footnoteID(_ mark: String) -> String {
+        // A symbol (`*`, `†`) by its code point, which a link's fragment needs no escaping for.
+        "footnote-" + mark.unicodeScalars.map { ("0"..."9").contains($0) ? String($0) : "u" + String($0.value, radix: 16) }.joined()
     }
 
     private static func isOrdered(_ part: DocumentPart?) -> Bool {

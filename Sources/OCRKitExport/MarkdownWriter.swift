@@ -3,7 +3,8 @@ import OCRKit
 /// Writes a document converted whole as Markdown (CommonMark, with GitHub's pipe tables and
 /// footnotes), as pipelines feeding documents to language models take it: headings at the
 /// document's own levels, paragraphs whole across lines, columns and pages, lists, code blocks
-/// as printed, captions in italics, footnotes as `[^1]: ...`, each table as a pipe table, or as
+/// as printed, captions in italics, footnotes as `[^1]: ...` and referred to as `[^1]` where
+/// the text marks them, each table as a pipe table, or as
 /// HTML where its cells span rows or columns, which a pipe table cannot say, each figure as an
 /// image of its caption (`![Figure 2. Sales](figures/report-p3-f1.png)`) where its picture is
 /// written to ``figuresFolder``, else as its caption. Running headers, footers and page numbers
@@ -50,17 +51,18 @@ public struct MarkdownWriter: PartWriter {
     /// One part's Markdown, `nil` for furniture left out.
     private func markdown(of part: DocumentPart) -> String? {
         let text = part.text.split(separator: "\n").joined(separator: " ")
+        let written = part.linkingFootnotes(in: text, escape: { Self.escaped($0) }, reference: { "[^\($0)]" })
         switch part.kind {
-        case .title: return String(repeating: "#", count: max(1, min(part.level, 6))) + " " + Self.escaped(text)
+        case .title: return String(repeating: "#", count: max(1, min(part.level, 6))) + " " + written
         case .list:
-            return String(repeating: " ", count: Self.nestedListIndent * max(0, part.level - 1)) + Self.listMarker(part.marker) + " " + Self.escaped(text)
+            return String(repeating: " ", count: Self.nestedListIndent * max(0, part.level - 1)) + Self.listMarker(part.marker) + " " + written
         case .code:
             // A fence longer than any run of backticks in the code, which would end a shorter one.
             let longest = part.text.split { $0 != "`" }.map(\.count).max() ?? 0
             let fence = String(repeating: "`", count: max(3, longest + 1))
             return fence + "\n" + part.text + "\n" + fence
         case .table: return part.table.map(Self.markdown) ?? Self.escaped(part.text)
-        case .caption: return "*" + Self.escaped(text) + "*"
+        case .caption: return "*" + written + "*"
         case .footnote: return "[^\(part.marker ?? "note")]: " + Self.escaped(text)
         case .figure:
             guard let link = figuresFolder.flatMap({ folder in part.figure.map { Self.destination($0.path(in: folder)) } }) else {
@@ -68,7 +70,7 @@ public struct MarkdownWriter: PartWriter {
             }
             return "![" + Self.escaped(text) + "](" + link + ")"
         case let kind where kind.isMargin: return keepsMargins ? Self.escaped(text) : nil
-        default: return Self.escaped(text)
+        default: return written
         }
     }
 

@@ -102,6 +102,13 @@ struct ConversionExamples {
         #expect(numbered == "2." && prose == nil)
     }
 
+    @Test func footnoteMark() {
+        // Example from Sources/OCRKit/Model/FootnoteMark.swift
+        let mark = FootnoteMark.raised("12")                                 // "¹²"
+        let place = FootnoteMark.reference(to: "12", in: "as the paper¹² says")
+        #expect(mark == "¹²" && place.map { "as the paper¹² says"[$0] } == "¹²")
+    }
+
     @Test(.enabled(if: FileManager.default.fileExists(atPath: WordList.folder + "/american-english"), "needs wamerican: scripts/setup installs it"))
     func wordList() {
         // Example from Sources/OCRKitConversion/WordList.swift

@@ -32,8 +32,15 @@ struct PrintedPaperTests {
         // A sentence of the licence's own, its last paragraph's first.
         let last = try #require(licence.last { $0.kind == .text })
         let footnote = (mark: "1", text: String(last.text.prefix { $0 != "." }) + ".")
-        let printed = PrintedDocument(parts: truth, columns: 2, runningHeader: runningHeader, footnote: footnote)
+        var printed = PrintedDocument(parts: truth, columns: 2, runningHeader: runningHeader, footnote: footnote)
+        printed.footnoteReference = referringSentence(in: truth)
         return Paper(truth: truth, footnote: footnote, parts: try await converted(printed))
+    }
+
+    /// The first sentence of the licence's first paragraph of sentences (its preamble's), after
+    /// which its footnote's mark is printed.
+    static func referringSentence(in truth: [DocumentPart]) -> String? {
+        truth.first { $0.kind == .text && $0.text.contains(". ") }.map { String($0.text.prefix { $0 != "." }) + "." }
     }
 
     /// `printed` printed by Chromium, its text layer read and converted.
@@ -64,7 +71,9 @@ struct PrintedPaperTests {
     }
 
     @Test func everyParagraphIsWholeAcrossLinesColumnsAndPagesItsBrokenWordsMadeWhole() {
-        let read = Set(parts.filter { $0.kind == .text || $0.kind == .list }.map(\.text))
+        // The footnote's mark, which the paper printed, aside.
+        let mark = FootnoteMark.raised(footnote.mark)
+        let read = Set(parts.filter { $0.kind == .text || $0.kind == .list }.map { $0.text.replacingOccurrences(of: mark, with: "") })
         let paragraphs = truth.filter { $0.kind == .text || $0.kind == .list }
         let broken = paragraphs.filter { !read.contains($0.text) }
         #expect(broken.isEmpty, "\(broken.count) of \(paragraphs.count) paragraphs not whole: \(broken.map { $0.text.prefix(60) })")
@@ -111,5 +120,18 @@ struct PrintedPaperTests {
         #expect(!parts.contains { $0.kind == .text && $0.text.contains(footnote.text) })
         let markdown = MarkdownWriter().document(of: parts)
         #expect(markdown.contains("\n[^1]: " + footnote.text + "\n"))
+    }
+
+    /// The footnote's mark printed raised after the licence's first sentence: the text refers
+    /// to the footnote there, and Markdown and HTML link the two.
+    @Test func theTextsReferenceToTheFootnoteIsLinkedToIt() throws {
+        let sentence = try #require(Self.referringSentence(in: truth))
+        let referring = try #require(parts.first { $0.kind == .text && $0.text.hasPrefix(sentence) })
+        #expect(referring.text.hasPrefix(sentence + "¹ ") && referring.footnoteMarks == ["1"], "\(referring.text.prefix(80))")
+        #expect(parts.filter { !$0.footnoteMarks.isEmpty }.count == 1)
+        #expect(MarkdownWriter().document(of: parts).contains(sentence + "[^1] "))
+        let html = HTMLWriter().document(of: parts)
+        #expect(html.contains(sentence + "<sup><a href=\"#footnote-1\">1</a></sup> "))
+        #expect(html.contains("<aside class=\"footnote\" id=\"footnote-1\"><sup>1</sup> " + footnote.text))
     }
 }

@@ -1,5 +1,6 @@
 @testable import OCRKitConversion
 import OCRKit
+import OCRKitExport
 import Testing
 
 /// The converter's rules on their own: page numbers, headings' numbering, footnote marks,
@@ -100,6 +101,29 @@ struct StructureRuleTests {
         #expect(Footnote.marker(of: "12Another.") == "12")
         #expect(Footnote.marker(of: "† A dagger's.") == "†")
         #expect(Footnote.marker(of: "1999 was a year.") == nil)
+    }
+
+    @Test func theTextRefersToAFootnoteByItsMarkRaisedAgainstAWord() {
+        #expect(FootnoteMark.raised("12") == "¹²" && FootnoteMark.raised("†") == "†")
+        let text = "In 10² cases the paper¹² says so, as works.¹ and claims† do"
+        #expect(FootnoteMark.reference(to: "12", in: text).map { String(text[$0]) } == "¹²")
+        #expect(FootnoteMark.reference(to: "1", in: text).map { text[..<$0.lowerBound].hasSuffix("works.") } == true)
+        #expect(FootnoteMark.reference(to: "†", in: text) != nil)
+        // Another mark's part (¹²), a mark standing alone, a number in the text: no reference.
+        #expect(FootnoteMark.reference(to: "2", in: "the paper¹² and 2 more") == nil)
+        #expect(FootnoteMark.reference(to: "*", in: "a * b") == nil)
+        #expect(FootnoteMark.reference(to: "3", in: "COVID-3 cases") == nil)
+    }
+
+    @Test func markdownAndHTMLLinkAReferenceToItsFootnote() {
+        let parts = [DocumentPart(kind: .text, text: "The paper¹ uses *stars*.", pages: 1...1, footnoteMarks: ["1"]),
+                     DocumentPart(kind: .footnote, text: "A note.", marker: "1", pages: 1...1)]
+        #expect(MarkdownWriter().document(of: parts) == "The paper[^1] uses \\*stars\\*.\n\n[^1]: A note.\n")
+        let html = HTMLWriter().document(of: parts)
+        #expect(html.contains("<p>The paper<sup><a href=\"#footnote-1\">1</a></sup> uses *stars*.</p>"))
+        #expect(html.contains("<aside class=\"footnote\" id=\"footnote-1\"><sup>1</sup> A note.</aside>"))
+        // Without its footnote's mark, a raised number is the text's own.
+        #expect(MarkdownWriter().document(of: [DocumentPart(kind: .text, text: "x² and y", pages: 1...1)]) == "x² and y\n")
     }
 
     @Test func captionsOpenWithAFiguresOrATablesNumber() {

@@ -29,9 +29,12 @@ public struct DocumentPart: Hashable, Sendable {
     /// Which figure of which page it is, for a part of kind ``Region/Kind/figure``, whose text
     /// is its caption.
     public var figure: Figure?
+    /// The marks of the footnotes its text refers to (``FootnoteMark/reference(to:in:)``), each
+    /// a footnote of a page it is printed on: where writers link the text to the footnote.
+    public var footnoteMarks: [String]
 
     public init(kind: Region.Kind, text: String, level: Int = 0, marker: String? = nil, pages: ClosedRange<Int>,
-                table: Table? = nil, figure: Figure? = nil) {
+                table: Table? = nil, figure: Figure? = nil, footnoteMarks: [String] = []) {
         self.kind = kind
         self.text = text
         self.level = level
@@ -39,6 +42,7 @@ public struct DocumentPart: Hashable, Sendable {
         self.pages = pages
         self.table = table
         self.figure = figure
+        self.footnoteMarks = footnoteMarks
     }
 
     /// Whether the part is a page's furniture rather than the document's text: a running

@@ -9,7 +9,9 @@ extension PageText {
     /// one line again, wherever it put them (``Self/joined(_:openings:)``).
     /// Soft hyphens are left out, as print leaves them out where a line does not break at them;
     /// where it does, the soft hyphen is kept before the hyphen printed (`erro\u{AD}‐`), so that
-    /// joining the line to the next knows the word was broken rather than hyphenated.
+    /// joining the line to the next knows the word was broken rather than hyphenated. A footnote's
+    /// number printed small and raised against its word is written raised (`paper¹`,
+    /// ``OCRKit/FootnoteMark``).
     struct Layer {
         let text: String
         /// One a character of ``text``, in points from the page's top left; when poppler gives
@@ -29,6 +31,8 @@ extension PageText {
             // before (after a line break or a space as wide as a gutter).
             var pieces: [Line] = [], openings: [Opening] = [], words: [Word] = [], opening = Opening.line
             var word = "", wordBoxes: [Rect] = [], wordFont: Font?, lineBox: Rect?
+            // The word's first character's box and font size, which a raised mark is smaller than.
+            var wordBase: (box: Rect, size: Double)?
             var fontRuns = fonts.sorted { $0.characters.lowerBound < $1.characters.lowerBound }[...]
             func font(at index: Int) -> Font? {
                 while let first = fontRuns.first, first.characters.upperBound < index { fontRuns = fontRuns.dropFirst() }
@@ -39,7 +43,7 @@ extension PageText {
                 let box = hasBoxes ? wordBoxes.dropFirst().reduce(wordBoxes[0]) { $0.union($1) } : size
                 words.append(Word(text: word, confidence: 1, box: normalised(box), quad: pixels(box), font: wordFont))
                 lineBox = lineBox.map { $0.union(box) } ?? box
-                (word, wordBoxes, wordFont) = ("", [], nil)
+                (word, wordBoxes, wordFont, wordBase) = ("", [], nil, nil)
             }
             func endLine() {
                 endWord()
@@ -74,9 +78,16 @@ extension PageText {
                 } else if scalar.properties.isWhitespace {
                     endWord()
                 } else if scalar != Hyphen.soft || breaksLine(at: index, in: scalars) {
-                    word.unicodeScalars.append(scalar)
+                    if let base = wordBase, let size = font?.size, hasBoxes, isRaised(scalar, box: characterBoxes[index], size: size, over: base) {
+                        word += FootnoteMark.raised(String(scalar))
+                    } else {
+                        word.unicodeScalars.append(scalar)
+                    }
                     wordFont = wordFont ?? font
-                    if hasBoxes { wordBoxes.append(characterBoxes[index]) }
+                    if hasBoxes {
+                        wordBoxes.append(characterBoxes[index])
+                        wordBase = wordBase ?? (characterBoxes[index], font?.size ?? 0)
+                    }
                 }
             }
             endLine()
@@ -150,6 +161,20 @@ extension PageText {
             return (!spaced && box.minX - previous.maxX > Gutter.narrowest * height) || box.maxX <= previous.minX
                 || abs(box.midY - previous.midY) > 0.5 * height
         }
+
+        /// Whether `scalar`, printed at `box` in type of `size` points in a word that opens at
+        /// `base`, is part of a footnote's mark: a digit or a mark's symbol, in type at most
+        /// ``raisedSize`` of the word's, its foot ``raisedFoot`` of the word's height above.
+        private func isRaised(_ scalar: Unicode.Scalar, box: Rect, size: Double, over base: (box: Rect, size: Double)) -> Bool {
+            FootnoteMark.canBeRaised(scalar) && base.size > 0 && size <= Self.raisedSize * base.size
+                && box.maxY < base.box.maxY - Self.raisedFoot * base.box.height
+        }
+
+        /// How much smaller than its word a footnote's mark is printed, at most (a browser's
+        /// `sup` is 0.83 of its text's size).
+        static let raisedSize = 0.9
+        /// How far above its word's foot a footnote's mark's foot is, at least, in the word's heights.
+        static let raisedFoot = 0.15
 
         /// Whether the soft hyphen at `index` is where its line breaks: a hyphen and the line's end follow.
         private func breaksLine(at index: Int, in scalars: [Unicode.Scalar]) -> Bool {
