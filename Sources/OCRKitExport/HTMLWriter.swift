@@ -3,10 +3,11 @@ import OCRKit
 /// Writes a document converted whole as HTML, for people and for tools that take HTML:
 /// headings `h1` to `h6` at the document's own levels, paragraphs `p` whole across lines,
 /// columns and pages, lists `ul` or `ol`, code `pre`, tables `table` (``OCRKit/Table/html``),
-/// captions `p class="caption"`, footnotes `aside`, linked from the text that marks them, figures `figure` with their captions, an
-/// `img` where their pictures are written to ``figuresFolder``. Running headers, footers and
-/// page numbers are left out unless ``keepsMargins`` (then `header` and `footer`). Unlike hOCR,
-/// it says nothing of where the text was. The document is also well-formed XML.
+/// captions `p class="caption"`, footnotes `aside`, linked from the text that marks them,
+/// figures `figure` with their captions, an `img` where their pictures are written to
+/// ``figuresFolder``. Running headers, footers and page numbers are left out unless
+/// ``keepsMargins`` (then `header` and `footer`). Unlike hOCR, it says nothing of where the
+/// text was. The document is also well-formed XML.
 ///
 /// ```swift
 /// let html = HTMLWriter().document(for: pages)

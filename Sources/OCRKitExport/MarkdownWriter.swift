@@ -4,11 +4,11 @@ import OCRKit
 /// footnotes), as pipelines feeding documents to language models take it: headings at the
 /// document's own levels, paragraphs whole across lines, columns and pages, lists, code blocks
 /// as printed, captions in italics, footnotes as `[^1]: ...` and referred to as `[^1]` where
-/// the text marks them, each table as a pipe table, or as
-/// HTML where its cells span rows or columns, which a pipe table cannot say, each figure as an
-/// image of its caption (`![Figure 2. Sales](figures/report-p3-f1.png)`) where its picture is
-/// written to ``figuresFolder``, else as its caption. Running headers, footers and page numbers
-/// are left out unless ``keepsMargins``.
+/// the text marks them, each table as a pipe table, or as HTML where its cells span rows or
+/// columns, which a pipe table cannot say, each figure as an image of its caption
+/// (`![Figure 2. Sales](figures/report-p3-f1.png)`) where its picture is written to
+/// ``figuresFolder``, else as its caption. Running headers, footers and page numbers are left
+/// out unless ``keepsMargins``.
 ///
 /// ```swift
 /// let markdown = MarkdownWriter().document(for: pages)
