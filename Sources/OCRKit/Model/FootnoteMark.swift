@@ -12,15 +12,17 @@ public enum FootnoteMark {
     /// `mark` as printed raised: its digits as superscript digits, other characters as they are.
     public static func raised(_ mark: some StringProtocol) -> String {
         String(String.UnicodeScalarView(mark.unicodeScalars.map { scalar in
-            scalar.properties.numericType == .decimal && scalar.isASCII ? superscripts[Int(scalar.value - 48)] : scalar
+            isDigit(scalar) ? superscripts[Int(scalar.value - ("0" as Unicode.Scalar).value)] : scalar
         }))
     }
 
     /// Whether `scalar` is printed raised as part of a footnote's mark: a digit, or one of the
     /// symbols that mark footnotes.
     public static func canBeRaised(_ scalar: Unicode.Scalar) -> Bool {
-        ("0"..."9").contains(scalar) || symbols.contains(scalar)
+        isDigit(scalar) || symbols.contains(scalar)
     }
+
+    private static func isDigit(_ scalar: Unicode.Scalar) -> Bool { ("0"..."9").contains(scalar) }
 
     /// Where `text` first refers to the footnote marked `mark`: its raised form after a letter,
     /// a digit or a closing punctuation mark, with no other raised digit on either side.

@@ -31,8 +31,6 @@ extension PageText {
             // before (after a line break or a space as wide as a gutter).
             var pieces: [Line] = [], openings: [Opening] = [], words: [Word] = [], opening = Opening.line
             var word = "", wordBoxes: [Rect] = [], wordFont: Font?, lineBox: Rect?
-            // The word's first character's box and font size, which a raised mark is smaller than.
-            var wordBase: (box: Rect, size: Double)?
             var fontRuns = fonts.sorted { $0.characters.lowerBound < $1.characters.lowerBound }[...]
             func font(at index: Int) -> Font? {
                 while let first = fontRuns.first, first.characters.upperBound < index { fontRuns = fontRuns.dropFirst() }
@@ -43,7 +41,7 @@ extension PageText {
                 let box = hasBoxes ? wordBoxes.dropFirst().reduce(wordBoxes[0]) { $0.union($1) } : size
                 words.append(Word(text: word, confidence: 1, box: normalised(box), quad: pixels(box), font: wordFont))
                 lineBox = lineBox.map { $0.union(box) } ?? box
-                (word, wordBoxes, wordFont, wordBase) = ("", [], nil, nil)
+                (word, wordBoxes, wordFont) = ("", [], nil)
             }
             func endLine() {
                 endWord()
@@ -78,16 +76,15 @@ extension PageText {
                 } else if scalar.properties.isWhitespace {
                     endWord()
                 } else if scalar != Hyphen.soft || breaksLine(at: index, in: scalars) {
-                    if let base = wordBase, let size = font?.size, hasBoxes, isRaised(scalar, box: characterBoxes[index], size: size, over: base) {
+                    // A mark is raised against the word's first character, in the word's font.
+                    if let base = wordBoxes.first, let baseSize = wordFont?.size, let size = font?.size,
+                       isRaised(scalar, box: characterBoxes[index], size: size, over: (base, baseSize)) {
                         word += FootnoteMark.raised(String(scalar))
                     } else {
                         word.unicodeScalars.append(scalar)
                     }
                     wordFont = wordFont ?? font
-                    if hasBoxes {
-                        wordBoxes.append(characterBoxes[index])
-                        wordBase = wordBase ?? (characterBoxes[index], font?.size ?? 0)
-                    }
+                    if hasBoxes { wordBoxes.append(characterBoxes[index]) }
                 }
             }
             endLine()
