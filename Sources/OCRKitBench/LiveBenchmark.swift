@@ -30,7 +30,10 @@ public struct LiveBenchmark: Sendable {
     public var engine: any OCREngine
     /// The recogniser that reads each scanner's doubtful plates again, if any.
     public var secondOpinion: (any LineRecognizer)?
-    /// Photos left out at the start: one half of the set to tune on, the other to report.
+    /// The part of the set scanned (see ``OCRKitEvaluation/DataSetPart``): tune on one, report
+    /// the other beside it; `nil` for all of it.
+    public var part: DataSetPart?
+    /// Photos of the part left out at its start.
     public var skip = 0
     /// Only the first photos after those, when set.
     public var limit: Int?
@@ -57,9 +60,13 @@ public struct LiveBenchmark: Sendable {
     /// Scans every sequence, handing `report` each sequence (when ``reportsSequences``) and
     /// then the figures.
     public func run(report: (String) -> Void) async throws {
-        let entries = Array(try PlateBoxes(contentsOf: boxes).entries.dropFirst(skip).prefix(limit ?? .max))
+        // Each photo with its place in the whole set, which seeds its footage: a photo is filmed
+        // the same whatever part or photos are left out.
+        let chosen = Array(try PlateBoxes(contentsOf: boxes).entries.enumerated()
+            .filter { part == nil || DataSetPart(of: $0.element.imagePath) == part }.dropFirst(skip).prefix(limit ?? .max))
+        let entries = chosen.map(\.element), seeds = chosen.map { UInt64($0.offset) }
         guard !entries.isEmpty else { throw OCRError(.invalidOption, path: boxes, reason: "lists no plates") }
-        let engine = engine, secondOpinion = secondOpinion, frames = frameCount, skip = skip, look = readsFormatFromLook
+        let engine = engine, secondOpinion = secondOpinion, frames = frameCount, look = readsFormatFromLook
         let patterns = try entries.map { usesRegionPatterns ? try TextPattern(named: $0.region) : pattern }
         // A truth that its region's formats, or the scanner's pattern, refuse cannot be reported as
         // the data set writes it (a letter O where the country's format has a 0, a vanity plate
@@ -68,7 +75,7 @@ public struct LiveBenchmark: Sendable {
             pattern.matches(entry.plate) && ((try? TextPattern(named: entry.region))?.matches(entry.plate) ?? true)
         }
         let loader = ImageLoader(jobs: jobs)
-        report("\(entries.count) sequences of \(frames) frames, engine \(engine.info.name), "
+        report("\(entries.count) sequences" + (part.map { " (the \($0.rawValue) part)" } ?? "") + " of \(frames) frames, engine \(engine.info.name), "
                + "pattern \(usesRegionPatterns ? "of each plate's region" : pattern.name)"
                + (readsFormatFromLook ? "" : ", no look")
                + (secondOpinion.map { ", second opinion \($0.info.name) \($0.info.version)" } ?? "") + ", \(jobs) at once")
@@ -76,8 +83,7 @@ public struct LiveBenchmark: Sendable {
         var scored = LiveScore(), scoredReportable = LiveScore(), signReports = 0, refusals: [String: Int] = [:]
         // Each sequence said in the list's order, whichever finished first.
         try await Array(entries.indices).concurrentMap(jobs: jobs) { index in
-            // A photo's footage is the same whatever is skipped.
-            try await Self.scan(entries[index], seed: UInt64(skip + index), frames: frames, pattern: patterns[index], look: look,
+            try await Self.scan(entries[index], seed: seeds[index], frames: frames, pattern: patterns[index], look: look,
                                 engine: engine, secondOpinion: secondOpinion, loader: loader)
         } inOrder: { index, sequence in
             scored.add(plate: sequence.plate, frames: sequence.records)
@@ -112,23 +118,27 @@ public struct LiveBenchmark: Sendable {
     }
 
     /// One plate's footage and what the scanner made of each frame.
-    private struct Sequence: Sendable {
+    struct Sequence: Sendable {
         var plate: String
         /// The dealer's sign under the plate.
         var sign: String
         var records: [LiveScore.FrameRecord]
-        /// The plate family the look agreed on when a value was accepted, by the frame's index.
-        var families: [Int: PlateFamily]
+        /// The values accepted, by the frame's index, without their evidence's pixels.
+        var acceptances: [Int: LiveScanner.Acceptance]
         /// Each value that led the votes but was never accepted, with why it was last held back.
         var heldBack: [LiveScanner.Holding]
         /// The time the scanner took over the frames it read, in seconds: which footage is dear.
         var readSeconds: Double
 
-        /// Whether a value accepted was the sign's text: a word of it, or words running together.
+        /// Whether a value accepted was the sign's text.
         var reportsSign: Bool {
+            records.contains { $0.accepted.map(reportsSign) ?? false }
+        }
+
+        /// Whether `value` is the sign's text: a word of it, or words running together.
+        func reportsSign(_ value: String) -> Bool {
             let words = sign.split(separator: " ").map(String.init)
-            let texts = Set(words.indices.flatMap { first in words.indices[first...].map { words[first...$0].joined() } })
-            return records.contains { $0.accepted.map(texts.contains) ?? false }
+            return words.indices.contains { first in words.indices[first...].contains { words[first...$0].joined() == value } }
         }
 
         /// Why the plate was not accepted, in a few words; `nil` when it was: the rule that last held
@@ -148,7 +158,7 @@ public struct LiveBenchmark: Sendable {
         var summary: String {
             let accepted = records.enumerated().compactMap { index, record in
                 record.accepted.map {
-                    "\($0)@\(index)" + (families[index].map { " (\($0))" } ?? "") + ($0 == plate ? "" : " (wrong)")
+                    "\($0)@\(index)" + (acceptances[index]?.family.map { " (\($0))" } ?? "") + ($0 == plate ? "" : " (wrong)")
                 }
             }
             let reads = records.map { $0.isRead ? ($0.topRead ?? "-") : "skipped" }
@@ -157,6 +167,8 @@ public struct LiveBenchmark: Sendable {
                 + String(format: "  (%.0f ms a frame read)", 1000 * readSeconds / Double(framesRead))
                 + "\n  reads: " + reads.joined(separator: " ")
                 + heldBack.map { "\n  held back \($0.value): \($0.reason)" + ($0.family.map { " (\($0))" } ?? "") }.joined()
+                + acceptances.sorted { $0.key < $1.key }.filter { $0.value.value != plate }
+                    .map { "\n  wrong \($0.value.value): " + cause(of: $0.value, at: $0.key) }.joined()
         }
     }
 
@@ -174,7 +186,7 @@ public struct LiveBenchmark: Sendable {
         camera.frameCount = frames
         let scanner = try LiveScanner(
             engine: engine, secondOpinion: secondOpinion, configuration: LiveScanner.Configuration(region: camera.region, pattern: pattern, readsFormatFromLook: look))
-        var records: [LiveScore.FrameRecord] = [], heldBack: [LiveScanner.Holding] = [], families: [Int: PlateFamily] = [:]
+        var records: [LiveScore.FrameRecord] = [], heldBack: [LiveScanner.Holding] = [], acceptances: [Int: LiveScanner.Acceptance] = [:]
         var reading = Duration.zero
         for index in 0..<camera.frameCount {
             let frame = Frame(bitmap: camera.frame(index), time: camera.time(of: index))
@@ -184,14 +196,17 @@ public struct LiveBenchmark: Sendable {
             records.append(LiveScore.FrameRecord(
                 isRead: step.skipped == nil, showsPlate: camera.showsTarget(in: index),
                 topRead: step.candidates.first?.value, accepted: step.accepted?.value))
-            if let family = step.accepted?.family { families[index] = family }
+            if var acceptance = step.accepted {
+                acceptance.evidence = nil
+                acceptances[index] = acceptance
+            }
             if let waiting = step.waiting {
                 heldBack.removeAll { $0.value == waiting.value }
                 heldBack.append(waiting)
             }
         }
         let accepted = Set(records.compactMap(\.accepted))
-        return Sequence(plate: entry.plate, sign: signText, records: records, families: families, heldBack: heldBack.filter { !accepted.contains($0.value) },
+        return Sequence(plate: entry.plate, sign: signText, records: records, acceptances: acceptances, heldBack: heldBack.filter { !accepted.contains($0.value) },
                         readSeconds: reading.timeInterval)
     }
 }
@@ -206,6 +221,9 @@ private extension HoldReason {
         case .tooSmallShare: "too small a share"
         case .tooLittleWeight: "too little weight"
         case .weakCharacter: "a weak character"
+        case .formatRival: "a rival in the family's formats"
+        case .fitsNoFormat: "no format of the family"
+        case .lookUndecided: "the look undecided"
         }
     }
 }

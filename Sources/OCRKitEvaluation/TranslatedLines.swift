@@ -100,7 +100,7 @@ public enum TranslatedLines {
             for (original, translation) in try GettextCatalog(contentsOf: path).translations {
                 let text = (locale.takesOriginals ? original : translation).trimmingCharacters(in: .whitespaces)
                 guard accepts(text, script), seen.insert(text).inserted else { continue }
-                candidates.append((fnv1a(original), text))
+                candidates.append((StableHash.of(original), text))
             }
         }
         guard candidates.count >= count else {
@@ -132,10 +132,5 @@ public enum TranslatedLines {
         guard let script else { return false }
         let inScript = letters.filter { Script(scalar: $0) == script || (script == .kana && Script(scalar: $0) == .han) }
         return Double(inScript.count) >= 0.8 * Double(letters.count) && inScript.count >= minimum
-    }
-
-    /// FNV-1a: a hash that stays the same from run to run, unlike Swift's.
-    private static func fnv1a(_ text: String) -> UInt64 {
-        text.utf8.reduce(0xcbf2_9ce4_8422_2325) { ($0 ^ UInt64($1)) &* 0x100_0000_01b3 }
     }
 }

@@ -19,6 +19,15 @@ public enum HoldReason: Hashable, Sendable, CustomStringConvertible {
     case tooLittleWeight(weight: Double, needed: Double, doubts: [Doubt])
     /// Its weakest character, whose reading has less than the minimum share of the frames' evidence.
     case weakCharacter(WeakCharacter)
+    /// It fits none of the likeliest formats of the plate's family, but this value of them is
+    /// it with look-alikes swapped (see ``PlateFamily/rival(of:)``).
+    case formatRival(String)
+    /// It fits no format of the plate's family: text on a wide plate without a band (a dealer's
+    /// sign) that neither a European plate's formats nor a US state's take.
+    case fitsNoFormat(PlateFamily)
+    /// The frames' looks do not agree on the plate's family yet, and one some showed would read
+    /// it as `value`.
+    case lookUndecided(family: PlateFamily, value: String)
 
     /// What makes a value need more weight than the minimum.
     public enum Doubt: Hashable, Sendable {
@@ -60,6 +69,12 @@ public enum HoldReason: Hashable, Sendable, CustomStringConvertible {
             String(format: "character %d is %@ for %.2f of the frames' evidence, of %.2f", weak.position, String(weak.character),
                    weak.share, weak.minimum)
                 + (weak.runnerUp.map { String(format: " (%@: %.2f)", String($0), weak.runnerUpShare) } ?? "")
+        case .formatRival(let rival):
+            "fits no format of its plate's family, and \(rival) does"
+        case .fitsNoFormat(let family):
+            "fits no format of \(family)"
+        case .lookUndecided(let family, let value):
+            "\(value) on \(family), which some frames show"
         }
     }
 }

@@ -43,15 +43,21 @@ extension LiveScanner {
         /// `ocr bench live`, the values held back had shares of 0.24 to 0.58 when wrong, 0.51 and
         /// 0.61 when right.
         public var minimumCharacterShare: Double
+        /// ...and each character whose runner-up is its look-alike, which the pattern leaves open
+        /// (a 1 the frames also read as I, an O also read as 0), must lead it by this share of
+        /// the evidence: the frames misread a look-alike alike, so a close lead is none.
+        public var minimumLookAlikeLead: Double
         /// A frame's reading of a character below this probability is in doubt: the frame is
         /// read again by the scanner's second opinion, when it has one.
         public var sureCharacter: Double
         /// Whether the plate's look chooses its formats within ``pattern``: once the frames agree
-        /// on its family (a blue band at the plate's left or a plate 4.7 times as wide as high: a
-        /// European plate; a band across its top: a Mercosur plate; a plate twice as wide as high:
-        /// a US plate), values are read with that family's formats (``PlateFamily/pattern``) where
-        /// they fit one, and as read where not. Look-alikes the pattern leaves open are then
-        /// decided: `PP587A0` on a European plate is `PP587AO`. Frames in gray show no band.
+        /// on its family (a blue band at the plate's left: a European plate; a band across its
+        /// top: a Mercosur plate; a plate twice as wide as high: a US plate; 4.7 times as wide
+        /// with no band: a wide plate), values are read with that family's formats
+        /// (``PlateFamily/formats``) where they fit one, and as read where not. Look-alikes the
+        /// pattern leaves open are then decided: `PP587A0` on a European plate is `PP587AO`.
+        /// Values no format of the family allows, and values a family the frames do not agree on
+        /// yet would read otherwise, wait (see ``HoldReason``). Frames in gray show no band.
         public var readsFormatFromLook: Bool
         /// A value accepted is not reported again for this long.
         public var cooldown: Duration
@@ -73,6 +79,7 @@ extension LiveScanner {
             sureTextHeight: Double = 24,
             sureMargin: Double = 0.2,
             minimumCharacterShare: Double = 0.6,
+            minimumLookAlikeLead: Double = 0.25,
             sureCharacter: Double = 0.9,
             readsFormatFromLook: Bool = true,
             cooldown: Duration = .seconds(10),
@@ -91,6 +98,7 @@ extension LiveScanner {
             self.sureTextHeight = sureTextHeight
             self.sureMargin = sureMargin
             self.minimumCharacterShare = minimumCharacterShare
+            self.minimumLookAlikeLead = minimumLookAlikeLead
             self.sureCharacter = sureCharacter
             self.readsFormatFromLook = readsFormatFromLook
             self.cooldown = cooldown
@@ -114,6 +122,7 @@ extension LiveScanner {
             try check(sureTextHeight >= 0, "the sure text height cannot be negative")
             try check((0...1).contains(sureMargin), "the sure margin \(sureMargin) must be from 0 to 1")
             try check((0...1).contains(minimumCharacterShare), "the minimum character share \(minimumCharacterShare) must be from 0 to 1")
+            try check((0...1).contains(minimumLookAlikeLead), "the minimum look-alike lead \(minimumLookAlikeLead) must be from 0 to 1")
             try check((0...1).contains(sureCharacter), "the sure character probability \(sureCharacter) must be from 0 to 1")
             try check(cooldown >= .zero, "the cooldown cannot be negative")
         }

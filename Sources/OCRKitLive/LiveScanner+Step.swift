@@ -53,5 +53,23 @@ extension LiveScanner {
         /// formats it was read with where it fits one (see ``Configuration/readsFormatFromLook``);
         /// `nil` when they agreed on none.
         public var family: PlateFamily?
+        /// What the value was accepted on.
+        public var grounds: Grounds
+
+        /// What a value was accepted on: what the frames read, the formats that made it the
+        /// value, and how sure the frames are of each of its characters. A wrong value's cause
+        /// is told from them (`ocr bench live --details`).
+        public struct Grounds: Sendable, Hashable {
+            /// The frames' leading reading, as voted: before the family's formats and the
+            /// characters' evidence made it the value.
+            public var read: String
+            /// The name of the formats the value was read with: the family's, where its look gave
+            /// one and the read fits its formats; `nil` for the scanner's pattern.
+            public var formats: String?
+            /// The value's share of the window's first choices.
+            public var share: Double
+            /// Each character of the value, with its share of the frames' evidence.
+            public var characters: [CharacterShare]
+        }
     }
 }

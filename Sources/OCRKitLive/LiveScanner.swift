@@ -102,9 +102,9 @@ public actor LiveScanner {
         // text, or a look-alike of it, cannot be accepted in the frames it is not read in.
         // Looks are recorded only when the configuration reads formats from them.
         let family = looks.agreed
-        switch board.decide(at: frame.time, excluding: Set(acceptedTimes.keys), family: family) {
-        case .accepted(let value):
-            guard var acceptance = acceptance(of: value, at: frame.time) else { break }
+        switch board.decide(at: frame.time, excluding: Set(acceptedTimes.keys), family: family, undecided: looks.undecided) {
+        case .accepted(let value, let grounds):
+            guard var acceptance = acceptance(of: value, grounds: grounds, at: frame.time) else { break }
             acceptance.family = family
             step.accepted = acceptance
             acceptedTimes[value] = frame.time
@@ -129,13 +129,13 @@ public actor LiveScanner {
         lastReadTime = nil
     }
 
-    private func acceptance(of value: String, at time: Duration) -> Acceptance? {
+    private func acceptance(of value: String, grounds: Acceptance.Grounds, at time: Duration) -> Acceptance? {
         let votes = board.reads(of: value)
         guard let best = votes.max(by: { $0.candidate.confidence < $1.candidate.confidence }) else { return nil }
         return Acceptance(
             value: value, time: time, firstSeen: votes[0].time,
             confidence: votes.map(\.candidate.confidence).reduce(0, +) / Double(votes.count),
-            votes: votes.count, box: best.box, evidence: best.evidence, evidenceTime: best.time, family: nil)
+            votes: votes.count, box: best.box, evidence: best.evidence, evidenceTime: best.time, family: nil, grounds: grounds)
     }
 
     /// The frame's pixels around `box`, in its pixels.

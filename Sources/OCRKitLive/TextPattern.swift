@@ -81,7 +81,7 @@ public struct TextPattern: Sendable, CustomStringConvertible {
     /// The built-in patterns, by the names ``init(named:)`` takes.
     public static let plates: [String: TextPattern] = Dictionary(
         uniqueKeysWithValues: [plate, ukPlate, brazilPlate, mercosurPlate, italyFrancePlate, polandPlate, czechPlate, usPlate,
-                               europeanPlate].map { ($0.name, $0) })
+                               usStatePlate, europeanPlate].map { ($0.name, $0) })
 
     /// Values that fit any of `patterns`: the plates of several countries (`uk,it-fr`). Values
     /// must mix letters and digits when all of them say so. A read that fits several with as
@@ -108,7 +108,7 @@ public struct TextPattern: Sendable, CustomStringConvertible {
     }
 
     /// A pattern by the name people give it: a plate's (``plates``: `plate`, `uk`, `br`, `mercosur`,
-    /// `it-fr`, `pl`, `cz`, `us`, `eu`), `alnum` (5 to 8 letters and digits), `alnum:MIN-MAX`, a
+    /// `it-fr`, `pl`, `cz`, `us`, `us-states`, `eu`), `alnum` (5 to 8 letters and digits), `alnum:MIN-MAX`, a
     /// script's (``OCRKit/Script``: `cyrillic` for 5 to 8 of its letters and digits,
     /// `cyrillic:MIN-MAX`), a list of these (`uk,it-fr`: values fitting any), or else a regular
     /// expression over A-Z and 0-9.
@@ -146,7 +146,7 @@ public struct TextPattern: Sendable, CustomStringConvertible {
     }
 
     /// Built-in patterns are literals that compile.
-    private init(builtIn name: String, _ expression: String, mixed: Bool = false, script: Script = .latin) {
+    init(builtIn name: String, _ expression: String, mixed: Bool = false, script: Script = .latin) {
         try! self.init(name: name, regularExpression: expression, mixesLettersAndDigits: mixed, script: script)
     }
 
@@ -163,9 +163,15 @@ public struct TextPattern: Sendable, CustomStringConvertible {
     /// The value `text` reads as under this pattern: upper-cased, A-Z (or ``script``'s letters)
     /// and 0-9 only, with the fewest look-alike swaps that make it fit; `nil` when no such value fits.
     public func normalize(_ text: String) -> String? {
+        normalize(text, swapping: { _ in true })
+    }
+
+    /// `text` made to fit as ``normalize(_:)`` does, swapping only the characters at the places
+    /// `swappable` takes (counted in the value's characters, from 0).
+    func normalize(_ text: String, swapping isSwappable: (Int) -> Bool) -> String? {
         let value = text.uppercased().compactMap(plain)
         guard !value.isEmpty, !mixesLettersAndDigits || Self.isMixed(value) else { return nil }
-        let swappable = value.indices.filter { lookAlike(of: value[$0]) != nil }.prefix(Self.maximumSwappable)
+        let swappable = value.indices.filter { lookAlike(of: value[$0]) != nil && isSwappable($0) }.prefix(Self.maximumSwappable)
         // Fewest swaps first: a read is more likely right than wrong in any one place.
         for swaps in 0...swappable.count {
             for pattern in members.isEmpty ? [self] : members {

@@ -28,7 +28,7 @@ struct VoteBoard: Sendable {
         case none
         /// `value` leads the votes but is not sure enough yet, for `reason`.
         case waiting(value: String, reason: HoldReason)
-        case accepted(String)
+        case accepted(String, grounds: LiveScanner.Acceptance.Grounds)
     }
 
     let rules: LiveScanner.Configuration
@@ -79,7 +79,11 @@ struct VoteBoard: Sendable {
     /// With a plate's `family` (the frames' look), the value is read with the family's formats
     /// where it fits one and the pattern allows the result: a European plate's `PP587A0` is
     /// `PP587AO`, as Italy's format has letters last.
-    mutating func decide(at time: Duration, excluding excluded: Set<String> = [], family: PlateFamily? = nil) -> Decision {
+    ///
+    /// While the frames' looks are `undecided` between families, a value one of them would read
+    /// otherwise waits (`RK708A1`, `RK708AI` on a European plate).
+    mutating func decide(at time: Duration, excluding excluded: Set<String> = [], family: PlateFamily? = nil,
+                         undecided: Set<PlateFamily> = []) -> Decision {
         votes.removeAll { $0.time <= time - rules.window }
         witnesses.removeAll { $0.time <= time - rules.window }
         var weights: [String: Double] = [:], keyWeights: [String: Double] = [:], firstChoices: [String: Double] = [:]
@@ -100,12 +104,13 @@ struct VoteBoard: Sendable {
         let reads = votes.filter { $0.isFirstChoice && TextPattern.lookAlikeKey($0.candidate.value) == key }
         let doubt = self.doubt(of: reads)
         let needed = rules.minimumWeight * doubt.factor
-        // The read with the family's formats, where it fits one and the pattern allows the result.
-        let formatted = family.flatMap { family in
-            family.pattern.normalize(read).flatMap { rules.pattern.matches($0) ? (value: $0, formats: family.pattern) : nil }
-        }
-        let consensus = CharacterConsensus(value: formatted?.value ?? read, readings: votes.compactMap(\.reading) + witnesses.map(\.reading),
-                                           pattern: formatted?.formats ?? rules.pattern)
+        // The read as the frames' characters make it, then with the family's formats where it fits
+        // one and the pattern allows the result; a format swaps only characters the frames doubt.
+        let readings = votes.compactMap(\.reading) + witnesses.map(\.reading)
+        let asRead = CharacterConsensus(value: read, readings: readings, pattern: rules.pattern)
+        let formatted = family?.fitting(asRead.value, isDoubtful: { asRead.places[$0].share < rules.sureCharacter })
+            .flatMap { rules.pattern.matches($0.value) ? $0 : nil }
+        let consensus = formatted.map { CharacterConsensus(value: $0.value, readings: readings, pattern: $0.formats) } ?? asRead
         let value = consensus.value
         let reason: HoldReason? = if let seen = excluded.first(where: { Self.isWithinOneEdit(TextPattern.lookAlikeKey($0), key) }) {
             seen == value ? .acceptedAlready : .tooLike(seen)
@@ -117,14 +122,33 @@ struct VoteBoard: Sendable {
             .tooSmallShare(share: share, minimum: rules.minimumShare)
         } else if weight < needed {
             .tooLittleWeight(weight: weight, needed: needed, doubts: doubt.causes)
-        } else if consensus.readingCount > 0, let (number, place) = consensus.weakest, place.share < rules.minimumCharacterShare {
+        } else if consensus.readingCount > 0,
+                  let (number, place, needed) = consensus.weakest(minimumShare: rules.minimumCharacterShare,
+                                                                  lookAlikeLead: rules.minimumLookAlikeLead),
+                  place.share < needed {
             .weakCharacter(HoldReason.WeakCharacter(position: number, character: place.character, share: place.share,
-                                                    minimum: rules.minimumCharacterShare, runnerUp: place.runnerUp,
-                                                    runnerUpShare: place.runnerUpShare))
+                                                    minimum: needed, runnerUp: place.runnerUp, runnerUpShare: place.runnerUpShare))
+        } else if let rival = family?.rival(of: value), rules.pattern.matches(rival) {
+            .formatRival(rival)
+        } else if let family, family.refuses(value) {
+            .fitsNoFormat(family)
+        } else if let other = Self.otherReading(of: value, by: undecided, within: rules.pattern) {
+            .lookUndecided(family: other.0, value: other.1)
         } else {
             nil
         }
-        return reason.map { .waiting(value: value, reason: $0) } ?? .accepted(value)
+        return reason.map { .waiting(value: value, reason: $0) }
+            ?? .accepted(value, grounds: .init(read: read, formats: formatted?.formats.name, share: share, characters: consensus.places))
+    }
+
+    /// The first of `families` (by name) whose formats read `value` otherwise, and how, where
+    /// `pattern` allows it.
+    private static func otherReading(of value: String, by families: Set<PlateFamily>, within pattern: TextPattern)
+        -> (PlateFamily, String)? {
+        for family in families.sorted(by: { $0.rawValue < $1.rawValue }) {
+            if let other = family.fitting(value)?.value, other != value, pattern.matches(other) { return (family, other) }
+        }
+        return nil
     }
 
     /// How much the minimum weight is multiplied by for a value read as `reads` (its frames'

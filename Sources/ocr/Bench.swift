@@ -230,6 +230,7 @@ struct BenchLanguages: AsyncParsableCommand {
 }
 
 extension TranslatedLines.Source: ExpressibleByArgument {}
+extension DataSetPart: ExpressibleByArgument {}
 
 struct BenchLive: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
@@ -253,7 +254,13 @@ struct BenchLive: AsyncParsableCommand {
     @Argument(help: "The data set's boxes.tsv.")
     var boxes: String
 
-    @Option(help: "Leave out the first n photos: tune on one half of the set, report the other.")
+    @Option(help: ArgumentHelp("""
+        Only the photos of one part of the set, split by their file's name: tune on one part, \
+        report the other beside it.
+        """, valueName: "tuning|held-out"))
+    var part: DataSetPart?
+
+    @Option(help: "Leave out the first n photos (of the part, if one is given).")
     var skip = 0
 
     @Option(help: "Only the first n photos after those left out.")
@@ -282,6 +289,7 @@ struct BenchLive: AsyncParsableCommand {
     func run() async throws {
         var benchmark = LiveBenchmark(boxes: boxes, engine: try engine.makeEngine(jobs: jobs))
         benchmark.secondOpinion = try engine.makeSecondOpinion(jobs: jobs)
+        benchmark.part = part
         benchmark.skip = skip
         benchmark.limit = limit
         benchmark.frameCount = frames

@@ -120,9 +120,18 @@ struct LiveAndOutputExamples {
 
     @Test func plateFamily() {
         // Example from Sources/OCRKitLive/Look/PlateFamily.swift
-        print(PlateFamily.european.pattern.normalize("PP587A0")!)   // PP587AO: Italy's and France's format has letters last
+        print(PlateFamily.european.fitting("PP587A0")!.value)   // PP587AO: Italy's and France's format has letters last
+        print(PlateFamily.us.fitting("AG6VIW")!.value)           // AG6V1W: a state's format
 
-        #expect(printed.lines == ["PP587AO"])
+        #expect(printed.lines == ["PP587AO", "AG6V1W"])
+    }
+
+    @Test func usStatePlate() {
+        // Example from Sources/OCRKitLive/TextPattern+UnitedStates.swift
+        print(TextPattern.usStatePlate.normalize("AG6VIW")!)   // AG6V1W
+        print(TextPattern.usStatePlate.normalize("7ABCI23")!)  // 7ABC123: California's digits last
+
+        #expect(printed.lines == ["AG6V1W", "7ABC123"])
     }
 
     @Test func textPattern() throws {

@@ -140,6 +140,18 @@ struct ModuleExamples {
         #expect(!boxes.entries.isEmpty)
     }
 
+    @Test(.enabled(if: SharedData.isAvailable("openalpr_plates") || FileManager.default.fileExists(
+        atPath: "../shared/datasets/openalpr_plates/boxes.tsv"), SharedData.missingReason))
+    func dataSetPart() throws {
+        // Example from Sources/OCRKitEvaluation/DataSetPart.swift
+        let boxes = try PlateBoxes(contentsOf: "../shared/datasets/openalpr_plates/boxes.tsv")
+        let tuning = boxes.entries.filter { DataSetPart(of: $0.imagePath) == .tuning }
+        print(tuning.count)   // 109
+
+        #expect(tuning.count == 109)
+        #expect(boxes.entries.filter { DataSetPart(of: $0.imagePath) == .heldOut }.count == 110)
+    }
+
     @Test func plateScore() {
         // Example from Sources/OCRKitEvaluation/PlateScore.swift
         var score = PlateScore()

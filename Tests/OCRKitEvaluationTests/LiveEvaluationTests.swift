@@ -87,3 +87,14 @@ import Testing
         }
     }
 }
+
+/// The dev set's parts follow from each photo's file name alone.
+@Suite struct DataSetPartTests {
+    @Test func aPhotosPartIsItsFileNamesWhereverTheFileIs() {
+        let name = "0b86cecf-67d1-4fc0-87c9-b36b0ee228bb.jpg"
+        #expect(DataSetPart(of: name) == DataSetPart(of: "/elsewhere/endtoend/us/" + name))
+        let parts = (0..<200).map { DataSetPart(of: "photo-\($0).jpg") }
+        // About half of any list falls in each part.
+        #expect((80...120).contains(parts.count { $0 == .tuning }))
+    }
+}

@@ -19,13 +19,13 @@ import Testing
         let readings = wavering + clear
         // Example from Sources/OCRKitLive/Characters/CharacterConsensus.swift
         let consensus = CharacterConsensus(value: "NSG979", readings: readings, pattern: .plate)
-        print(consensus.value, consensus.weakest?.place.share ?? 1)   // WSG979 0.58
+        print(consensus.value, consensus.places.map(\.share).min() ?? 1)   // WSG979 0.58
         #expect(consensus.value == "WSG979")
         let first = consensus.places[0]
         let expected: Double = (7 * 0.4 + 3 * 0.99) / 10
         #expect(abs(first.share - expected) < 1e-9)
         #expect(first.runnerUp == "N")
-        #expect(consensus.weakest?.number == 1)
+        #expect(consensus.weakest(minimumShare: 0.6, lookAlikeLead: 0.4)?.number == 1)
         #expect(consensus.places[1...].allSatisfy { abs($0.share - 0.98) < 1e-9 })
     }
 

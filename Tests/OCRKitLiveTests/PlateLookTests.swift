@@ -6,10 +6,11 @@ import Testing
 
 @Suite struct PlateLookTests {
     /// Each look painted at test time, its text found by a real engine: the band beside the box
-    /// the engine gives tells the family, and where there is none, the plate's proportions do.
-    @Test(arguments: [(PaintedPlates.Look.european, PlateFamily.european, PlateFamily?.some(.european)),
-                      (.europeanWithoutBand, .european, nil), (.mercosur, .mercosur, .mercosur), (.unitedStates, .us, nil)])
-    func aPlatesLookTellsItsFamily(look: PaintedPlates.Look, family: PlateFamily, band: PlateFamily?) async throws {
+    /// the engine gives tells the family, and where there is none, the plate's proportions do:
+    /// a European plate without its band is only a wide one.
+    @Test(arguments: [(PaintedPlates.Look.european, PlateFamily?.some(.european), PlateFamily?.some(.european)),
+                      (.europeanWithoutBand, .wide, nil), (.mercosur, .mercosur, .mercosur), (.unitedStates, .us, nil)])
+    func aPlatesLookTellsItsFamily(look: PaintedPlates.Look, family: PlateFamily?, band: PlateFamily?) async throws {
         for (text, size) in [("RK755AJ", 40), ("AB123CD", 24)] {
             let frame = try PaintedPlates.frame(text, look: look, letterHeight: size)
             let page = try await Scenes.ppocr().read(frame, options: RecognitionOptions())
@@ -81,10 +82,76 @@ struct PlateFamilyScanTests {
         #expect(european.map(\.value) == ["BA302OZ"])
         #expect(european.first?.family == .european)
         #expect(try await accepted("BA302OZ", look: .european, readsFormatFromLook: false).map(\.value) != ["BA302OZ"])
-        // A European plate of the older design, without a band, has a European plate's proportions.
-        #expect(try await accepted("BA302OZ", look: .europeanWithoutBand).map(\.value) == ["BA302OZ"])
+        // A European plate of the older design, without a band, is wide: read with the European
+        // formats, as no US state's format takes it.
+        let older = try await accepted("BA302OZ", look: .europeanWithoutBand)
+        #expect(older.map(\.value) == ["BA302OZ"] && older.allSatisfy { $0.family == .wide })
         // A US plate has no band and a US plate's proportions: US plates have no letter O.
         let american = try await accepted("BA302OZ", look: .unitedStates)
         #expect(american.map(\.value) == ["BA3020Z"] && american.allSatisfy { $0.family == .us })
+    }
+
+    /// Frames of a plate `size` points high, smeared `blur` times: small and soft, as a far
+    /// camera shows it, where the recogniser misreads look-alikes.
+    private func accepted(_ text: String, size: Int, blur: Int, readsFormatFromLook: Bool = true) async throws
+        -> (accepted: [LiveScanner.Acceptance], held: LiveScanner.Holding?) {
+        let scanner = try LiveScanner(engine: Scenes.ppocr(), configuration: .init(readsFormatFromLook: readsFormatFromLook))
+        var accepted: [LiveScanner.Acceptance] = [], held: LiveScanner.Holding?
+        for index in 0..<8 {
+            var canvas = PaintedPlates.Canvas(try PaintedPlates.frame(text, look: .unitedStates, letterHeight: size, shift: index % 3))
+            for _ in 0..<blur { canvas = canvas.blurred() }
+            let step = try await scanner.scan(Frame(bitmap: canvas.bitmap, time: .milliseconds(100 * index)))
+            if let acceptance = step.accepted { accepted.append(acceptance) }
+            held = step.waiting ?? held
+        }
+        return (accepted, held)
+    }
+
+    /// `CJ1P5G` small and soft: its 1 reads as 1 in most frames and as I (or L) in some, with I
+    /// second at about a quarter of the evidence. With no family it leads its look-alike by
+    /// enough to be read as the frames read it; on a US plate, the states' formats (`AB1C2D`)
+    /// settle it, and the grounds say so.
+    @Test func aOneTheFramesAlsoReadAsIIsSettledByAStatesFormat() async throws {
+        let unknown = try await accepted("CJ1P5G", size: 10, blur: 2, readsFormatFromLook: false)
+        #expect(unknown.accepted.map(\.value) == ["CJ1P5G"])
+        let one = try #require(unknown.accepted.first?.grounds.characters[2])
+        #expect(one.runnerUp == "I" && one.runnerUpShare > 0.2 && one.share - one.runnerUpShare > 0.25)
+        let american = try await accepted("CJ1P5G", size: 10, blur: 2)
+        #expect(american.accepted.map(\.value) == ["CJ1P5G"])
+        #expect(american.accepted.first?.family == .us && american.accepted.first?.grounds.formats == "us-states")
+    }
+
+    /// California's plates are a digit, three letters, three digits. Small and soft, `4GLS168`'s
+    /// S reads as 5 and `7ABC123`'s B as 8 in every frame, but not surely: on a US plate,
+    /// California's format settles them.
+    @Test func aCaliforniaPlateIsReadWithItsFormat() async throws {
+        #expect(try await accepted("4GLS168", size: 9, blur: 1, readsFormatFromLook: false).accepted.map(\.value) == ["4GL5168"])
+        #expect(try await accepted("4GLS168", size: 9, blur: 1).accepted.map(\.value) == ["4GLS168"])
+        #expect(try await accepted("7ABC123", size: 9, blur: 1).accepted.map(\.value) == ["7ABC123"])
+    }
+
+    /// A bolt between two letters of a US plate read as an L (`SH5LR7X`): no state's format takes
+    /// that, and one takes it with that letter dropped (`SH5R7X`). The frames or the format are
+    /// wrong, and which cannot be told: neither is reported. With no family, it is read as it is.
+    @Test func aLetterMoreThanAStatesFormatHasWaits() async throws {
+        let inserted = try await accepted("SH5LR7X", size: 24, blur: 0)
+        #expect(inserted.accepted.isEmpty && inserted.held?.reason == .formatRival("SH5R7X"))
+        #expect(try await accepted("SH5LR7X", size: 24, blur: 0, readsFormatFromLook: false).accepted.map(\.value) == ["SH5LR7X"])
+    }
+
+    /// A dealer's sign is as wide as a European plate, white, with dark letters: on a wide plate
+    /// without a band, text longer than a US plate that no European format takes is no plate.
+    @Test func aWideSignsTextIsNoPlate() async throws {
+        #expect(try await accepted("SALE2499", look: .europeanWithoutBand).isEmpty)
+        #expect(try await accepted("SALE2499", look: .europeanWithoutBand, readsFormatFromLook: false).map(\.value) == ["SALE2499"])
+    }
+
+    /// A plate as wide as a European one, but whose read a US state's format takes as it is
+    /// (`ABC1234`), is not read with the European formats: a US plate is never taken for a
+    /// European one without a band.
+    @Test func aWidePlateAUSFormatTakesIsNotReadAsEuropean() throws {
+        #expect(PlateFamily.wide.fitting("BDJ0529") == nil)
+        #expect(PlateFamily.wide.fitting("RK708A1")?.value == "RK708AI")
+        #expect(PlateFamily.european.fitting("BDJ0529")?.value == "BDJ0529")
     }
 }

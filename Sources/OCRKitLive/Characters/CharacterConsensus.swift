@@ -14,24 +14,14 @@ import OCRKit
 ///
 /// ```swift
 /// let consensus = CharacterConsensus(value: "NSG979", readings: readings, pattern: .plate)
-/// print(consensus.value, consensus.weakest?.place.share ?? 1)   // WSG979 0.58
+/// print(consensus.value, consensus.places.map(\.share).min() ?? 1)   // WSG979 0.58
 /// ```
 struct CharacterConsensus: Sendable {
-    /// What the frames say of one place of the value.
-    struct Place: Sendable, Hashable {
-        var character: Character
-        /// The share of the readings' evidence for it, from 0 to 1.
-        var share: Double
-        /// The character with the most evidence after it, and its share.
-        var runnerUp: Character?
-        var runnerUpShare: Double
-    }
-
     /// The value the readings agree on, character by character: `value` mended, when the mended
     /// value fits the pattern.
     let value: String
     /// The places of ``value``.
-    let places: [Place]
+    let places: [CharacterShare]
     /// How many readings stood close enough to the value to be aligned with it.
     let readingCount: Int
 
@@ -69,10 +59,10 @@ struct CharacterConsensus: Sendable {
             }
             return weights.sorted { ($0.value, $1.key) > ($1.value, $0.key) }.map { (character: $0.key, weight: $0.value) }
         }
-        func place(_ index: Int, as character: Character) -> Place {
+        func place(_ index: Int, as character: Character) -> CharacterShare {
             let ranked = tallies[index]
             let runnerUp = ranked.first { $0.character != character }
-            return Place(character: character, share: (ranked.first { $0.character == character }?.weight ?? 0) / total,
+            return CharacterShare(character: character, share: (ranked.first { $0.character == character }?.weight ?? 0) / total,
                          runnerUp: runnerUp?.character, runnerUpShare: (runnerUp?.weight ?? 0) / total)
         }
 
@@ -93,9 +83,16 @@ struct CharacterConsensus: Sendable {
         readingCount = aligned
     }
 
-    /// The place the frames are least sure of, and its number from 1; `nil` for an empty value.
-    var weakest: (number: Int, place: Place)? {
-        places.enumerated().min { $0.element.share < $1.element.share }.map { ($0.offset + 1, $0.element) }
+    /// The place that falls furthest short of the share of the evidence it needs, its number
+    /// from 1 and that share; `nil` for an empty value. A place needs `minimumShare`; one whose
+    /// runner-up is its look-alike, which the pattern leaves open (a 1 the frames also read as I),
+    /// needs to lead it by `lookAlikeLead` too: frames misread a look-alike alike, so a close
+    /// one is no evidence either way.
+    func weakest(minimumShare: Double, lookAlikeLead: Double) -> (number: Int, place: CharacterShare, needed: Double)? {
+        places.enumerated().map { index, place in
+            let rival = place.runnerUp.map { TextPattern.lookAlikeKey(String($0)) == TextPattern.lookAlikeKey(String(place.character)) } ?? false
+            return (number: index + 1, place: place, needed: max(minimumShare, rival ? place.runnerUpShare + lookAlikeLead : 0))
+        }.min { $0.place.share - $0.needed < $1.place.share - $1.needed }
     }
 
     /// Whether `pattern`, which `value` fits, tells which of a look-alike pair stands at `place`:

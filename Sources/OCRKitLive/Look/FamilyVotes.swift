@@ -20,11 +20,24 @@ struct FamilyVotes: Sendable {
     }
 
     /// The family shown in at least two of the frames remembered and in at least half of them;
-    /// `nil` when none is.
+    /// `nil` when none is. A wide plate and a European band are one plate seen in two ways (its
+    /// band hidden by blur in some frames): they count together, and make a European plate where
+    /// at least two frames showed the band.
     var agreed: PlateFamily? {
-        let counts = Dictionary(grouping: looks.compactMap(\.family), by: { $0 }).mapValues(\.count)
+        var counts = Dictionary(grouping: looks.compactMap(\.family), by: { $0 }).mapValues(\.count)
+        let bands = counts[.european] ?? 0
+        if let wide = counts.removeValue(forKey: .wide) {
+            counts[bands >= 2 ? .european : .wide] = bands + wide
+            if bands < 2 { counts[.european] = nil }
+        }
         guard let (family, count) = counts.max(by: { ($0.value, $1.key.rawValue) < ($1.value, $0.key.rawValue) }) else { return nil }
         return count >= 2 && 2 * count >= looks.count ? family : nil
+    }
+
+    /// The families some of the frames remembered showed, while they agree on none: a plate
+    /// whose look is still in doubt. Empty once they agree.
+    var undecided: Set<PlateFamily> {
+        agreed == nil ? Set(looks.compactMap(\.family)) : []
     }
 
     mutating func removeAll() {

@@ -4,6 +4,10 @@ import OCRKit
 /// European plate is 4.7 times as wide as it is high (520 x 110 mm), a US plate 2 (12 x 6
 /// inches), and their text spans most of that width.
 ///
+/// A plate as wide as a European one is ``PlateFamily/wide``, not European: a US plate whose
+/// state's colours end its background soon comes near, and a European plate is told by its band
+/// (``PlateLook``).
+///
 /// The plate's height is found from the text's middle, up and down to the first row where the
 /// plate's background stops: its frame, or the car around it. A plate on a car as light as
 /// itself shows no edge within reach and tells nothing, nor does a plate lighter text is written
@@ -14,14 +18,15 @@ enum PlateProportions {
     static func family(around box: Rect, in frame: Bitmap) -> PlateFamily? {
         guard let height = plateHeight(around: box, in: frame) else { return nil }
         let ratio = box.width / height
-        if ratio >= europeanRatio { return .european }
+        if ratio >= wideRatio { return .wide }
         if ratio <= usRatio { return .us }
         return nil
     }
 
-    /// The text's width in plate heights from which a plate is European: its text about 4.2
-    /// past a band; US plates of 7 characters came to 3.2 at most on the data set's first half.
-    static let europeanRatio = 3.6
+    /// The text's width in plate heights from which a plate is as wide as a European one: its
+    /// text about 4.2 past a band; US plates of 7 characters came to 3.2 at most on the data set's
+    /// first half.
+    static let wideRatio = 3.6
     /// The same up to which a plate is a US one: its text about 1.7 where its edges are found,
     /// 2.5 to 3 where the state's colours or name end its background sooner; a Mercosur plate's
     /// about 3.
