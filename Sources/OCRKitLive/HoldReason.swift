@@ -20,7 +20,7 @@ public enum HoldReason: Hashable, Sendable, CustomStringConvertible {
     /// Its weakest character, whose reading has less than the minimum share of the frames' evidence.
     case weakCharacter(WeakCharacter)
     /// It fits none of the likeliest formats of the plate's family, but this value of them is
-    /// it with look-alikes swapped (see ``PlateFamily/rival(of:)``).
+    /// it with one character dropped (see ``PlateFamily/rival(of:)``).
     case formatRival(String)
     /// It fits no format of the plate's family: text on a wide plate without a band (a dealer's
     /// sign) that neither a European plate's formats nor a US state's take.

@@ -52,7 +52,7 @@ struct Live: AsyncParsableCommand {
     @Option(help: ArgumentHelp("""
         What to look for: plate (5 to 8 letters and digits, both: most countries' plates, and not the \
         words of signs around them); a country's plates, us (the usual US formats; O is read as 0), \
-        uk (AB12CDE), it-fr (Italy, France: AB123CD), pl (Poland: WA12345), cz (Czechia: 1AB2345), eu \
+        us-states (the states' own formats only: California's 7ABC123, ABC1234...), uk (AB12CDE), it-fr (Italy, France: AB123CD), pl (Poland: WA12345), cz (Czechia: 1AB2345), eu \
         (any of those four), br (Brazil before Mercosur: ABC1234) or mercosur (ABC1D23); a list of \
         them (uk,it-fr); alnum (5 to 8 letters or digits, vanity plates too), alnum:MIN-MAX; a \
         script's letters and digits, read in its language (cyrillic:8-9 for Russia's А123ВС77; \
