@@ -65,46 +65,36 @@ import Testing
 
 @Suite(.enabled(if: InstalledDependencies.hasPPOCR, InstalledDependencies.missingReason), .heavy)
 struct PlateFamilyScanTests {
-    private func accepted(_ text: String, look: PaintedPlates.Look, readsFormatFromLook: Bool = true) async throws -> [LiveScanner.Acceptance] {
+    /// Eight frames of a plate of `look` with letters `size` points high, smeared `blur` times
+    /// (small and soft, where the recogniser misreads look-alikes): the values accepted, and the
+    /// last value held back with why.
+    private func scan(_ text: String, look: PaintedPlates.Look = .unitedStates, size: Int = 40, blur: Int = 0,
+                      readsFormatFromLook: Bool = true) async throws -> (accepted: [LiveScanner.Acceptance], held: LiveScanner.Holding?) {
         let scanner = try LiveScanner(engine: Scenes.ppocr(), configuration: .init(readsFormatFromLook: readsFormatFromLook))
-        var accepted: [LiveScanner.Acceptance] = []
-        for frame in try PaintedPlates.sequence(text, look: look, count: 8) {
-            if let acceptance = try await scanner.scan(frame).accepted { accepted.append(acceptance) }
+        var accepted: [LiveScanner.Acceptance] = [], held: LiveScanner.Holding?
+        for frame in try PaintedPlates.sequence(text, look: look, count: 8, letterHeight: size, blur: blur) {
+            let step = try await scanner.scan(frame)
+            if let acceptance = step.accepted { accepted.append(acceptance) }
+            held = step.waiting ?? held
         }
-        return accepted
+        return (accepted, held)
     }
 
     /// PP-OCR reads the O of `BA302OZ` as 0 in every frame. Any plate's pattern takes `BA3020Z` as
     /// it is; a plate with an EU band is read with the European formats, where only Italy's and
     /// France's fits, with letters last.
     @Test func anEUBandDecidesALookAlikeTheFramesAllMisread() async throws {
-        let european = try await accepted("BA302OZ", look: .european)
+        let european = try await scan("BA302OZ", look: .european).accepted
         #expect(european.map(\.value) == ["BA302OZ"])
         #expect(european.first?.family == .european)
-        #expect(try await accepted("BA302OZ", look: .european, readsFormatFromLook: false).map(\.value) != ["BA302OZ"])
+        #expect(try await scan("BA302OZ", look: .european, readsFormatFromLook: false).accepted.map(\.value) != ["BA302OZ"])
         // A European plate of the older design, without a band, is wide: read with the European
         // formats, as no US state's format takes it.
-        let older = try await accepted("BA302OZ", look: .europeanWithoutBand)
+        let older = try await scan("BA302OZ", look: .europeanWithoutBand).accepted
         #expect(older.map(\.value) == ["BA302OZ"] && older.allSatisfy { $0.family == .wide })
         // A US plate has no band and a US plate's proportions: US plates have no letter O.
-        let american = try await accepted("BA302OZ", look: .unitedStates)
+        let american = try await scan("BA302OZ", look: .unitedStates).accepted
         #expect(american.map(\.value) == ["BA3020Z"] && american.allSatisfy { $0.family == .us })
-    }
-
-    /// Frames of a plate `size` points high, smeared `blur` times: small and soft, as a far
-    /// camera shows it, where the recogniser misreads look-alikes.
-    private func accepted(_ text: String, size: Int, blur: Int, readsFormatFromLook: Bool = true) async throws
-        -> (accepted: [LiveScanner.Acceptance], held: LiveScanner.Holding?) {
-        let scanner = try LiveScanner(engine: Scenes.ppocr(), configuration: .init(readsFormatFromLook: readsFormatFromLook))
-        var accepted: [LiveScanner.Acceptance] = [], held: LiveScanner.Holding?
-        for index in 0..<8 {
-            var canvas = PaintedPlates.Canvas(try PaintedPlates.frame(text, look: .unitedStates, letterHeight: size, shift: index % 3))
-            for _ in 0..<blur { canvas = canvas.blurred() }
-            let step = try await scanner.scan(Frame(bitmap: canvas.bitmap, time: .milliseconds(100 * index)))
-            if let acceptance = step.accepted { accepted.append(acceptance) }
-            held = step.waiting ?? held
-        }
-        return (accepted, held)
     }
 
     /// `CJ1P5G` small and soft: its 1 reads as 1 in most frames and as I (or L) in some, with I
@@ -112,11 +102,11 @@ struct PlateFamilyScanTests {
     /// enough to be read as the frames read it; on a US plate, the states' formats (`AB1C2D`)
     /// settle it, and the grounds say so.
     @Test func aOneTheFramesAlsoReadAsIIsSettledByAStatesFormat() async throws {
-        let unknown = try await accepted("CJ1P5G", size: 10, blur: 2, readsFormatFromLook: false)
+        let unknown = try await scan("CJ1P5G", size: 10, blur: 2, readsFormatFromLook: false)
         #expect(unknown.accepted.map(\.value) == ["CJ1P5G"])
         let one = try #require(unknown.accepted.first?.grounds.characters[2])
         #expect(one.runnerUp == "I" && one.runnerUpShare > 0.2 && one.share - one.runnerUpShare > 0.25)
-        let american = try await accepted("CJ1P5G", size: 10, blur: 2)
+        let american = try await scan("CJ1P5G", size: 10, blur: 2)
         #expect(american.accepted.map(\.value) == ["CJ1P5G"])
         #expect(american.accepted.first?.family == .us && american.accepted.first?.grounds.formats == "us-states")
     }
@@ -125,25 +115,25 @@ struct PlateFamilyScanTests {
     /// S reads as 5 and `7ABC123`'s B as 8 in every frame, but not surely: on a US plate,
     /// California's format settles them.
     @Test func aCaliforniaPlateIsReadWithItsFormat() async throws {
-        #expect(try await accepted("4GLS168", size: 9, blur: 1, readsFormatFromLook: false).accepted.map(\.value) == ["4GL5168"])
-        #expect(try await accepted("4GLS168", size: 9, blur: 1).accepted.map(\.value) == ["4GLS168"])
-        #expect(try await accepted("7ABC123", size: 9, blur: 1).accepted.map(\.value) == ["7ABC123"])
+        #expect(try await scan("4GLS168", size: 9, blur: 1, readsFormatFromLook: false).accepted.map(\.value) == ["4GL5168"])
+        #expect(try await scan("4GLS168", size: 9, blur: 1).accepted.map(\.value) == ["4GLS168"])
+        #expect(try await scan("7ABC123", size: 9, blur: 1).accepted.map(\.value) == ["7ABC123"])
     }
 
     /// A bolt between two letters of a US plate read as an L (`SH5LR7X`): no state's format takes
     /// that, and one takes it with that letter dropped (`SH5R7X`). The frames or the format are
     /// wrong, and which cannot be told: neither is reported. With no family, it is read as it is.
     @Test func aLetterMoreThanAStatesFormatHasWaits() async throws {
-        let inserted = try await accepted("SH5LR7X", size: 24, blur: 0)
+        let inserted = try await scan("SH5LR7X", size: 24)
         #expect(inserted.accepted.isEmpty && inserted.held?.reason == .formatRival("SH5R7X"))
-        #expect(try await accepted("SH5LR7X", size: 24, blur: 0, readsFormatFromLook: false).accepted.map(\.value) == ["SH5LR7X"])
+        #expect(try await scan("SH5LR7X", size: 24, readsFormatFromLook: false).accepted.map(\.value) == ["SH5LR7X"])
     }
 
     /// A dealer's sign is as wide as a European plate, white, with dark letters: on a wide plate
     /// without a band, text longer than a US plate that no European format takes is no plate.
     @Test func aWideSignsTextIsNoPlate() async throws {
-        #expect(try await accepted("SALE2499", look: .europeanWithoutBand).isEmpty)
-        #expect(try await accepted("SALE2499", look: .europeanWithoutBand, readsFormatFromLook: false).map(\.value) == ["SALE2499"])
+        #expect(try await scan("SALE2499", look: .europeanWithoutBand).accepted.isEmpty)
+        #expect(try await scan("SALE2499", look: .europeanWithoutBand, readsFormatFromLook: false).accepted.map(\.value) == ["SALE2499"])
     }
 
     /// A plate as wide as a European one, but whose read a US state's format takes as it is
