@@ -86,9 +86,10 @@ struct VoteBoard: Sendable {
                          undecided: Set<PlateFamily> = []) -> Decision {
         votes.removeAll { $0.time <= time - rules.window }
         witnesses.removeAll { $0.time <= time - rules.window }
+        let misreads = family.map { misreadKeys(in: votes, family: $0) } ?? [:]
         var weights: [String: Double] = [:], keyWeights: [String: Double] = [:], firstChoices: [String: Double] = [:]
         for vote in votes {
-            let key = TextPattern.lookAlikeKey(vote.candidate.value)
+            let key = Self.key(of: vote.candidate.value, misreads: misreads)
             weights[vote.candidate.value, default: 0] += vote.candidate.confidence
             keyWeights[key, default: 0] += vote.candidate.confidence
             if vote.isFirstChoice { firstChoices[key, default: 0] += vote.candidate.confidence }
@@ -101,13 +102,14 @@ struct VoteBoard: Sendable {
         if leader?.key != key { leader = (key, time) }
         let lead = time - (leader?.since ?? time)
         let share = (firstChoices[key] ?? 0) / max(firstChoices.values.reduce(0, +), .leastNonzeroMagnitude)
-        let reads = votes.filter { $0.isFirstChoice && TextPattern.lookAlikeKey($0.candidate.value) == key }
+        let reads = votes.filter { $0.isFirstChoice && Self.key(of: $0.candidate.value, misreads: misreads) == key }
         let doubt = self.doubt(of: reads)
         let needed = rules.minimumWeight * doubt.factor
         // The read as the frames' characters make it, then with the family's formats where it fits
         // one and the pattern allows the result; a format swaps only characters the frames doubt.
         let readings = votes.compactMap(\.reading) + witnesses.map(\.reading)
-        let asRead = CharacterConsensus(value: read, readings: readings, pattern: rules.pattern)
+        let asRead = family.flatMap { withoutAddedGlyph(read, readings: readings, family: $0) }
+            ?? CharacterConsensus(value: read, readings: readings, pattern: rules.pattern)
         let formatted = family?.fitting(asRead.value, isDoubtful: { asRead.places[$0].share < rules.sureCharacter })
             .flatMap { rules.pattern.matches($0.value) ? $0 : nil }
         let consensus = formatted.map { CharacterConsensus(value: $0.value, readings: readings, pattern: $0.formats) } ?? asRead
@@ -139,6 +141,46 @@ struct VoteBoard: Sendable {
         }
         return reason.map { .waiting(value: value, reason: $0) }
             ?? .accepted(value, grounds: .init(read: read, formats: formatted?.formats.name, share: share, characters: consensus.places))
+    }
+
+    /// The look-alike key of `value`, or of the value it misreads.
+    private static func key(of value: String, misreads: [String: String]) -> String {
+        let key = TextPattern.lookAlikeKey(value)
+        return misreads[key] ?? key
+    }
+
+    /// The reads of `votes` that are misreads of another, by look-alike key: a read that fits no
+    /// likely format of `family` (see ``PlateFamily/isLikely(_:)``), one character longer or
+    /// shorter than one that does and is read first in at least `minimumFrames` frames itself, is
+    /// that value with a glyph added (`LMO010BE`: a gap between letters and digits read as O) or
+    /// cut at the plate's edge (`RK708A`). Their votes count for it.
+    private func misreadKeys(in votes: [Vote], family: PlateFamily) -> [String: String] {
+        var frames: [String: Int] = [:]
+        for vote in votes where vote.isFirstChoice { frames[TextPattern.lookAlikeKey(vote.candidate.value), default: 0] += 1 }
+        let keys = Set(frames.keys)
+        let likely = Set(keys.filter(family.isLikely))
+        let steady = likely.filter { frames[$0, default: 0] >= rules.minimumFrames }
+        var misreads: [String: String] = [:]
+        for key in keys.subtracting(likely) {
+            let near = steady.filter { abs($0.count - key.count) == 1 && Self.isWithinOneEdit($0, key) }
+            if let value = near.max(by: { (frames[$0, default: 0], $1) < (frames[$1, default: 0], $0) }) { misreads[key] = value }
+        }
+        return misreads
+    }
+
+    /// The frames' characters for `read` with its weakest character dropped, where the frames
+    /// doubt that character (less than the minimum share of their evidence), `read` fits none of
+    /// `family`'s likely formats and without it fits one: a glyph the recogniser adds (the gap
+    /// between a plate's letters and digits read as O, `LMO010BE`). `nil` where any of that fails.
+    private func withoutAddedGlyph(_ read: String, readings: [CharacterReading], family: PlateFamily) -> CharacterConsensus? {
+        guard !family.isLikely(read) else { return nil }
+        let asRead = CharacterConsensus(value: read, readings: readings, pattern: rules.pattern)
+        guard asRead.readingCount > 0, let weakest = asRead.places.indices.min(by: { asRead.places[$0].share < asRead.places[$1].share }),
+              asRead.places[weakest].share < rules.minimumCharacterShare else { return nil }
+        var characters = asRead.places.map(\.character)
+        characters.remove(at: weakest)
+        let dropped = String(characters)
+        return family.isLikely(dropped) ? CharacterConsensus(value: dropped, readings: readings, pattern: rules.pattern) : nil
     }
 
     /// The first of `families` (by name) whose formats read `value` otherwise, and how, where

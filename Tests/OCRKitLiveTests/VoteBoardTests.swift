@@ -253,6 +253,57 @@ extension VoteBoard.Decision {
         #expect(decisions.compactMap(\.accepted).first == "BA302OZ")
     }
 
+    /// Every frame reads `LMO010BE`, unsure of its O (0.4: the gap between a Slovak plate's
+    /// letters and digits, where its shield stands). No European format takes it; without the O,
+    /// Italy's and France's does: on a European plate that is the value. Without a family, the O
+    /// holds the value back.
+    @Test func aGlyphTheFramesDoubtIsDroppedWhereOnlyWithoutItTheFormatsTakeTheRead() {
+        var european = board(), unknown = board()
+        var decisions: [VoteBoard.Decision] = [], last = VoteBoard.Decision.none
+        for index in 0..<6 {
+            let time = Duration.milliseconds(100 * index)
+            let reading = CharacterConsensusTests.reading("LMO010BE", doubts: [2: [("O", 0.4), ("0", 0.05)]])
+            european.record([Candidate(value: "LMO010BE", confidence: 0.9)], reading: reading, box: box, textHeight: 40, evidence: nil, at: time)
+            unknown.record([Candidate(value: "LMO010BE", confidence: 0.9)], reading: reading, box: box, textHeight: 40, evidence: nil, at: time)
+            decisions.append(european.decide(at: time, family: .european))
+            last = unknown.decide(at: time)
+            #expect(last.accepted == nil)
+        }
+        #expect(!decisions.compactMap(\.accepted).isEmpty && decisions.compactMap(\.accepted).allSatisfy { $0 == "LM010BE" })
+        guard case .waiting("LMO010BE", .weakCharacter(let weak)) = last else {
+            Issue.record("held for another reason: \(String(describing: held(last)))")
+            return
+        }
+        #expect(weak.position == 3 && weak.character == "O")
+    }
+
+    /// A plate read in turns as `RK069AV` and as `RKO069AV` (a glyph added), and now and then cut
+    /// at the frame's edge (`RK069A`): on a European plate, whose formats take only the first, the
+    /// others are its misreads and vote for it. Without a family, none is accepted.
+    @Test func readsOneCharacterFromAValueTheFormatsTakeVoteForIt() {
+        var european = board(), unknown = board()
+        var decisions: [VoteBoard.Decision] = []
+        for index in 0..<9 {
+            let read = ["RK069AV", "RKO069AV", "RK069AV", "RKO069AV", "RK069A"][index % 5]
+            decisions.append(decide(&european, Double(index) / 10, [(read, 0.9)], family: .european))
+            #expect(decide(&unknown, Double(index) / 10, [(read, 0.9)]).accepted == nil)
+        }
+        #expect(!decisions.compactMap(\.accepted).isEmpty && decisions.compactMap(\.accepted).allSatisfy { $0 == "RK069AV" })
+    }
+
+    /// A read no format takes keeps its votes beside a value the formats take that is read first
+    /// in fewer than the minimum frames itself: `AB12345C`, read steadily, is not Poland's
+    /// `AB12345` read twice.
+    @Test func aReadNoFormatTakesKeepsItsVotesBesideAValueReadInTooFewFrames() {
+        var board = board()
+        var accepted: [String] = []
+        for index in 0..<8 {
+            let read = [2, 5].contains(index) ? "AB12345" : "AB12345C"
+            accepted += decide(&board, Double(index) / 10, [(read, 0.9)], family: .european).accepted.map { [$0] } ?? []
+        }
+        #expect(!accepted.isEmpty && accepted.allSatisfy { $0 == "AB12345C" })
+    }
+
     @Test func nearMissesDifferByOneEdit() {
         #expect(VoteBoard.isWithinOneEdit("2DA044", "2DA0044"))
         #expect(VoteBoard.isWithinOneEdit("91AW4ZA", "91A4ZA"))

@@ -63,6 +63,16 @@ public enum PlateFamily: String, Sendable, Hashable, CaseIterable, CustomStringC
         }.first(where: likeliest.matches)
     }
 
+    /// Whether `value`, look-alikes swapped, fits the family's likeliest formats: a European
+    /// format, a US state's, either on a wide plate. A read that fits none, one character longer
+    /// or shorter than one that does, is that plate misread (see ``LiveScanner``'s votes).
+    public func isLikely(_ value: String) -> Bool {
+        switch self {
+        case .wide: TextPattern.usStatePlate.normalize(value) != nil || TextPattern.europeanPlate.normalize(value) != nil
+        default: formats.first?.normalize(value) != nil
+        }
+    }
+
     /// Whether `value` can be no plate of the family: on a wide plate without a band, text that
     /// fits no European format and is longer than a US plate (a dealer's sign, `SALE2499`).
     public func refuses(_ value: String) -> Bool {
