@@ -68,13 +68,16 @@ struct VoteBoard: Sendable {
     ///
     /// Values that differ only in look-alike characters (see ``TextPattern/lookAlikeKey(_:)``)
     /// pool their votes, as reads of one text the engine wavers on; the best voted of them is the
-    /// one accepted. None is accepted while the lead is held by one of `excluded`, by a look-alike
-    /// of one, or by text one character added, dropped or changed from one: the same text misread.
+    /// one accepted. With a plate's `family`, a read none of its likely formats takes votes for a
+    /// steady read one character from it that one does (`RKO069AV` for `RK069AV`). None is
+    /// accepted while the lead is held by one of `excluded`, by a look-alike of one, or by text
+    /// one character added, dropped or changed from one: the same text misread.
     ///
     /// The value is then weighed character by character over the frames' readings (see
     /// ``CharacterConsensus``): a character most frames misread is mended by the frames that read
     /// it surely, and a value whose weakest character has less than the minimum share of the
-    /// evidence waits.
+    /// evidence waits. With a `family`, that character is first dropped where only without it
+    /// the family's likely formats take the read (`LMO010BE` is `LM010BE`).
     ///
     /// With a plate's `family` (the frames' look), the value is read with the family's formats
     /// where it fits one and the pattern allows the result: a European plate's `PP587A0` is
@@ -108,8 +111,9 @@ struct VoteBoard: Sendable {
         // The read as the frames' characters make it, then with the family's formats where it fits
         // one and the pattern allows the result; a format swaps only characters the frames doubt.
         let readings = votes.compactMap(\.reading) + witnesses.map(\.reading)
-        let asRead = family.flatMap { withoutAddedGlyph(read, readings: readings, family: $0) }
-            ?? CharacterConsensus(value: read, readings: readings, pattern: rules.pattern)
+        let consensusAsRead = CharacterConsensus(value: read, readings: readings, pattern: rules.pattern)
+        let asRead = family.flatMap { withoutAddedGlyph(read, consensus: consensusAsRead, readings: readings, family: $0) }
+            ?? consensusAsRead
         let formatted = family?.fitting(asRead.value, isDoubtful: { asRead.places[$0].share < rules.sureCharacter })
             .flatMap { rules.pattern.matches($0.value) ? $0 : nil }
         let consensus = formatted.map { CharacterConsensus(value: $0.value, readings: readings, pattern: $0.formats) } ?? asRead
@@ -152,8 +156,8 @@ struct VoteBoard: Sendable {
     /// The reads of `votes` that are misreads of another, by look-alike key: a read that fits no
     /// likely format of `family` (see ``PlateFamily/isLikely(_:)``), one character longer or
     /// shorter than one that does and is read first in at least `minimumFrames` frames itself, is
-    /// that value with a glyph added (`LMO010BE`: a gap between letters and digits read as O) or
-    /// cut at the plate's edge (`RK708A`). Their votes count for it.
+    /// that value with a glyph added (`RKO069AV`: a Slovak plate's shield between its letters and
+    /// digits read as O) or cut at the plate's edge (`RK708A`). Their votes count for it.
     private func misreadKeys(in votes: [Vote], family: PlateFamily) -> [String: String] {
         var frames: [String: Int] = [:]
         for vote in votes where vote.isFirstChoice { frames[TextPattern.lookAlikeKey(vote.candidate.value), default: 0] += 1 }
@@ -168,16 +172,17 @@ struct VoteBoard: Sendable {
         return misreads
     }
 
-    /// The frames' characters for `read` with its weakest character dropped, where the frames
-    /// doubt that character (less than the minimum share of their evidence), `read` fits none of
-    /// `family`'s likely formats and without it fits one: a glyph the recogniser adds (the gap
-    /// between a plate's letters and digits read as O, `LMO010BE`). `nil` where any of that fails.
-    private func withoutAddedGlyph(_ read: String, readings: [CharacterReading], family: PlateFamily) -> CharacterConsensus? {
-        guard !family.isLikely(read) else { return nil }
-        let asRead = CharacterConsensus(value: read, readings: readings, pattern: rules.pattern)
-        guard asRead.readingCount > 0, let weakest = asRead.places.indices.min(by: { asRead.places[$0].share < asRead.places[$1].share }),
-              asRead.places[weakest].share < rules.minimumCharacterShare else { return nil }
-        var characters = asRead.places.map(\.character)
+    /// The frames' characters for `read` (whose `consensus` they are) with its weakest character
+    /// dropped, where the frames doubt that character (less than the minimum share of their
+    /// evidence), `read` fits none of `family`'s likely formats and without it fits one: a glyph
+    /// the recogniser adds (the gap between a plate's letters and digits read as O, `LMO010BE`).
+    /// `nil` where any of that fails.
+    private func withoutAddedGlyph(_ read: String, consensus: CharacterConsensus, readings: [CharacterReading],
+                                   family: PlateFamily) -> CharacterConsensus? {
+        guard !family.isLikely(read), consensus.readingCount > 0,
+              let weakest = consensus.places.indices.min(by: { consensus.places[$0].share < consensus.places[$1].share }),
+              consensus.places[weakest].share < rules.minimumCharacterShare else { return nil }
+        var characters = consensus.places.map(\.character)
         characters.remove(at: weakest)
         let dropped = String(characters)
         return family.isLikely(dropped) ? CharacterConsensus(value: dropped, readings: readings, pattern: rules.pattern) : nil
