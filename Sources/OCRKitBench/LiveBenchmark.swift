@@ -80,7 +80,9 @@ public struct LiveBenchmark: Sendable {
                + (readsFormatFromLook ? "" : ", no look")
                + (secondOpinion.map { ", second opinion \($0.info.name) \($0.info.version)" } ?? "") + ", \(jobs) at once")
         let start = ContinuousClock.now, processor = ProcessorTime.ofThisProcess()
-        var scored = LiveScore(), scoredReportable = LiveScore(), signReports = 0, refusals: [String: Int] = [:]
+        let framesToCountAsRead = LiveScanner.Configuration().minimumFrames
+        var scored = LiveScore(framesToCountAsRead: framesToCountAsRead)
+        var scoredReportable = LiveScore(framesToCountAsRead: framesToCountAsRead), signReports = 0, refusals: [String: Int] = [:]
         // Each sequence said in the list's order, whichever finished first.
         try await Array(entries.indices).concurrentMap(jobs: jobs) { index in
             try await Self.scan(entries[index], seed: seeds[index], frames: frames, pattern: patterns[index], look: look,
@@ -96,6 +98,9 @@ public struct LiveBenchmark: Sendable {
         report(String(format: "plates accepted          %.4f  (a single frame's top read: %.4f, %.2fx)",
                       scored.acceptedAccuracy, scored.singleFrameAccuracy,
                       scored.acceptedAccuracy / max(scored.singleFrameAccuracy, .leastNonzeroMagnitude)))
+        // What voting has to work with: a plate read in too few frames is the engine's to read.
+        report(String(format: "plates read              %.4f  (the plate a frame's own best read in %d frames or more)",
+                      scored.readAccuracy, framesToCountAsRead))
         report(String(format: "frames to acceptance     %.2f (mean, from the first frame showing the whole plate)",
                       scored.meanFramesToAcceptance))
         report(String(format: "false accepts            %.2f per 1,000 frames (%d in %d frames read)",
@@ -107,8 +112,8 @@ public struct LiveBenchmark: Sendable {
         let unfit = zip(entries, reportable).filter { !$1 }.map(\.0.plate)
         report("truths not reportable    \(unfit.count), refused by their region's formats or the pattern"
                + (unfit.isEmpty ? "" : " (\(unfit.joined(separator: " ")))"))
-        report(String(format: "  the other %d: accepted %.4f, false accepts %.2f per 1,000 frames (%d in %d frames read)",
-                      scoredReportable.sequences, scoredReportable.acceptedAccuracy,
+        report(String(format: "  the other %d: accepted %.4f (read %.4f), false accepts %.2f per 1,000 frames (%d in %d frames read)",
+                      scoredReportable.sequences, scoredReportable.acceptedAccuracy, scoredReportable.readAccuracy,
                       scoredReportable.falseAcceptsPerThousandFrames, scoredReportable.falseAccepts, scoredReportable.framesRead))
         report(String(format: "speed                    %.2f frames read a second", Double(scored.framesRead) / seconds))
         // Frames a second depend on the cores; the processor time a frame is what the footage costs.

@@ -33,9 +33,16 @@ public struct LiveScore: Sendable, Hashable {
         }
     }
 
+    /// How many frames must have the plate as their own best read for a sequence to count in
+    /// ``platesRead``.
+    public let framesToCountAsRead: Int
     public private(set) var sequences = 0
     /// Sequences in which the plate was accepted.
     public private(set) var platesAccepted = 0
+    /// Sequences in which at least ``framesToCountAsRead`` read frames had the plate as their own
+    /// best read: about as many as voting can accept without mending a character, so that a
+    /// plate not accepted is told apart as one the frames read and one they did not.
+    public private(set) var platesRead = 0
     public private(set) var framesRead = 0
     /// Read frames showing the plate, and those whose own best read was the plate.
     public private(set) var framesShowingPlate = 0
@@ -48,13 +55,20 @@ public struct LiveScore: Sendable, Hashable {
     /// accepted it, both counted.
     public private(set) var framesToAcceptance: [Int] = []
 
-    public init() {}
+    /// - Parameter framesToCountAsRead: as many frames as a scanner needs to accept a value
+    ///   (a live scanner's `minimumFrames`).
+    public init(framesToCountAsRead: Int = 3) {
+        self.framesToCountAsRead = framesToCountAsRead
+    }
 
     public mutating func add(plate: String, frames: [FrameRecord]) {
         let plate = PlateScore.normalized(plate)
         sequences += 1
         var reported: Set<String> = []
         var readSinceShown: Int?
+        if frames.count(where: { $0.isRead && $0.topRead.map(PlateScore.normalized) == plate }) >= framesToCountAsRead {
+            platesRead += 1
+        }
         for frame in frames where frame.isRead {
             framesRead += 1
             if frame.showsPlate {
@@ -76,6 +90,9 @@ public struct LiveScore: Sendable, Hashable {
 
     /// The share of sequences whose plate was accepted.
     public var acceptedAccuracy: Double { ratio(platesAccepted, sequences) }
+    /// The share of sequences whose plate was read in enough frames to be voted for (see
+    /// ``platesRead``).
+    public var readAccuracy: Double { ratio(platesRead, sequences) }
     /// The share of read frames showing the plate whose own best read was the plate.
     public var singleFrameAccuracy: Double { ratio(framesReadingPlate, framesShowingPlate) }
     public var falseAcceptsPerThousandFrames: Double { ratio(falseAccepts * 1000, framesRead) }

@@ -69,6 +69,21 @@ import Testing
         #expect(score.framesRead == 5 && score.falseAcceptsPerThousandFrames == 200)
     }
 
+    @Test func aPlateCountsAsReadWhenEnoughReadFramesHaveItAsTheirBestRead() {
+        let frames: [LiveScore.FrameRecord] = [
+            .init(isRead: true, showsPlate: true, topRead: "AB12CDE", accepted: nil),
+            // A frame skipped does not count, whatever it holds.
+            .init(isRead: false, showsPlate: true, topRead: "AB12CDE", accepted: nil),
+            .init(isRead: true, showsPlate: true, topRead: "A812CDE", accepted: nil),
+            .init(isRead: true, showsPlate: true, topRead: "ab12 cde", accepted: nil),
+        ]
+        var twice = LiveScore(framesToCountAsRead: 2), thrice = LiveScore(framesToCountAsRead: 3)
+        twice.add(plate: "AB12CDE", frames: frames)
+        thrice.add(plate: "AB12CDE", frames: frames)
+        #expect(twice.platesRead == 1 && twice.readAccuracy == 1)
+        #expect(thrice.platesRead == 0 && thrice.platesAccepted == 0)
+    }
+
     @Test func plateBoxesAreReadAndCheckedLineByLine() throws {
         let folder = try TemporaryFolder()
         let path = try folder.write(Array("#image\tregion\tx\ty\tw\th\tplate\ncars/a.jpg\tus\t10\t20\t60\t30\tAB123\n".utf8),
