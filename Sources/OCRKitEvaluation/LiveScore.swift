@@ -66,15 +66,15 @@ public struct LiveScore: Sendable, Hashable {
         sequences += 1
         var reported: Set<String> = []
         var readSinceShown: Int?
-        if frames.count(where: { $0.isRead && $0.topRead.map(PlateScore.normalized) == plate }) >= framesToCountAsRead {
-            platesRead += 1
-        }
+        var framesReadRight = 0
         for frame in frames where frame.isRead {
             framesRead += 1
+            let readsPlate = frame.topRead.map(PlateScore.normalized) == plate
+            if readsPlate { framesReadRight += 1 }
             if frame.showsPlate {
                 readSinceShown = (readSinceShown ?? 0) + 1
                 framesShowingPlate += 1
-                if frame.topRead.map(PlateScore.normalized) == plate { framesReadingPlate += 1 }
+                if readsPlate { framesReadingPlate += 1 }
             }
             guard let accepted = frame.accepted.map(PlateScore.normalized) else { continue }
             if !reported.insert(accepted).inserted {
@@ -86,6 +86,7 @@ public struct LiveScore: Sendable, Hashable {
                 falseAccepts += 1
             }
         }
+        if framesReadRight >= framesToCountAsRead { platesRead += 1 }
     }
 
     /// The share of sequences whose plate was accepted.
